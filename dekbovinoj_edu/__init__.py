@@ -1,0 +1,37 @@
+"""Dek Bovinoj ("ten cows"): arithmetic practice with playing cards, in Jupyter.
+
+Students combine the cards of the pasture and their barn, with the operations
+their level allows, into exactly 10, taking as many cards as they can.
+
+>>> from dekbovinoj_edu import Card, LEVELS, Puzzle
+>>> Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=LEVELS[2]).cards[0]
+Card.parse('9♦')
+
+The rules are by Johannes G. and Leo G., 2024 (CC BY-SA 4.0); see
+``dekbovinoj_edu/RULES.md``.
+"""
+
+from .cards import JOKER, Card, CardParseError, Colour, Suit, full_deck, parse_cards
+from .levels import LEVELS, Level, Op, level_of
+from .limits import DEFAULT_LIMITS, Limits
+from .puzzle import Puzzle, PuzzleParseError
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "DEFAULT_LIMITS",
+    "JOKER",
+    "LEVELS",
+    "Card",
+    "CardParseError",
+    "Colour",
+    "Level",
+    "Limits",
+    "Op",
+    "Puzzle",
+    "PuzzleParseError",
+    "Suit",
+    "full_deck",
+    "level_of",
+    "parse_cards",
+]

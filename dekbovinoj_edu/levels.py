@@ -1,0 +1,156 @@
+"""Levels: which operations may be used, the colour rule, the target.
+
+A level is data (RULES.md, "Levels" and "House rules"):
+
+>>> LEVELS[1].operations == {Op.ADD, Op.SUB}
+True
+>>> LEVELS[2].brackets, LEVELS[2].colour_rule, LEVELS[2].target
+(True, True, 10)
+
+A house rule is a changed copy; the classic 24 game is level 2 without the
+colour rule and with target 24:
+
+>>> import dataclasses
+>>> game24 = dataclasses.replace(LEVELS[2], name="24", colour_rule=False, target=24)
+>>> game24.target, game24.allows(Op.DIV)
+(24, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from .limits import DEFAULT_LIMITS, Limits
+
+__all__ = [
+    "LEVELS",
+    "NEGATIVE_OPS",
+    "POSITIVE_OPS",
+    "Level",
+    "Op",
+    "level_of",
+    "op_fits",
+]
+
+
+class Op(Enum):
+    """An operation a level may allow, valued by its standard symbol."""
+
+    ADD = "+"
+    """Addition; stands before a positive (black) card."""
+    SUB = "−"
+    """Subtraction; stands before a negative (red) card."""
+    MUL = "×"
+    """Multiplication; stands before a positive card or a bracket."""
+    DIV = "÷"
+    """Division; stands before a negative card."""
+    POW = "^"
+    """Power (level 3); stands before a positive card or a bracket, like ``×``."""
+    SQRT = "√"
+    """Square root (level 3); takes no card, wraps a card or a bracket."""
+    FACT = "!"
+    """Factorial (level 3); takes no card, follows a card or a bracket."""
+
+    @property
+    def symbol(self) -> str:
+        """The standard symbol, as the checker prints it."""
+        return self.value
+
+
+POSITIVE_OPS = frozenset({Op.ADD, Op.MUL, Op.POW})
+"""Operations that may stand before a positive card (or an opening bracket)."""
+NEGATIVE_OPS = frozenset({Op.SUB, Op.DIV})
+"""Operations that may stand before a negative card."""
+
+
+def op_fits(op: Op | None, positive: bool) -> bool:
+    """Whether the colour rule lets ``op`` stand before a card of that sign.
+
+    ``None`` is "nothing in front" (the first card of the expression or of a
+    bracket): a positive card needs nothing there, a negative card writes its
+    sign, which the caller passes as ``Op.SUB``.
+
+    >>> op_fits(Op.MUL, positive=True), op_fits(Op.DIV, positive=True)
+    (True, False)
+    >>> op_fits(Op.SUB, positive=False), op_fits(None, positive=False)
+    (True, False)
+    """
+    if op is None:
+        return positive
+    return op in (POSITIVE_OPS if positive else NEGATIVE_OPS)
+
+
+@dataclass(frozen=True)
+class Level:
+    """The operations a player may use, whether the colour rule applies, the target.
+
+    Frozen and hashable; ``dataclasses.replace`` makes house-rule levels.
+    """
+
+    name: str
+    """A short name: ``"1"``, ``"2"``, ``"3"`` for the levels of the rules."""
+    operations: frozenset[Op]
+    """The operations allowed (``+`` and ``−`` at least)."""
+    brackets: bool = False
+    """Whether brackets may be used."""
+    colour_rule: bool = True
+    """Whether black cards need ``+ × ^`` and red cards ``− ÷`` in front of them."""
+    target: int = 10
+    """The value a dek bovinoj must reach exactly."""
+    limits: Limits = field(default=DEFAULT_LIMITS)
+    """The bounds on input size and on powers, roots and factorials."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "operations", frozenset(self.operations))
+
+    def allows(self, op: Op) -> bool:
+        """Whether this level allows the operation."""
+        return op in self.operations
+
+    @property
+    def number(self) -> int | None:
+        """1, 2 or 3 when this is one of the levels of the rules, else ``None``.
+
+        >>> LEVELS[3].number, LEVELS[2].__class__("mine", frozenset({Op.ADD})).number
+        (3, None)
+        """
+        for number, level in LEVELS.items():
+            if level == self:
+                return number
+        return None
+
+    def __str__(self) -> str:
+        ops = " ".join(op.symbol for op in Op if op in self.operations)
+        extras = []
+        if self.brackets:
+            extras.append("( )")
+        if not self.colour_rule:
+            extras.append("no colour rule")
+        if self.target != 10:
+            extras.append(f"target {self.target}")
+        tail = f", {', '.join(extras)}" if extras else ""
+        return f"level {self.name}: {ops}{tail}"
+
+
+LEVELS: dict[int, Level] = {
+    1: Level("1", frozenset({Op.ADD, Op.SUB})),
+    2: Level("2", frozenset({Op.ADD, Op.SUB, Op.MUL, Op.DIV}), brackets=True),
+    3: Level("3", frozenset(Op), brackets=True),
+}
+"""The three levels of the rules: 1 is ``+ −``, 2 adds ``× ÷`` and brackets,
+3 adds ``^ √ !`` ("all mathematical formulas")."""
+
+
+def level_of(level: int | str | Level) -> Level:
+    """A :class:`Level` from a level or its number.
+
+    >>> level_of(2) is LEVELS[2], level_of("3") is LEVELS[3]
+    (True, True)
+    """
+    if isinstance(level, Level):
+        return level
+    try:
+        return LEVELS[int(level)]
+    except (KeyError, ValueError):
+        raise ValueError(f"there is no level {level!r}: use 1, 2, 3 or a Level") from None
