@@ -241,6 +241,12 @@ class Card:
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
 
+    def _repr_svg_(self) -> str:
+        """The card drawn as SVG, for Jupyter (see :mod:`dekbovinoj_edu.render`)."""
+        from .render import card_svg
+
+        return card_svg(self)
+
 
 JOKER = Card.joker()
 """The joker card value."""

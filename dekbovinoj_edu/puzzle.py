@@ -111,3 +111,9 @@ class Puzzle:
         level = self.level.number if self.level.number is not None else self.level
         flipped = ", flipped=True" if self.flipped else ""
         return f"Puzzle.parse({str(self)!r}, level={level!r}{flipped})"
+
+    def _repr_html_(self) -> str:
+        """The pasture and barn drawn as cards, for Jupyter (see :mod:`dekbovinoj_edu.render`)."""
+        from .render import puzzle_html
+
+        return puzzle_html(self)
