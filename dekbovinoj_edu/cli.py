@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 __all__ = ["COMMAND_MODULES", "build_parser", "main"]
 
-COMMAND_MODULES: tuple[str, ...] = ()
+COMMAND_MODULES: tuple[str, ...] = ("dekbovinoj_edu.cli_serve",)
 """Modules that add subcommands, in the order ``--help`` lists them."""
 
 

@@ -1,0 +1,148 @@
+"""``dekbovinoj serve``: the practice app in the browser, through Voilà.
+
+Voilà runs the app notebook (``notebooks/dekbovinoj.ipynb`` in a clone; a
+copy written from :data:`APP_CELLS` when the package is installed without
+it) and shows only its widgets: no source cells, no tracebacks, and a
+preheated kernel so the app is ready the moment a student opens it.
+
+>>> command = voila_command(Path("app.ipynb"), port=9000, open_browser=False)
+>>> command[1:4], "--port=9000" in command, "--no-browser" in command
+(['-m', 'voila', 'app.ipynb'], True, True)
+>>> "--preheat_kernel=True" in command and "--strip_sources=True" in command
+True
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+__all__ = [
+    "APP_CELLS",
+    "DEFAULT_PORT",
+    "app_notebook",
+    "find_notebook",
+    "register",
+    "run",
+    "voila_command",
+]
+
+DEFAULT_PORT = 8866
+"""Voilà's own default port."""
+
+NOTEBOOK_NAME = "dekbovinoj.ipynb"
+"""The app notebook's file name."""
+
+APP_CELLS: tuple[tuple[str, str], ...] = (
+    (
+        "markdown",
+        "# Dek Bovinoj\n"
+        "\n"
+        "Practise making exactly 10 with playing cards. Run it as an app with "
+        "`dekbovinoj serve` (or `voila notebooks/dekbovinoj.ipynb`).\n"
+        "\n"
+        "The game *Dek Bovinoj* is by Johannes G. and Leo G., 2024 (CC BY-SA 4.0).",
+    ),
+    (
+        "code",
+        "from dekbovinoj_edu.widgets import App\n"
+        "\n"
+        "# The practice tab, the how-to-play tab; the game tab is added with app.add_tab(...).\n"
+        'app = App(level=2, lang="en")\n'
+        "app",
+    ),
+)
+"""The cells of the app notebook: ``(cell_type, source)``."""
+
+
+def app_notebook() -> dict[str, Any]:
+    """The app notebook as nbformat 4 JSON data (what ``notebooks/dekbovinoj.ipynb`` holds).
+
+    >>> nb = app_notebook()
+    >>> nb["nbformat"], nb["metadata"]["kernelspec"]["name"], len(nb["cells"])
+    (4, 'python3', 2)
+    """
+    cells = []
+    for number, (kind, source) in enumerate(APP_CELLS):
+        cell: dict[str, Any] = {
+            "cell_type": kind,
+            "id": f"dekbovinoj-{number}",
+            "metadata": {},
+            "source": source.splitlines(keepends=True),
+        }
+        if kind == "code":
+            cell.update(execution_count=None, outputs=[])
+        cells.append(cell)
+    return {
+        "cells": cells,
+        "metadata": {
+            "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
+            "language_info": {"name": "python"},
+        },
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+
+
+def find_notebook() -> Path:
+    """The app notebook: the clone's ``notebooks/`` copy, else one written to a temp folder."""
+    clone = Path(__file__).resolve().parents[1] / "notebooks" / NOTEBOOK_NAME
+    if clone.is_file():
+        return clone
+    folder = Path(tempfile.gettempdir()) / "dekbovinoj-app"
+    folder.mkdir(exist_ok=True)
+    path = folder / NOTEBOOK_NAME
+    path.write_text(json.dumps(app_notebook(), indent=1, ensure_ascii=False) + "\n", "utf-8")
+    return path
+
+
+def voila_command(notebook: Path, port: int = DEFAULT_PORT, open_browser: bool = True) -> list[str]:
+    """The command line that serves the app notebook with the app's defaults."""
+    command = [
+        sys.executable,
+        "-m",
+        "voila",
+        str(notebook),
+        f"--port={port}",
+        "--Voila.ip=localhost",
+        "--strip_sources=True",
+        "--show_tracebacks=False",
+        "--preheat_kernel=True",
+        "--pool_size=1",
+        "--theme=light",
+    ]
+    if not open_browser:
+        command.append("--no-browser")
+    return command
+
+
+def run(args: argparse.Namespace) -> int:
+    """Serve the app until Ctrl+C; returns Voilà's exit code."""
+    if not 0 < args.port < 65536:
+        raise ValueError(f"port {args.port} is not between 1 and 65535")
+    notebook = find_notebook()
+    command = voila_command(notebook, args.port, open_browser=not args.no_browser)
+    print(f"Dek bovinoj: http://localhost:{args.port}/  (Ctrl+C stops it)", flush=True)
+    try:
+        return subprocess.call(command, cwd=notebook.parent)
+    except KeyboardInterrupt:
+        return 0
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """Add ``dekbovinoj serve [--port N] [--no-browser]``."""
+    parser = subparsers.add_parser(
+        "serve",
+        help="open the practice app in the browser (Voilà)",
+        description="Serve the Dek Bovinoj practice app with Voilà and print its address.",
+    )
+    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help="port (default 8866)")
+    parser.add_argument(
+        "--no-browser", action="store_true", help="do not open a browser, just print the address"
+    )
+    parser.set_defaults(run=run)
