@@ -102,6 +102,28 @@ class Puzzle:
         barn.remove(Card.joker())
         return Puzzle(self.pasture, tuple(barn), self.level, not self.flipped)
 
+    @property
+    def code(self) -> str:
+        """A short code to write on the board; :meth:`from_code` reads it back.
+
+        >>> p = Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2)
+        >>> Puzzle.from_code(p.code) == p
+        True
+        """
+        from .codes import encode
+
+        return encode(self)
+
+    @classmethod
+    def from_code(cls, code: str) -> Puzzle:
+        """The puzzle of a code (see :mod:`dekbovinoj_edu.codes`); lower case is fine.
+
+        Raises a ``PuzzleCodeError`` (a ``ValueError``) for a mistyped code.
+        """
+        from .codes import decode
+
+        return decode(code)
+
     def __str__(self) -> str:
         pasture = " ".join(map(str, self.pasture))
         barn = " ".join(map(str, self.barn))

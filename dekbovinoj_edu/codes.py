@@ -1,0 +1,423 @@
+"""Puzzle codes: a short text a teacher writes on the board, read back exactly.
+
+A code carries every field of a :class:`~dekbovinoj_edu.puzzle.Puzzle`: the
+level (1, 2, 3 or a house rule), the parity, and the pasture and barn cards in
+order, jokers and duplicates included.
+
+>>> from dekbovinoj_edu.puzzle import Puzzle
+>>> peter = Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2)
+>>> encode(peter)
+'8CWC-RWRH-989'
+>>> decode("8cwc-rwrh-989 ") == peter
+True
+
+The alphabet is Crockford's base 32 (digits and upper-case letters without
+``I L O U``); on input, lower case is accepted, dashes and spaces are ignored
+and ``O`` is read as ``0``, ``I`` and ``L`` as ``1``. The last character is a
+check character: it catches every single mistyped character and every swap of
+two neighbours (and all but one in 32 other mistakes), so a mistyped code
+gives a :class:`CodeChecksumError`, never a wrong puzzle:
+
+>>> decode("8CWC-RWRH-988")
+Traceback (most recent call last):
+...
+dekbovinoj_edu.codes.CodeChecksumError: The code 8CWC-RWRH-988 has a typo: check every character.
+
+Layout of the bits, most significant first (then padded with zero bits to a
+whole number of characters, then the check character):
+
+* 1 bit format version, 0.
+* 2 bits level: 1, 2, 3 for the levels of the rules; 0 for a house rule,
+  followed by 7 bits of operations (in :class:`~dekbovinoj_edu.levels.Op`
+  order), 1 bit brackets, 1 bit colour rule, the target (zig-zag counted, from
+  :data:`MIN_TARGET` to :data:`MAX_TARGET`) and the level's name (its UTF-8
+  bytes, at most :data:`MAX_NAME_BYTES`). A house rule must keep the default
+  bounds (:data:`~dekbovinoj_edu.limits.DEFAULT_LIMITS`).
+* 1 bit parity (flipped).
+* the number of pasture cards, the number of barn cards (at most
+  :data:`MAX_CODE_CARDS` together), then each card in 6 bits: 0 for a joker,
+  ``4 × (rank − 1) + suit + 1`` otherwise (suits in the order ♣ ♠ ♦ ♥).
+
+Counts are written in groups of 3 bits, each with a bit saying whether another
+group follows. A six-card level-2 puzzle takes 11 characters.
+
+Dek Bovinoj by Johannes G. and Leo G., 2024, CC BY-SA 4.0.
+"""
+
+from __future__ import annotations
+
+from .cards import Card, Suit
+from .i18n import gettext
+from .levels import LEVELS, Level, Op
+from .limits import DEFAULT_LIMITS
+from .puzzle import Puzzle
+
+__all__ = [
+    "ALPHABET",
+    "MAX_CODE_CARDS",
+    "MAX_NAME_BYTES",
+    "MAX_TARGET",
+    "MIN_TARGET",
+    "CodeCharacterError",
+    "CodeChecksumError",
+    "CodeFormatError",
+    "CodeLengthError",
+    "PuzzleCodeError",
+    "UnencodableError",
+    "check_character",
+    "decode",
+    "encode",
+    "normalise_code",
+]
+
+DOMAIN = "puzzles"
+"""The gettext domain of the messages of this module, the dealer and the commands."""
+
+ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+"""Crockford's base 32: no ``I L O U``, so nothing is mistaken for ``1`` or ``0``."""
+
+_VALUE_OF: dict[str, int] = {char: value for value, char in enumerate(ALPHABET)}
+_VALUE_OF.update({"O": 0, "I": 1, "L": 1})
+
+MIN_TARGET = -999
+"""The smallest target a house-rule level may have to fit in a code."""
+MAX_TARGET = 999
+"""The largest target a house-rule level may have to fit in a code."""
+MAX_NAME_BYTES = 24
+"""The longest house-rule level name (in UTF-8 bytes) a code carries."""
+MAX_CODE_CARDS = 64
+"""The most cards (pasture and barn together) a code carries."""
+
+GROUP = 4
+"""Characters between two dashes in a printed code."""
+
+_FORMAT_VERSION = 0
+_SUITS: tuple[Suit, ...] = (Suit.CLUBS, Suit.SPADES, Suit.DIAMONDS, Suit.HEARTS)
+_OPS: tuple[Op, ...] = tuple(Op)
+
+
+class PuzzleCodeError(ValueError):
+    """A code that cannot be read, or a puzzle that cannot be written as a code.
+
+    Every subclass has a stable machine-readable ``code`` and carries the
+    ``text`` it was given. ``message(lang)`` says the same in another language.
+    """
+
+    code = "code"
+
+    def __init__(self, text: str, message: str, /, **values: object) -> None:
+        self.text = text
+        self.message_id = message
+        self.values = values
+        super().__init__(message.format(**values))
+
+    def message(self, lang: str = "en") -> str:
+        """The message in one of the languages of :mod:`dekbovinoj_edu.i18n`.
+
+        >>> try:
+        ...     decode("")
+        ... except PuzzleCodeError as error:
+        ...     error.code, error.message("eo")
+        ('code-length', 'La kodo estas tro mallonga.')
+        """
+        return gettext(lang, DOMAIN, self.message_id, **self.values)
+
+
+class CodeLengthError(PuzzleCodeError):
+    """The code is too short to be a puzzle code (or empty)."""
+
+    code = "code-length"
+
+
+class CodeCharacterError(PuzzleCodeError):
+    """A character that is not in the code alphabet; ``position`` counts from 0."""
+
+    code = "code-character"
+
+    def __init__(self, text: str, message: str, /, position: int, **values: object) -> None:
+        super().__init__(text, message, position=position + 1, **values)
+        self.position = position
+
+
+class CodeChecksumError(PuzzleCodeError):
+    """The check character does not match: the code was mistyped."""
+
+    code = "code-checksum"
+
+
+class CodeFormatError(PuzzleCodeError):
+    """The check character matches but the content is not a puzzle (or a newer format)."""
+
+    code = "code-format"
+
+
+class UnencodableError(PuzzleCodeError):
+    """The puzzle cannot be written as a code (see the module's layout for the ranges)."""
+
+    code = "code-unencodable"
+
+
+# --- bits ------------------------------------------------------------------------------------
+
+
+class _BitWriter:
+    def __init__(self) -> None:
+        self.value = 0
+        self.size = 0
+
+    def write(self, value: int, bits: int) -> None:
+        self.value = (self.value << bits) | value
+        self.size += bits
+
+    def write_count(self, value: int) -> None:
+        """Groups of 3 bits, lowest first, each after a bit saying whether more follow."""
+        while True:
+            group, value = value & 0b111, value >> 3
+            self.write(int(value > 0), 1)
+            self.write(group, 3)
+            if not value:
+                return
+
+    def symbols(self) -> list[int]:
+        padding = -self.size % 5
+        value, size = self.value << padding, self.size + padding
+        return [(value >> shift) & 0b11111 for shift in range(size - 5, -1, -5)]
+
+
+class _BitReader:
+    def __init__(self, symbols: list[int], text: str) -> None:
+        self.value = 0
+        for symbol in symbols:
+            self.value = (self.value << 5) | symbol
+        self.left = 5 * len(symbols)
+        self.text = text
+
+    def read(self, bits: int) -> int:
+        if bits > self.left:
+            raise _format_error(self.text)
+        self.left -= bits
+        return (self.value >> self.left) & ((1 << bits) - 1)
+
+    def read_count(self, maximum: int) -> int:
+        value = shift = 0
+        while True:
+            more, group = self.read(1), self.read(3)
+            value |= group << shift
+            shift += 3
+            if value > maximum:
+                raise _format_error(self.text)
+            if not more:
+                if shift > 3 and group == 0:
+                    raise _format_error(self.text)  # not the shortest way to write it
+                return value
+
+    def finish(self) -> None:
+        """Only the zero bits that pad the last character may be left."""
+        if self.left >= 5 or self.read(self.left) != 0:
+            raise _format_error(self.text)
+
+
+def _format_error(text: str) -> CodeFormatError:
+    return CodeFormatError(text, "{text} is not a puzzle code.", text=text)
+
+
+# --- the check character -----------------------------------------------------------------------
+
+
+def _times_alpha(value: int) -> int:
+    """Multiply by x in GF(32) = GF(2)[x] / (x^5 + x^2 + 1)."""
+    value <<= 1
+    return value ^ 0b100101 if value & 0b100000 else value
+
+
+def check_character(symbols: list[int]) -> int:
+    """The check symbol: the symbols as a polynomial over GF(32), evaluated at a generator.
+
+    Read as one word with its check, the symbols satisfy a linear equation in
+    which each symbol has a non-zero weight, a power of the generator ``x``,
+    and neighbours have different weights (the check weighs 1, the symbol
+    before it ``x``, the one before that ``x²``…). So changing one symbol, or
+    swapping two different neighbours, check included, is always caught. The
+    count of symbols starts the sum, so a dropped or added character shows too
+    (but for one in 32).
+
+    >>> check_character([1, 2, 3]) != check_character([1, 3, 2])
+    True
+    """
+    value = len(symbols) % 32
+    for symbol in symbols:
+        value = _times_alpha(value) ^ symbol
+    return _times_alpha(value)  # the check itself then weighs 1, unlike its neighbour
+
+
+# --- encode ------------------------------------------------------------------------------------
+
+
+def _card_value(card: Card) -> int:
+    if card.is_joker:
+        return 0
+    assert card.suit is not None
+    return 4 * (card.rank - 1) + _SUITS.index(card.suit) + 1
+
+
+def _write_level(writer: _BitWriter, level: Level, text: str) -> None:
+    number = level.number
+    if number is not None:
+        writer.write(number, 2)
+        return
+    if level.limits != DEFAULT_LIMITS:
+        raise UnencodableError(
+            text, "A code cannot carry a level with its own bounds ({level}).", level=level.name
+        )
+    if not MIN_TARGET <= level.target <= MAX_TARGET:
+        raise UnencodableError(
+            text,
+            "A code carries targets from {low} to {high}, not {target}.",
+            low=MIN_TARGET,
+            high=MAX_TARGET,
+            target=level.target,
+        )
+    name = level.name.encode("utf-8")
+    if len(name) > MAX_NAME_BYTES:
+        raise UnencodableError(
+            text,
+            "A code carries level names up to {size} bytes long, not '{name}'.",
+            size=MAX_NAME_BYTES,
+            name=level.name,
+        )
+    writer.write(0, 2)
+    for op in _OPS:
+        writer.write(int(op in level.operations), 1)
+    writer.write(int(level.brackets), 1)
+    writer.write(int(level.colour_rule), 1)
+    target = level.target
+    writer.write_count(2 * target if target >= 0 else -2 * target - 1)
+    writer.write_count(len(name))
+    for byte in name:
+        writer.write(byte, 8)
+
+
+def encode(puzzle: Puzzle, group: int = GROUP) -> str:
+    """The code of a puzzle: upper case, in groups of ``group`` characters joined by dashes.
+
+    ``group=0`` gives one unbroken word. Raises :class:`UnencodableError` for
+    puzzles a code cannot carry.
+
+    >>> encode(Puzzle.parse("9♦ 3♥ | Q♠ JK 7♥", level=2, flipped=True), group=0)
+    'A8WCSE070V'
+    """
+    text = str(puzzle)
+    if len(puzzle.pasture) + len(puzzle.barn) > MAX_CODE_CARDS:
+        raise UnencodableError(text, "A code carries at most {count} cards.", count=MAX_CODE_CARDS)
+    writer = _BitWriter()
+    writer.write(_FORMAT_VERSION, 1)
+    _write_level(writer, puzzle.level, text)
+    writer.write(int(puzzle.flipped), 1)
+    writer.write_count(len(puzzle.pasture))
+    writer.write_count(len(puzzle.barn))
+    for card in puzzle.pasture + puzzle.barn:
+        writer.write(_card_value(card), 6)
+    symbols = writer.symbols()
+    symbols.append(check_character(symbols))
+    word = "".join(ALPHABET[symbol] for symbol in symbols)
+    if group <= 0:
+        return word
+    return "-".join(word[start : start + group] for start in range(0, len(word), group))
+
+
+# --- decode ------------------------------------------------------------------------------------
+
+
+def normalise_code(text: str) -> str:
+    """The code in its canonical alphabet, without dashes or spaces.
+
+    >>> normalise_code("  8cwc-rwrh-989 ")
+    '8CWCRWRH989'
+    >>> normalise_code("io-l")
+    '101'
+    """
+    return "".join(ALPHABET[value] for value in _symbols(text))
+
+
+def _symbols(text: str) -> list[int]:
+    symbols = []
+    for position, char in enumerate(text.strip()):
+        if char in "- \t" or char.isspace():
+            continue
+        value = _VALUE_OF.get(char.upper())
+        if value is None:
+            raise CodeCharacterError(
+                text,
+                "The character {char} (number {position}) cannot be in a puzzle code.",
+                position=position,
+                char=repr(char),
+            )
+        symbols.append(value)
+    return symbols
+
+
+def _read_card(reader: _BitReader) -> Card:
+    value = reader.read(6)
+    if value == 0:
+        return Card.joker()
+    if value > 52:
+        raise _format_error(reader.text)
+    rank, suit = divmod(value - 1, 4)
+    return Card(rank + 1, _SUITS[suit])
+
+
+def _read_level(reader: _BitReader) -> Level:
+    kind = reader.read(2)
+    if kind:
+        return LEVELS[kind]
+    operations = frozenset(op for op in _OPS if reader.read(1))
+    brackets, colour_rule = bool(reader.read(1)), bool(reader.read(1))
+    zigzag = reader.read_count(2 * max(MAX_TARGET, -MIN_TARGET))
+    target = zigzag // 2 if zigzag % 2 == 0 else -(zigzag + 1) // 2
+    if not MIN_TARGET <= target <= MAX_TARGET:
+        raise _format_error(reader.text)
+    size = reader.read_count(MAX_NAME_BYTES)
+    try:
+        name = bytes(reader.read(8) for _ in range(size)).decode("utf-8")
+    except UnicodeDecodeError:
+        raise _format_error(reader.text) from None
+    level = Level(name, operations, brackets, colour_rule, target)
+    if level.number is not None:
+        raise _format_error(reader.text)  # the levels of the rules have a shorter code
+    return level
+
+
+def decode(text: str) -> Puzzle:
+    """The puzzle of a code; raises a :class:`PuzzleCodeError` subclass if it is not one.
+
+    >>> decode("A8WC-SE07-0V")
+    Puzzle.parse('9♦ 3♥ | Q♠ JK 7♥', level=2, flipped=True)
+    >>> decode("A8WC-SE07-0W")
+    Traceback (most recent call last):
+    ...
+    dekbovinoj_edu.codes.CodeChecksumError: The code A8WC-SE07-0W has a typo: check every character.
+    """
+    shown = text.strip()
+    symbols = _symbols(text)
+    if len(symbols) < 3:
+        raise CodeLengthError(shown, "The code is too short.")
+    *payload, check = symbols
+    if check_character(payload) != check:
+        raise CodeChecksumError(
+            shown, "The code {text} has a typo: check every character.", text=shown
+        )
+    reader = _BitReader(payload, shown)
+    if reader.read(1) != _FORMAT_VERSION:
+        raise CodeFormatError(
+            shown, "{text} was made by a newer version of dekbovinoj_edu.", text=shown
+        )
+    level = _read_level(reader)
+    flipped = bool(reader.read(1))
+    pasture_size = reader.read_count(MAX_CODE_CARDS)
+    barn_size = reader.read_count(MAX_CODE_CARDS - pasture_size)
+    pasture = tuple(_read_card(reader) for _ in range(pasture_size))
+    barn = tuple(_read_card(reader) for _ in range(barn_size))
+    reader.finish()
+    if any(card.is_joker for card in pasture):
+        raise _format_error(shown)
+    return Puzzle(pasture, barn, level, flipped)
