@@ -16,9 +16,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import socket
 import subprocess
 import sys
 import tempfile
+import time
+import urllib.error
+import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -27,9 +31,12 @@ __all__ = [
     "DEFAULT_PORT",
     "app_notebook",
     "find_notebook",
+    "free_port",
     "register",
     "run",
+    "start_in_background",
     "voila_command",
+    "wait_until_up",
 ]
 
 DEFAULT_PORT = 8866
@@ -119,6 +126,55 @@ def voila_command(notebook: Path, port: int = DEFAULT_PORT, open_browser: bool =
     if not open_browser:
         command.append("--no-browser")
     return command
+
+
+def free_port() -> int:
+    """A TCP port on localhost that nothing listens on right now.
+
+    >>> 0 < free_port() < 65536
+    True
+    """
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("localhost", 0))
+        return int(probe.getsockname()[1])
+
+
+def start_in_background(port: int, log: Path | None = None) -> subprocess.Popen[bytes]:
+    """Start Voilà on the app notebook without a browser (for tests and benchmarks).
+
+    The caller stops it with ``terminate()``; its output goes to ``log``.
+    """
+    notebook = find_notebook()
+    output = log.open("wb") if log is not None else subprocess.DEVNULL
+    return subprocess.Popen(
+        voila_command(notebook, port, open_browser=False),
+        cwd=notebook.parent,
+        stdout=output,
+        stderr=subprocess.STDOUT,
+    )
+
+
+def wait_until_up(
+    port: int, timeout: float = 90.0, process: subprocess.Popen[bytes] | None = None
+) -> None:
+    """Wait until Voilà answers on ``port``; ``TimeoutError`` after ``timeout`` seconds.
+
+    It asks for a static file, so no preheated kernel is spent on the probe.
+    Raises ``RuntimeError`` at once if ``process`` ends before that.
+    """
+    url = f"http://localhost:{port}/voila/static/voila.js"
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process is not None and process.poll() is not None:
+            raise RuntimeError(f"Voilà stopped with exit code {process.returncode}")
+        try:
+            with urllib.request.urlopen(url, timeout=5) as response:
+                if response.status == 200:
+                    return
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            pass
+        time.sleep(0.3)
+    raise TimeoutError(f"Voilà did not answer on port {port} within {timeout:g} s")
 
 
 def run(args: argparse.Namespace) -> int:
