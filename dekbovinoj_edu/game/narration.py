@@ -107,18 +107,16 @@ def tell(event: Event, names: Sequence[str], lang: str = "en", target: int = 10)
             )
         return _(lang, "{name} plays a joker: the colours count as printed again.", name=name)
     if isinstance(event, TookDekBovinoj):
-        message = (
-            "{name}: {expression} = {target}, dek bovinoj! {name} takes 1 card."
-            if len(event.cards) == 1
-            else "{name}: {expression} = {target}, dek bovinoj! {name} takes {count} cards."
-        )
+        values = {"name": name, "expression": event.expression, "target": event.target}
+        if len(event.cards) == 1:
+            return _(
+                lang, "{name}: {expression} = {target}, dek bovinoj! {name} takes 1 card.", **values
+            )
         return _(
             lang,
-            message,
-            name=name,
-            expression=event.expression,
-            target=event.target,
+            "{name}: {expression} = {target}, dek bovinoj! {name} takes {count} cards.",
             count=len(event.cards),
+            **values,
         )
     if isinstance(event, SaidMu):
         said = _(lang, "{name} says mu! and lays {card}.", name=name, card=str(event.card))
