@@ -1,0 +1,696 @@
+"""A practice session: the state and logic behind the practice widget, with no widgets.
+
+A :class:`PracticeSession` holds the current puzzle, the level, difficulty and
+language, the answer being built (by tapping cards and operations, or by
+typing: both edit the same text), and the score. Everything it says comes
+from the checker and the solver; it only decides what to say when.
+
+Peter's turn, tapped card by card:
+
+>>> from dekbovinoj_edu.puzzle import Puzzle
+>>> s = PracticeSession(puzzle=Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2))
+>>> for step in ["K♣", "×", "2♣", "+", "3♠", "−", "9♦", "−", "3♥", "−", "7♥"]:
+...     _ = s.tap(step)
+>>> s.text
+'K♣ × 2♣ + 3♠ − 9♦ − 3♥ − 7♥'
+>>> s.used
+(0, 1, 2, 3, 4, 5)
+>>> feedback = s.submit()
+>>> feedback.kind, feedback.taken, feedback.best
+(<FeedbackKind.SOLVED: 'solved'>, 6, 6)
+>>> s.score.solved, s.score.streak
+(1, 1)
+
+Typing works the same way, and the session echoes how the text is read:
+
+>>> s.new_puzzle(Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2))
+>>> s.type("13*2+3")
+>>> s.echo()
+'K♣ × 2♣ + 3♠ = 29'
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+from functools import cached_property
+
+from .cards import Card
+from .checker import Verdict, check
+from .dealer import deal
+from .evaluate import Value, evaluate, format_value
+from .expression import (
+    BinaryNode,
+    CardNode,
+    FactorialNode,
+    GroupNode,
+    Node,
+    SignNode,
+    SqrtNode,
+    leaves,
+    parse_expression,
+    render,
+)
+from .i18n import gettext, normalise_lang
+from .levels import LEVELS, Level, Op, level_of
+from .puzzle import Puzzle
+from .solver import Solution, solve, solve_all
+
+__all__ = [
+    "DIFFICULTIES",
+    "UNREADABLE_CODES",
+    "Answer",
+    "Feedback",
+    "FeedbackKind",
+    "PracticeSession",
+    "Score",
+    "narrate",
+]
+
+DIFFICULTIES: tuple[str, ...] = ("easy", "medium", "hard", "any")
+"""The dealer's difficulties, easiest first."""
+
+UNREADABLE_CODES = frozenset({"empty", "syntax", "too-long"})
+"""Checker codes for input that could not be read: these cost nothing."""
+
+_UI = "ui"
+
+_WAITING = "+-−–*×x·/÷:^√(["
+"""Signs that wait for a card after them: stripped to read what is written so far."""
+
+
+class FeedbackKind(Enum):
+    """What an answer, a "mu!" or a hint came to."""
+
+    SOLVED = "solved"
+    """A dek bovinoj: the cards are taken."""
+    MISTAKE = "mistake"
+    """A readable expression the checker refused (the colour rule, a card not there…)."""
+    UNREADABLE = "unreadable"
+    """Input that could not be read: no penalty, try again."""
+    MU_RIGHT = "mu-right"
+    """A right "mu!": there is no dek bovinoj."""
+    MU_WRONG = "mu-wrong"
+    """A "mu!" although a dek bovinoj existed: the feedback shows what was missed."""
+    HINT = "hint"
+    """One step of help."""
+    DONE = "done"
+    """The puzzle is over; ask for a new one."""
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """What the session says after an action, in the session's language."""
+
+    kind: FeedbackKind
+    """What happened."""
+    message: str
+    """A short sentence for a child."""
+    verdict: Verdict | None = None
+    """The checker's verdict, for a submitted answer."""
+    taken: int = 0
+    """Cards taken by the answer (0 when none)."""
+    best: int = 0
+    """Cards the best answer takes (0 when there is none)."""
+
+    @property
+    def good(self) -> bool:
+        """True for a dek bovinoj and for a right "mu!"."""
+        return self.kind in (FeedbackKind.SOLVED, FeedbackKind.MU_RIGHT)
+
+
+@dataclass
+class Score:
+    """The score of a session: puzzles solved, cards taken against the best, streak.
+
+    >>> Score(solved=2, cards_taken=9, cards_possible=10, streak=2).percent
+    90
+    """
+
+    puzzles: int = 0
+    """Puzzles finished: solved, or ended by a "mu!"."""
+    solved: int = 0
+    """Puzzles solved: a dek bovinoj, or a right "mu!"."""
+    cards_taken: int = 0
+    """Cards taken in all answers."""
+    cards_possible: int = 0
+    """Cards the best answers would have taken."""
+    streak: int = 0
+    """Puzzles solved in a row, without a mistake."""
+    best_streak: int = 0
+    """The longest streak so far."""
+
+    @property
+    def percent(self) -> int:
+        """Cards taken as a whole percentage of the best possible (100 when none was)."""
+        if self.cards_possible == 0:
+            return 100
+        return round(100 * self.cards_taken / self.cards_possible)
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One best answer, as the solver found it, with Peter's step-by-step narration."""
+
+    expression: str
+    """The answer in standard notation with the cards named (the checker's reading)."""
+    cards: tuple[Card, ...]
+    """The cards it takes."""
+    joker: bool
+    """Whether the joker is played first."""
+    steps: tuple[str, ...] = field(default=())
+    """The narration, one line a step, in the session's language."""
+
+
+class PracticeSession:
+    """The state of one student's practice: puzzle, answer in progress, score.
+
+    ``level`` is 1, 2, 3 or a house-rule :class:`Level`; ``levels`` adds the
+    author's own levels to the choice (by name). ``seed`` makes the sequence
+    of dealt puzzles reproducible. With ``puzzle`` the session starts on that
+    puzzle (a lesson's fixed example) instead of dealing one.
+    """
+
+    def __init__(
+        self,
+        level: int | str | Level = 2,
+        *,
+        difficulty: str = "medium",
+        lang: str = "en",
+        puzzle: Puzzle | None = None,
+        seed: int | None = None,
+        levels: Mapping[str, Level] | Iterable[Level] = (),
+    ) -> None:
+        self.levels: dict[str, Level] = {str(n): lv for n, lv in LEVELS.items()}
+        extra = levels.values() if isinstance(levels, Mapping) else levels
+        for house in extra:
+            self.levels.setdefault(house.name, house)
+        chosen = puzzle.level if puzzle is not None else self._resolve_level(level)
+        self.levels.setdefault(chosen.name, chosen)
+        if difficulty not in DIFFICULTIES:
+            raise ValueError(f"unknown difficulty {difficulty!r}: use {', '.join(DIFFICULTIES)}")
+        self.level: Level = chosen
+        self.difficulty = difficulty
+        self.lang = normalise_lang(lang)
+        self.score = Score()
+        self._rng = random.Random(seed)
+        self.puzzle: Puzzle = puzzle if puzzle is not None else self._deal()
+        self._start(self.puzzle)
+
+    # ----------------------------------------------------------------- choices
+    def _resolve_level(self, level: int | str | Level) -> Level:
+        if isinstance(level, Level):
+            return level
+        if str(level) in self.levels:
+            return self.levels[str(level)]
+        return level_of(level)
+
+    def _deal(self) -> Puzzle:
+        return deal(level=self.level, seed=self._rng.randrange(2**32), difficulty=self.difficulty)
+
+    def _start(self, puzzle: Puzzle) -> None:
+        self.puzzle = puzzle
+        self.level = puzzle.level
+        self.levels.setdefault(puzzle.level.name, puzzle.level)
+        self.text = ""
+        self.joker = False
+        self.hints_given = 0
+        self.revealed = False
+        self.finished = False
+        self._best_taken = 0
+        self._tapped: list[int] = []
+        self._verdict: Verdict | None = None
+        self.__dict__.pop("best", None)
+        self.__dict__.pop("best_answers", None)
+
+    def new_puzzle(self, puzzle: Puzzle | None = None) -> None:
+        """Move on to ``puzzle``, or deal the next one at the current level and difficulty."""
+        self._start(puzzle if puzzle is not None else self._deal())
+
+    def load_code(self, code: str) -> None:
+        """Move on to the puzzle of a code a teacher wrote on the board.
+
+        Raises ``ValueError`` (with a message for the student) for a mistyped code.
+        """
+        self._start(Puzzle.from_code(code.strip()))
+
+    def set_level(self, level: int | str | Level) -> None:
+        """Switch to another level (by number, name or value) and deal a puzzle there."""
+        self.level = self._resolve_level(level)
+        self.levels.setdefault(self.level.name, self.level)
+        self.new_puzzle()
+
+    def set_difficulty(self, difficulty: str) -> None:
+        """Switch the difficulty and deal a puzzle of it."""
+        if difficulty not in DIFFICULTIES:
+            raise ValueError(f"unknown difficulty {difficulty!r}: use {', '.join(DIFFICULTIES)}")
+        self.difficulty = difficulty
+        self.new_puzzle()
+
+    def set_lang(self, lang: str) -> None:
+        """Speak another language from now on (the answer in progress is kept)."""
+        self.lang = normalise_lang(lang)
+        self._verdict = None
+        self.__dict__.pop("best_answers", None)
+
+    # ----------------------------------------------------------- the answer
+    @property
+    def flipped(self) -> bool:
+        """The parity the answer is made under: the puzzle's, swapped by a played joker."""
+        return self.puzzle.flipped != self.joker
+
+    @property
+    def shown_cards(self) -> tuple[Card, ...]:
+        """The cards as the widget shows them: pasture, then barn (jokers included)."""
+        return self.puzzle.pasture + self.puzzle.barn
+
+    @property
+    def operations(self) -> tuple[str, ...]:
+        """The symbols of the level's operations and brackets, as operation buttons show them.
+
+        >>> PracticeSession(puzzle=Puzzle.parse("5♠ | 5♣", level=1)).operations
+        ('+', '−')
+        """
+        symbols = [op.symbol for op in Op if self.level.allows(op)]
+        if self.level.brackets:
+            symbols += ["(", ")"]
+        return tuple(symbols)
+
+    def tap(self, item: str | int) -> bool:
+        """Add a card (its position in :attr:`shown_cards`, or its notation) or an operation.
+
+        Returns ``False`` and changes nothing for a card already used, a joker
+        (that is :meth:`set_joker`), or a symbol the level does not have.
+        """
+        if isinstance(item, int) or item not in self.operations:
+            position = self._position_of(item)
+            if position is None or position in self.used:
+                return False
+            self._tapped.append(position)
+            self._append(str(self.shown_cards[position]))
+            return True
+        self._append(item)
+        return True
+
+    def _position_of(self, item: str | int) -> int | None:
+        cards = self.shown_cards
+        if isinstance(item, int):
+            if 0 <= item < len(cards) and not cards[item].is_joker:
+                return item
+            return None
+        try:
+            card = Card.parse(item)
+        except ValueError:
+            return None
+        used = set(self.used)
+        for position, shown in enumerate(cards):
+            if shown == card and not shown.is_joker and position not in used:
+                return position
+        return None
+
+    def _append(self, token: str) -> None:
+        glue = "" if not self.text or token in (")", "!") or self.text.endswith(("(", "√")) else " "
+        self._set_text(self.text.rstrip() + glue + token if self.text else token)
+
+    def type(self, text: str) -> None:
+        """Replace the answer with typed text (the taps follow what is still there)."""
+        self._set_text(text)
+
+    def _set_text(self, text: str) -> None:
+        self.text = text
+        self._verdict = None
+        kept: list[int] = []
+        for position in self._tapped:
+            name = str(self.shown_cards[position])
+            if text.count(name) > sum(str(self.shown_cards[k]) == name for k in kept):
+                kept.append(position)
+        self._tapped = kept
+
+    def backspace(self) -> None:
+        """Remove the last card or symbol of the answer."""
+        text = self.text.rstrip()
+        if not text:
+            return
+        if self._tapped and text.endswith(str(self.shown_cards[self._tapped[-1]])):
+            text = text[: -len(str(self.shown_cards[self._tapped[-1]]))]
+        else:
+            text = text[:-1]
+        self._set_text(text.rstrip())
+
+    def clear(self) -> None:
+        """Start the answer again."""
+        self._set_text("")
+
+    def set_joker(self, on: bool) -> bool:
+        """Play (or take back) the barn's joker for this answer; ``False`` if there is none."""
+        if on and not self.puzzle.has_joker:
+            return False
+        self.joker = bool(on)
+        self._verdict = None
+        return True
+
+    @property
+    def verdict(self) -> Verdict | None:
+        """The checker's verdict on the answer so far (``None`` while it is empty)."""
+        if not self.text.strip():
+            return None
+        if self._verdict is None:
+            self._verdict = check(self.puzzle, self.text, joker=self.joker, lang=self.lang)
+        return self._verdict
+
+    @property
+    def progress(self) -> Verdict | None:
+        """The verdict on what is written so far, while an operation waits for its card.
+
+        ``13*2 +`` cannot be read yet, but ``13*2`` can: the echo and the used
+        cards follow that, so a student sees the value grow step by step.
+        """
+        verdict = self.verdict
+        if verdict is None or str(verdict.code) != "syntax":
+            return verdict
+        prefix = self.text.rstrip().rstrip(_WAITING).rstrip()
+        if not prefix or prefix == self.text.rstrip():
+            return verdict
+        return check(self.puzzle, prefix, joker=self.joker, lang=self.lang)
+
+    @property
+    def used(self) -> tuple[int, ...]:
+        """Positions in :attr:`shown_cards` of the cards the answer uses, in order.
+
+        The checker's own reading decides when it has one; until the text can
+        be read, the tapped cards still in the text count.
+        """
+        verdict = self.progress
+        if verdict is not None and verdict.cards:
+            return tuple(sorted(self._positions(verdict.cards)))
+        return tuple(sorted(self._tapped))
+
+    def _positions(self, cards: Iterable[Card]) -> list[int]:
+        free = list(enumerate(self.shown_cards))
+        preferred = set(self._tapped)
+        positions = []
+        for card in cards:
+            matches = [p for p, shown in free if shown == card]
+            if not matches:
+                continue
+            pick = next((p for p in matches if p in preferred), matches[0])
+            positions.append(pick)
+            free = [(p, shown) for p, shown in free if p != pick]
+        return positions
+
+    def echo(self) -> str:
+        """How the answer is read and its value so far, or the checker's message.
+
+        >>> s = PracticeSession(puzzle=Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2))
+        >>> s.echo()
+        ''
+        >>> s.type("13*2+3-9-3-7")
+        >>> s.echo()
+        'K♣ × 2♣ + 3♠ − 9♦ − 3♥ − 7♥ = 10'
+        >>> s.type("13*2 +")
+        >>> s.echo()
+        'K♣ × 2♣ = 26'
+        """
+        verdict = self.progress
+        if verdict is None:
+            return ""
+        if verdict.reading and verdict.value is not None:
+            return f"{verdict.reading} = {format_value(verdict.value)}"
+        return verdict.message
+
+    # ----------------------------------------------------------- the solver
+    @cached_property
+    def best(self) -> Solution | None:
+        """The solver's best answer to the current puzzle (``None``: the right call is mu)."""
+        return solve(self.puzzle)
+
+    @property
+    def best_count(self) -> int:
+        """How many cards the best answer takes (0 when there is none)."""
+        return len(self.best.cards) if self.best is not None else 0
+
+    def _t(self, message: str, **values: object) -> str:
+        return gettext(self.lang, _UI, message, **values)
+
+    def cards_text(self, count: int) -> str:
+        """``"1 card"`` or ``"6 cards"`` in the session's language."""
+        if count == 1:
+            return self._t("1 card")
+        return self._t("{count} cards", count=count)
+
+    def _reading(self, solution: Solution) -> str:
+        verdict = check(self.puzzle, solution.expression, joker=solution.joker, lang=self.lang)
+        return verdict.reading or solution.expression
+
+    # -------------------------------------------------------- the judgements
+    def submit(self) -> Feedback:
+        """ "Dek bovinoj!": check the answer and score it."""
+        verdict = self.verdict
+        if verdict is None:
+            verdict = check(self.puzzle, self.text, joker=self.joker, lang=self.lang)
+        if not verdict.ok:
+            if str(verdict.code) in UNREADABLE_CODES:
+                return Feedback(FeedbackKind.UNREADABLE, verdict.message, verdict)
+            if not self.finished and not self.revealed:
+                self.score.streak = 0
+            return Feedback(FeedbackKind.MISTAKE, verdict.message, verdict)
+        taken, best = len(verdict.cards), self.best_count
+        if taken >= best:
+            message = self._t(
+                "Dek bovinoj! {taken}: the best possible.", taken=self.cards_text(taken)
+            )
+        else:
+            message = self._t(
+                "Dek bovinoj! {taken}; the best answer takes {best}.",
+                taken=self.cards_text(taken),
+                best=best,
+            )
+        if self.revealed:
+            message += " " + self._t("(Not scored: the answer was shown.)")
+        else:
+            self._record(taken, best)
+        self.finished = True
+        return Feedback(FeedbackKind.SOLVED, message, verdict, taken, best)
+
+    def _record(self, taken: int, best: int) -> None:
+        score = self.score
+        if not self.finished:
+            score.puzzles += 1
+            score.solved += 1
+            score.cards_possible += best
+            score.streak += 1
+            score.best_streak = max(score.best_streak, score.streak)
+        if taken > self._best_taken:
+            score.cards_taken += taken - self._best_taken
+            self._best_taken = taken
+
+    def mu(self) -> Feedback:
+        """ "Mu!": claim there is no dek bovinoj. Right if the solver agrees."""
+        if self.finished:
+            return Feedback(FeedbackKind.DONE, self._t("This puzzle is done: take a new one."))
+        self.finished = True
+        best = self.best
+        scored = not self.revealed
+        if best is None:
+            if scored:
+                self.score.puzzles += 1
+                self.score.solved += 1
+                self.score.streak += 1
+                self.score.best_streak = max(self.score.best_streak, self.score.streak)
+            return Feedback(FeedbackKind.MU_RIGHT, self._t("Right: there is no dek bovinoj. Mu!"))
+        if scored:
+            self.score.puzzles += 1
+            self.score.cards_possible += len(best.cards)
+            self.score.streak = 0
+        self.revealed = True
+        answer = self._reading(best)
+        cards = self.cards_text(len(best.cards))
+        if best.joker:
+            message = self._t(
+                "There was a dek bovinoj: play the joker first, then {answer} takes {cards}.",
+                answer=answer,
+                cards=cards,
+            )
+        else:
+            message = self._t(
+                "There was a dek bovinoj: {answer} takes {cards}.", answer=answer, cards=cards
+            )
+        return Feedback(FeedbackKind.MU_WRONG, message, best=len(best.cards))
+
+    def hint(self) -> Feedback:
+        """The next hint: how many cards, whether the joker is needed, which cards, the answer."""
+        best = self.best
+        self.hints_given += 1
+        step = self.hints_given
+        if best is None:
+            self.revealed = True
+            return Feedback(FeedbackKind.HINT, self._t("There is no dek bovinoj here. Say mu!"))
+        if step == 2 and not self.puzzle.has_joker:
+            step = self.hints_given = 3
+        if step == 1:
+            message = self._t(
+                "The best answer takes {cards}.", cards=self.cards_text(len(best.cards))
+            )
+        elif step == 2:
+            message = (
+                self._t("It needs the joker.")
+                if best.joker
+                else self._t("It does not need the joker.")
+            )
+        elif step == 3:
+            names = " ".join(str(card) for card in best.cards)
+            message = self._t("It uses these cards: {cards}", cards=names)
+        else:
+            self.hints_given = 4
+            self.revealed = True
+            prefix = self._t("Play the joker first.") + " " if best.joker else ""
+            message = prefix + self._t("The whole answer: {answer}", answer=self._reading(best))
+        return Feedback(FeedbackKind.HINT, message, best=len(best.cards))
+
+    @cached_property
+    def best_answers(self) -> tuple[Answer, ...]:
+        """Every best answer from the solver, each with a step-by-step narration.
+
+        Asking for them shows the answer, so the puzzle no longer scores. Each
+        is checked again by the checker, and only answers it accepts are listed.
+        """
+        self.revealed = True
+        answers = []
+        for solution in solve_all(self.puzzle):
+            verdict = check(self.puzzle, solution.expression, joker=solution.joker, lang=self.lang)
+            if not verdict.ok:
+                continue  # never show a child an answer the checker refuses
+            reading = verdict.reading
+            steps = narrate(solution.expression, verdict.cards, self.level.target, self.lang)
+            answers.append(Answer(reading, tuple(solution.cards), solution.joker, tuple(steps)))
+        return tuple(answers)
+
+    def score_text(self) -> str:
+        """The score in one line, in the session's language."""
+        score = self.score
+        return self._t(
+            "Solved: {solved} · Cards: {taken} of {possible} · Streak: {streak}",
+            solved=score.solved,
+            taken=score.cards_taken,
+            possible=score.cards_possible,
+            streak=score.streak,
+        )
+
+
+# --------------------------------------------------------------- narration
+def narrate(
+    expression: str, cards: Iterable[Card], target: int = 10, lang: str = "en"
+) -> list[str]:
+    """Tell an answer step by step, as Peter does in the rules.
+
+    ``expression`` is an answer in the checker's syntax (the solver's); each
+    step's value comes from the checker's own exact evaluator. ``cards`` are
+    the cards it takes, in expression order.
+
+    >>> from dekbovinoj_edu.cards import parse_cards
+    >>> for line in narrate("13*2+3-9-3-7", parse_cards("K♣ 2♣ 3♠ 9♦ 3♥ 7♥")):
+    ...     print(line)
+    K♣ is 13.
+    × 2♣: 13 × 2 makes 26.
+    + 3♠: 26 + 3 makes 29.
+    − 9♦: 29 − 9 makes 20.
+    − 3♥: 20 − 3 makes 17.
+    − 7♥: 17 − 7 makes 10.
+    That is 10: dek bovinoj!
+    >>> for line in narrate("5 + (8+7)/3", parse_cards("5♠ 8♣ 7♠ 3♦")):
+    ...     print(line)
+    5♠ is 5.
+    Now work out (8♣ + 7♠) ÷ 3♦:
+    8♣ is 8.
+    + 7♠: 8 + 7 makes 15.
+    ÷ 3♦: 15 ÷ 3 makes 5.
+    + (8♣ + 7♠) ÷ 3♦: 5 + 5 makes 10.
+    That is 10: dek bovinoj!
+    """
+    tree = parse_expression(expression).tree
+    narrator = _Narrator(list(cards), lang)
+    narrator.value(tree)
+    narrator.say("That is {target}: dek bovinoj!", target=target)
+    return narrator.lines
+
+
+def _atomic(node: Node) -> bool:
+    """A card, possibly signed or bracketed: said in one go, with no steps of its own."""
+    if isinstance(node, CardNode):
+        return True
+    if isinstance(node, (SignNode, GroupNode)):
+        return _atomic(node.operand if isinstance(node, SignNode) else node.inner)
+    return False
+
+
+class _Narrator:
+    """Walks a parsed answer, saying each step with its exact value."""
+
+    def __init__(self, cards: list[Card], lang: str) -> None:
+        self.cards = cards
+        self.next = 0
+        self.lang = lang
+        self.lines: list[str] = []
+
+    def say(self, message: str, **values: object) -> None:
+        self.lines.append(gettext(self.lang, _UI, message, **values))
+
+    def text(self, node: Node) -> str:
+        """The part as written, its cards named (does not move on to the next card)."""
+        count = len(leaves(node))
+        names = self.cards[self.next : self.next + count]
+        return render(node, names) if len(names) == count else render(node)
+
+    def quiet(self, node: Node) -> Value:
+        """The value of a part, said by no step."""
+        self.next += len(leaves(node))
+        return evaluate(node)
+
+    def value(self, node: Node) -> Value:
+        """Say how ``node`` is worked out and return its value."""
+        if _atomic(node):
+            text = self.text(node)
+            value = self.quiet(node)
+            self.say("{card} is {value}.", card=text, value=format_value(value))
+            return value
+        if isinstance(node, GroupNode):
+            return self.value(node.inner)
+        if isinstance(node, (SignNode, SqrtNode, FactorialNode)):
+            inner = self.value(node.operand)
+            value = evaluate(node)
+            if isinstance(node, SqrtNode):
+                self.say("√{inner} makes {value}.", inner=_shown(inner), value=format_value(value))
+            elif isinstance(node, FactorialNode):
+                self.say("{inner}! makes {value}.", inner=_shown(inner), value=format_value(value))
+            return value
+        assert isinstance(node, BinaryNode)
+        left = self.value(node.left)
+        label = self.text(node.right)
+        if _atomic(node.right):
+            right = self.quiet(node.right)
+        else:
+            self.say("Now work out {part}:", part=label)
+            right = self.value(node.right)
+        value = evaluate(node)
+        self.say(
+            "{sign} {card}: {left} {sign} {right} makes {value}.",
+            sign=node.op.symbol,
+            card=label,
+            left=_shown(left),
+            right=_shown(right),
+            value=format_value(value),
+        )
+        return value
+
+
+def _shown(value: Value) -> str:
+    """A value as an operand: in brackets when it is negative or not a single number.
+
+    >>> from fractions import Fraction
+    >>> _shown(Fraction(26)), _shown(Fraction(-2)), _shown(Fraction(5, 2))
+    ('26', '(−2)', '(5/2)')
+    """
+    text = format_value(value)
+    return text if text.isdigit() else f"({text})"
