@@ -12,6 +12,9 @@ The rules are by Johannes G. and Leo G., 2024 (CC BY-SA 4.0); see
 """
 
 from .cards import JOKER, Card, CardParseError, Colour, Suit, full_deck, parse_cards
+from .check_errors import CheckError, VerdictCode
+from .checker import Verdict, check
+from .expression import Expression, parse_expression, render
 from .levels import LEVELS, Level, Op, level_of
 from .limits import DEFAULT_LIMITS, Limits
 from .puzzle import Puzzle, PuzzleParseError
@@ -24,14 +27,21 @@ __all__ = [
     "LEVELS",
     "Card",
     "CardParseError",
+    "CheckError",
     "Colour",
+    "Expression",
     "Level",
     "Limits",
     "Op",
     "Puzzle",
     "PuzzleParseError",
     "Suit",
+    "Verdict",
+    "VerdictCode",
+    "check",
     "full_deck",
     "level_of",
     "parse_cards",
+    "parse_expression",
+    "render",
 ]

@@ -14,7 +14,10 @@ from collections.abc import Sequence
 
 __all__ = ["COMMAND_MODULES", "build_parser", "main"]
 
-COMMAND_MODULES: tuple[str, ...] = ("dekbovinoj_edu.cli_serve",)
+COMMAND_MODULES: tuple[str, ...] = (
+    "dekbovinoj_edu.cli_serve",
+    "dekbovinoj_edu.cli_check",
+)
 """Modules that add subcommands, in the order ``--help`` lists them."""
 
 

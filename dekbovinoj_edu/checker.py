@@ -1,0 +1,182 @@
+"""``check()``: is a student's expression a dek bovinoj, and if not, why?
+
+The steps are kept apart (each its own module and its own errors): parse
+(:mod:`.expression`) → level check and the colour rule's form
+(:mod:`.colour_rule`) → which card is which number (:mod:`.matching`) →
+exact value (:mod:`.evaluate`) → compare with the level's target. The first
+step that fails gives the :class:`Verdict`; ``check`` never raises on any
+input text.
+
+>>> from dekbovinoj_edu.puzzle import Puzzle
+>>> peter = Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2)
+>>> v = check(peter, "13*2+3-9-3-7")
+>>> v.ok, v.code, v.value, v.reading
+(True, <VerdictCode.OK: 'ok'>, 10, 'K♣ × 2♣ + 3♠ − 9♦ − 3♥ − 7♥')
+>>> v.message
+'Dek bovinoj! K♣ × 2♣ + 3♠ − 9♦ − 3♥ − 7♥ = 10'
+
+Sofia's missed joker: ``7 + 3`` breaks the colour rule, unless she plays
+her joker first (then 7♥ and 3♥ count as positive):
+
+>>> sofia = Puzzle.parse("9♦ 3♥ | Q♠ JK 7♥", level=2)
+>>> check(sofia, "7+3").code, check(sofia, "7+3", joker=True).code
+(<VerdictCode.COLOUR: 'colour'>, <VerdictCode.OK: 'ok'>)
+>>> print(check(sofia, "7+3", lang="eo").message)
+7♥ estas negativa ĉi tie. Nur − aŭ ÷ rajtas stari antaŭ ĝi (komence: −7).
+7+3
+^
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .cards import Card
+from .check_errors import CheckError, NoJokerError, NotTargetError, VerdictCode
+from .colour_rule import card_slots, check_level
+from .evaluate import Value, equals, evaluate, format_value, to_sympy
+from .expression import parse_expression, render
+from .i18n import gettext, normalise_lang
+from .matching import assign_cards
+from .puzzle import Puzzle
+
+if TYPE_CHECKING:
+    import sympy
+
+__all__ = ["Verdict", "VerdictCode", "check", "pointer"]
+
+DOMAIN = "checker"
+"""The gettext domain of the checker's messages."""
+OK_TEMPLATE = "Dek bovinoj! {reading} = {target}"
+"""The message for a dek bovinoj (a gettext msgid)."""
+OK_OTHER_TARGET_TEMPLATE = "Right! {reading} = {target}"
+"""The message for a correct expression in a house-rule level whose target is not 10."""
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What the checker says about one expression."""
+
+    ok: bool
+    """True exactly when the expression is a dek bovinoj (``code`` is ``ok``)."""
+    code: VerdictCode
+    """A stable machine-readable code (a ``str`` enum: ``v.code == "colour"``)."""
+    message: str
+    """A short sentence for the student in the chosen language; when it points at a place,
+    followed by the input and a caret line under that place."""
+    value: sympy.Expr | None
+    """The exact value (when the expression could be computed), a sympy number."""
+    cards: tuple[Card, ...]
+    """The cards the expression takes, in expression order (empty until they are known)."""
+    reading: str
+    """The expression as understood, in standard notation, cards named once known."""
+    position: int | None = None
+    """Where in the typed text the problem is (an index), if at one place."""
+    sentence: str = ""
+    """The message's sentence alone, without the caret lines."""
+    text: str = ""
+    """The text as typed."""
+    joker: bool = False
+    """Whether a joker from the barn was played first."""
+
+    def __str__(self) -> str:
+        return self.message
+
+
+def check(puzzle: Puzzle, text: str, joker: bool = False, lang: str = "en") -> Verdict:
+    """Check ``text`` as a move on ``puzzle`` (at the puzzle's level).
+
+    ``joker=True`` plays one joker from the barn first, flipping the parity.
+    ``lang`` is ``en``, ``eo``, ``sv`` or ``ja``.
+
+    >>> from dekbovinoj_edu.puzzle import Puzzle
+    >>> p = Puzzle.parse("8♣ 4♠ 2♥ 5♦", level=2)
+    >>> check(p, "8 + 4 − 2").ok
+    True
+    >>> v = check(p, "8 + 4 − 5")
+    >>> v.code, v.value, v.sentence
+    (<VerdictCode.NOT_TARGET: 'not-target'>, 7, 'That makes 7, not 10.')
+    """
+    lang = normalise_lang(lang)
+    level = puzzle.level
+    reading = ""
+    cards: tuple[Card, ...] = ()
+    value: Value | None = None
+    try:
+        expression = parse_expression(text, level.limits)
+        reading = render(expression.tree)
+        check_level(expression, level)
+        slots = card_slots(expression, level)
+        if joker:
+            if not puzzle.has_joker:
+                raise NoJokerError(text)
+            puzzle = puzzle.after_joker()
+        cards = assign_cards(expression, slots, puzzle.cards, level, puzzle.flipped)
+        reading = render(expression.tree, cards)
+        value = evaluate(expression.tree, level.limits, text)
+        if not equals(value, level.target):
+            shown = format_value(value)
+            raise NotTargetError(text, None, value=shown, target=level.target)
+    except CheckError as error:
+        sentence = error.message(lambda message: gettext(lang, DOMAIN, message))
+        return Verdict(
+            ok=False,
+            code=error.code,
+            message=_with_pointer(sentence, text, error.position),
+            value=None if value is None else to_sympy(value),
+            cards=cards,
+            reading=reading,
+            position=error.position,
+            sentence=sentence,
+            text=text,
+            joker=joker,
+        )
+    assert value is not None
+    template = OK_TEMPLATE if level.target == 10 else OK_OTHER_TARGET_TEMPLATE
+    sentence = gettext(lang, DOMAIN, template, reading=reading, target=level.target)
+    return Verdict(
+        ok=True,
+        code=VerdictCode.OK,
+        message=sentence,
+        value=to_sympy(value),
+        cards=cards,
+        reading=reading,
+        sentence=sentence,
+        text=text,
+        joker=joker,
+    )
+
+
+def _with_pointer(sentence: str, text: str, position: int | None) -> str:
+    if position is None:
+        return sentence
+    return f"{sentence}\n{pointer(text, position)}"
+
+
+def pointer(text: str, position: int) -> str:
+    """Two lines: the text as typed (made printable) and a caret under ``position``.
+
+    Wide characters (from a Japanese keyboard) count as two columns, invisible
+    ones as none, so the caret stands under the right character.
+
+    >>> print(pointer("７＋3!", 2))
+    ７＋3!
+        ^
+    """
+    shown: list[str] = []
+    column = 0
+    for index, char in enumerate(text):
+        if unicodedata.category(char) in ("Cf", "Mn", "Me"):
+            piece, width = "", 0
+        elif not char.isprintable():
+            piece, width = " ", 1
+        elif unicodedata.east_asian_width(char) in ("W", "F"):
+            piece, width = char, 2
+        else:
+            piece, width = char, 1
+        if index < position:
+            column += width
+        shown.append(piece)
+    return "".join(shown).rstrip() + "\n" + " " * column + "^"

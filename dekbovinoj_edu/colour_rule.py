@@ -1,0 +1,158 @@
+"""The level check and the colour rule's form, before any card is looked at.
+
+:func:`check_level` refuses operations (and brackets) the level does not
+allow. :func:`card_slots` reads the colour rule (RULES.md, "The colour rule")
+off the tree: for every number, the operation written directly in front of
+it, and so whether the card there must count as positive or negative.
+
+>>> from dekbovinoj_edu.expression import parse_expression
+>>> from dekbovinoj_edu.levels import LEVELS
+>>> slots = card_slots(parse_expression("−5 × (−2) + √9"), LEVELS[3])
+>>> [(slot.node.rank, slot.front.symbol, slot.positive) for slot in slots]
+[(5, '−', False), (2, '−', False), (9, '+', True)]
+
+A bracket has no colour, so ``−`` and ``÷`` may not stand before it (rule 3):
+
+>>> card_slots(parse_expression("8 − (5 + 3)"), LEVELS[2])
+Traceback (most recent call last):
+...
+dekbovinoj_edu.check_errors.BracketColourError: Only + or × or nothing may stand before ...
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .check_errors import (
+    BracketColourError,
+    NotAllowedError,
+    SignAfterOperatorError,
+    WrongTargetError,
+)
+from .expression import (
+    BinaryNode,
+    CardNode,
+    Expression,
+    FactorialNode,
+    GroupNode,
+    Node,
+    SignNode,
+    SqrtNode,
+    walk,
+)
+from .levels import NEGATIVE_OPS, POSITIVE_OPS, Level, Op, op_fits
+
+__all__ = ["Slot", "allowed_before", "card_slots", "check_level", "operations_used"]
+
+
+@dataclass(frozen=True)
+class Slot:
+    """A number in the expression and what the colour rule asks of the card there."""
+
+    node: CardNode
+    front: Op | None
+    """The operation directly in front (a sign counts as ``−``/``+``); ``None``: nothing."""
+    positive: bool | None
+    """Whether the card must count as positive (``None``: the level has no colour rule)."""
+
+    def fits(self, positive: bool) -> bool:
+        """Whether a card of that sign may stand here.
+
+        >>> Slot(CardNode(9), Op.DIV, False).fits(positive=False)
+        True
+        """
+        return self.positive is None or self.positive == positive
+
+
+def operations_used(tree: Node) -> list[tuple[Op | None, int | None]]:
+    """Each operation in the tree with its position; ``None`` stands for a bracket.
+
+    >>> from dekbovinoj_edu.expression import parse_expression
+    >>> [(op and op.symbol, pos) for op, pos in operations_used(parse_expression("(2+3)!").tree)]
+    [('!', 5), (None, 0), ('+', 2)]
+    """
+    used: list[tuple[Op | None, int | None]] = []
+    for node in walk(tree):
+        if isinstance(node, (BinaryNode, SignNode)):
+            used.append((node.op, node.position))
+        elif isinstance(node, SqrtNode):
+            used.append((Op.SQRT, node.position))
+        elif isinstance(node, FactorialNode):
+            used.append((Op.FACT, node.position))
+        elif isinstance(node, GroupNode):
+            used.append((None, node.position))
+    return used
+
+
+def check_level(expression: Expression, level: Level) -> None:
+    """Refuse what the level does not allow, and a wrong ``= n`` at the end.
+
+    >>> from dekbovinoj_edu.expression import parse_expression
+    >>> from dekbovinoj_edu.levels import LEVELS
+    >>> check_level(parse_expression("3 × 4"), LEVELS[1])
+    Traceback (most recent call last):
+    ...
+    dekbovinoj_edu.check_errors.NotAllowedError: You may not use × at level 1. You may use: + −
+    """
+    allowed = " ".join(op.symbol for op in Op if level.allows(op))
+    if level.brackets:
+        allowed += " ( )"
+    first_bad: tuple[int, str] | None = None
+    for op, position in operations_used(expression.tree):
+        ok = level.brackets if op is None else level.allows(op)
+        if not ok:
+            where = position if position is not None else 0
+            if first_bad is None or where < first_bad[0]:
+                first_bad = (where, "( )" if op is None else op.symbol)
+    if first_bad is not None:
+        raise NotAllowedError(
+            expression.text, first_bad[0], op=first_bad[1], level=level.name, allowed=allowed
+        )
+    if expression.target is not None and expression.target != level.target:
+        raise WrongTargetError(expression.text, expression.target_position, target=level.target)
+
+
+def allowed_before(positive: bool, level: Level) -> str:
+    """The symbols the level lets stand before a positive or negative card.
+
+    >>> from dekbovinoj_edu.levels import LEVELS
+    >>> allowed_before(True, LEVELS[2]), allowed_before(True, LEVELS[3])
+    ('+ ×', '+ × ^')
+    >>> allowed_before(False, LEVELS[1])
+    '−'
+    """
+    ops = POSITIVE_OPS if positive else NEGATIVE_OPS
+    return " ".join(op.symbol for op in Op if op in ops and level.allows(op))
+
+
+def card_slots(expression: Expression, level: Level) -> tuple[Slot, ...]:
+    """What each number needs, in expression order; raise on a broken form.
+
+    With the colour rule off every slot has ``positive=None`` and nothing is
+    refused (a sign may stand anywhere, as in ordinary arithmetic).
+    """
+    slots: list[Slot] = []
+    _visit(expression.tree, None, level, slots, expression.text)
+    return tuple(slots)
+
+
+def _visit(node: Node, front: Op | None, level: Level, slots: list[Slot], text: str) -> None:
+    colour = level.colour_rule
+    if isinstance(node, CardNode):
+        positive = None if not colour else op_fits(front, positive=True)
+        slots.append(Slot(node, front, positive))
+    elif isinstance(node, GroupNode):
+        if colour and front is not None and not op_fits(front, positive=True):
+            allowed = tuple(allowed_before(True, level).split())
+            raise BracketColourError(text, node.position, allowed=allowed, op=front.symbol)
+        _visit(node.inner, None, level, slots, text)
+    elif isinstance(node, SignNode):
+        if colour and front is not None:
+            ops = f"{front.symbol} {node.op.symbol}"
+            raise SignAfterOperatorError(text, node.position, ops=ops)
+        _visit(node.operand, node.op, level, slots, text)
+    elif isinstance(node, BinaryNode):
+        _visit(node.left, front, level, slots, text)
+        _visit(node.right, node.op, level, slots, text)
+    else:
+        _visit(node.operand, front, level, slots, text)

@@ -1,0 +1,248 @@
+"""Exact values of expression trees, with every power, root and factorial bounded first.
+
+Whole numbers and fractions are computed with :class:`fractions.Fraction`
+(fast and exact); a root or fraction power that is not rational switches to
+sympy numbers, built from the tree (never from text). Before a power, root or
+factorial is computed its size is estimated against the level's
+:class:`~dekbovinoj_edu.limits.Limits`, and refused if too big.
+
+>>> from dekbovinoj_edu.expression import parse_expression
+>>> evaluate(parse_expression("13*2+3-9-3-7").tree)
+Fraction(10, 1)
+>>> evaluate(parse_expression("√2 × √2 × 5").tree)
+Fraction(10, 1)
+>>> evaluate(parse_expression("√2 + 1").tree)
+1 + sqrt(2)
+>>> evaluate(parse_expression("13^13^12").tree)
+Traceback (most recent call last):
+...
+dekbovinoj_edu.check_errors.PowerTooBigError: This power is too big. ...
+>>> equals(evaluate(parse_expression("√(3 + √8) − √2").tree), 1)
+True
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from fractions import Fraction
+from typing import TYPE_CHECKING, Union
+
+from .check_errors import (
+    DivisionByZeroError,
+    FactorialOfNonWholeError,
+    FactorialTooBigError,
+    PowerTooBigError,
+    RootOfNegativeError,
+    RootTooBigError,
+    UndefinedPowerError,
+)
+from .expression import BinaryNode, CardNode, FactorialNode, GroupNode, Node, SignNode, SqrtNode
+from .levels import Op
+from .limits import DEFAULT_LIMITS, Limits
+
+if TYPE_CHECKING:
+    import sympy
+
+__all__ = ["Value", "equals", "evaluate", "format_value", "to_sympy"]
+
+Value = Union[Fraction, "sympy.Expr"]
+"""An exact value: a fraction, or a sympy number when it is irrational."""
+
+_NEAR_ZERO = 1e-40
+
+
+def evaluate(tree: Node, limits: Limits = DEFAULT_LIMITS, text: str = "") -> Value:
+    """The exact value of a tree (numbers are their ranks as written).
+
+    Raises :class:`~.check_errors.CheckError` subclasses for values that are
+    too big to compute or do not exist (division by zero, √ of a negative).
+    ``text`` is the typed input, carried by those errors.
+    """
+    return _Evaluator(limits, text).value(tree)
+
+
+class _Evaluator:
+    def __init__(self, limits: Limits, text: str) -> None:
+        self.limits = limits
+        self.text = text
+        self.log_limit = math.log10(limits.max_magnitude)
+
+    def value(self, node: Node) -> Value:
+        if isinstance(node, CardNode):
+            return Fraction(node.rank)
+        if isinstance(node, GroupNode):
+            return self.value(node.inner)
+        if isinstance(node, SignNode):
+            operand = self.value(node.operand)
+            return -operand if node.op is Op.SUB else operand
+        if isinstance(node, SqrtNode):
+            return self.sqrt(self.value(node.operand), node)
+        if isinstance(node, FactorialNode):
+            return self.factorial(self.value(node.operand), node)
+        left = self.value(node.left)
+        right = self.value(node.right)
+        return self.binary(node, left, right)
+
+    def binary(self, node: BinaryNode, left: Value, right: Value) -> Value:
+        if node.op is Op.POW:
+            return self.power(left, right, node)
+        if isinstance(left, Fraction) and isinstance(right, Fraction):
+            return _fraction_op(node.op, left, right, self.text, node.position)
+        a, b = to_sympy(left), to_sympy(right)
+        if node.op is Op.ADD:
+            return _simplest(a + b)
+        if node.op is Op.SUB:
+            return _simplest(a - b)
+        if node.op is Op.MUL:
+            return _simplest(a * b)
+        if _is_zero(b):
+            raise DivisionByZeroError(self.text, node.position)
+        return _simplest(a / b)
+
+    def power(self, base: Value, exponent: Value, node: BinaryNode) -> Value:
+        if not isinstance(exponent, Fraction):
+            raise UndefinedPowerError(self.text, node.position)
+        p, q = exponent.numerator, exponent.denominator
+        if abs(p) > self.limits.max_exponent or q > self.limits.max_exponent:
+            raise PowerTooBigError(self.text, node.position, limit=self.limits.max_magnitude)
+        if p == 0:
+            return Fraction(1)
+        if _is_zero(base):
+            if p < 0:
+                raise DivisionByZeroError(self.text, node.position)
+            return Fraction(0)
+        if q > 1 and _is_negative(base):
+            raise UndefinedPowerError(self.text, node.position)
+        if abs(exponent) * _log10_size(base) > self.log_limit:
+            raise PowerTooBigError(self.text, node.position, limit=self.limits.max_magnitude)
+        if q == 1 and isinstance(base, Fraction):
+            return base**p
+        import sympy
+
+        return _simplest(sympy.Pow(to_sympy(base), sympy.Rational(p, q)))
+
+    def sqrt(self, operand: Value, node: SqrtNode) -> Value:
+        if _is_zero(operand):
+            return Fraction(0)
+        if _is_negative(operand):
+            raise RootOfNegativeError(self.text, node.position)
+        if _log10_size(operand) > 2 * self.log_limit:
+            raise RootTooBigError(self.text, node.position)
+        if isinstance(operand, Fraction):
+            top, bottom = math.isqrt(operand.numerator), math.isqrt(operand.denominator)
+            if top * top == operand.numerator and bottom * bottom == operand.denominator:
+                return Fraction(top, bottom)
+        import sympy
+
+        return _simplest(sympy.sqrt(to_sympy(operand)))
+
+    def factorial(self, operand: Value, node: FactorialNode) -> Value:
+        if not isinstance(operand, Fraction) or operand.denominator != 1 or operand < 0:
+            raise FactorialOfNonWholeError(self.text, node.position)
+        if operand > self.limits.max_factorial:
+            raise FactorialTooBigError(self.text, node.position, limit=self.limits.max_factorial)
+        return Fraction(math.factorial(int(operand)))
+
+
+def _fraction_op(op: Op, a: Fraction, b: Fraction, text: str, position: int | None) -> Fraction:
+    if op is Op.ADD:
+        return a + b
+    if op is Op.SUB:
+        return a - b
+    if op is Op.MUL:
+        return a * b
+    if b == 0:
+        raise DivisionByZeroError(text, position)
+    return a / b
+
+
+def to_sympy(value: Value) -> sympy.Expr:
+    """The value as a sympy number (fractions become ``sympy.Rational``).
+
+    >>> to_sympy(Fraction(3, 4))
+    3/4
+    """
+    import sympy
+
+    if isinstance(value, Fraction):
+        return sympy.Rational(value.numerator, value.denominator)
+    return value
+
+
+def _simplest(value: sympy.Expr) -> Value:
+    """Back to a fraction whenever sympy found the value rational."""
+    if value.is_Rational:
+        return Fraction(int(value.p), int(value.q))
+    return value
+
+
+def _approx(value: Value) -> float:
+    if isinstance(value, Fraction):
+        return float(value)
+    return float(value.evalf(30))
+
+
+def _log10_size(value: Value) -> float:
+    """How far the value is from 1 in orders of magnitude (of its numerator or denominator).
+
+    Bounding this bounds both huge results and huge denominators.
+    """
+    if isinstance(value, Fraction):
+        top, bottom = abs(value.numerator), value.denominator
+        return max(math.log10(top) if top else 0.0, math.log10(bottom))
+    size = abs(_approx(value))
+    if size == 0.0 or math.isinf(size):
+        return math.inf
+    return abs(math.log10(size))
+
+
+def _is_zero(value: Value) -> bool:
+    """Exactly zero? Decided numerically when clearly not, symbolically otherwise."""
+    if isinstance(value, Fraction):
+        return value == 0
+    if value.is_Rational:
+        return bool(value == 0)
+    import sympy
+
+    approx = value.evalf(60)
+    if bool(abs(approx) > _NEAR_ZERO):
+        return False
+    simplified = sympy.simplify(sympy.sqrtdenest(sympy.radsimp(value)))
+    if simplified.is_zero is not None:
+        return bool(simplified.is_zero)
+    return bool(value.equals(0))
+
+
+def _is_negative(value: Value) -> bool:
+    if isinstance(value, Fraction):
+        return value < 0
+    return not _is_zero(value) and _approx(value) < 0
+
+
+def equals(value: Value, target: int) -> bool:
+    """Whether an exact value equals the target, decided without rounding errors.
+
+    >>> equals(Fraction(20, 2), 10), equals(Fraction(19, 2), 10)
+    (True, False)
+    """
+    if isinstance(value, Fraction):
+        return value == target
+    return _is_zero(to_sympy(value) - target)
+
+
+def format_value(value: Value) -> str:
+    """A value as a child reads it: ``10``, ``−3``, ``7/2``, ``1 + √2``.
+
+    >>> format_value(Fraction(-7, 2)), format_value(Fraction(10))
+    ('−7/2', '10')
+    >>> import sympy
+    >>> format_value(2 * sympy.sqrt(3) - 1)
+    '−1 + 2×√3'
+    """
+    if isinstance(value, Fraction):
+        text = str(value)
+    else:
+        text = re.sub(r"sqrt\((\d+)\)", r"√\1", str(value))
+        text = text.replace("**", "^").replace("*", "×").replace("sqrt", "√")
+    return text.replace("-", "−")

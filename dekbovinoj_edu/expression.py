@@ -1,0 +1,590 @@
+"""Reading a student's expression: normalise, tokenise, parse into a tree, print it back.
+
+Untrusted text never reaches ``eval``: a small hand-written recursive-descent
+parser builds a tree of the frozen node classes below and nothing else. The
+length is checked before tokenising and the nesting while parsing, so hostile
+input is refused with a :mod:`~dekbovinoj_edu.check_errors` error, never a
+``RecursionError``.
+
+>>> expr = parse_expression("13*2+3-9-3-7 = 10")
+>>> render(expr.tree)
+'13 × 2 + 3 − 9 − 3 − 7'
+>>> expr.target
+10
+
+The printer names the cards when it is given them (in expression order):
+
+>>> from dekbovinoj_edu.cards import parse_cards
+>>> render(expr.tree, parse_cards("K♣ 2♣ 3♠ 9♦ 3♥ 7♥"))
+'K♣ × 2♣ + 3♠ − 9♦ − 3♥ − 7♥'
+>>> render(parse_expression("−5 × [−2]").tree)
+'−5 × (−2)'
+>>> render(parse_expression("√ (１２÷３) ＋ 2^3 − 3!").tree)
+'√(12 ÷ 3) + 2 ^ 3 − 3!'
+
+Any keyboard's signs are read: ``* x × ·`` multiply, ``/ : ÷`` divide, Unicode
+minus and dashes (and the Japanese ``ー``) subtract, full-width characters
+count as their ASCII twins; face letters of every language of the rules
+(``A J Q K``, Swedish ``E Kn D K``, Esperanto ``F D R``) and a suit right after
+a rank (``K♣``, ``3h``) say which card is meant.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Union
+
+from .cards import RANK_NAMES, Card, Suit
+from .check_errors import (
+    DecimalNumberError,
+    EmptyExpressionError,
+    ExpressionTooLongError,
+    JokerInExpressionError,
+    MissingOperandError,
+    MissingOperatorError,
+    NestingTooDeepError,
+    TooManyCardsError,
+    UnclosedBracketError,
+    UnexpectedCharacterError,
+    UnopenedBracketError,
+)
+from .levels import Op
+from .limits import DEFAULT_LIMITS, Limits
+
+__all__ = [
+    "BinaryNode",
+    "CardNode",
+    "Expression",
+    "FactorialNode",
+    "GroupNode",
+    "Node",
+    "SignNode",
+    "SqrtNode",
+    "leaves",
+    "normalise",
+    "parse_expression",
+    "render",
+    "walk",
+]
+
+
+# --- the tree -----------------------------------------------------------------------------------
+# Positions are indexes into the text the student typed; they do not take part in equality, so
+# the same expression typed differently gives equal trees.
+
+
+@dataclass(frozen=True)
+class CardNode:
+    """A number in the expression: a card rank as written, and its suit if one was written.
+
+    ``rank`` is whatever number was written (``20`` is read, and later refused
+    as no card).
+    """
+
+    rank: int
+    """The number written (a face letter is its rank: ``K`` is 13)."""
+    suit: Suit | None = None
+    """The suit written right after it (``K♣``, ``3h``), or ``None``."""
+    position: int | None = field(default=None, compare=False, repr=False)
+    """Where the number starts in the typed text."""
+
+    def label(self, card: Card | None = None) -> str:
+        """How the number is printed: the card when known, else as written (``13``, ``K♥``).
+
+        >>> CardNode(13).label(), CardNode(13, Suit.HEARTS).label(), CardNode(20).label()
+        ('13', 'K♥', '20')
+        """
+        if card is not None:
+            return str(card)
+        if self.suit is None:
+            return str(self.rank)
+        return RANK_NAMES.get(self.rank, str(self.rank)) + self.suit.symbol
+
+
+@dataclass(frozen=True)
+class BinaryNode:
+    """Two parts joined by ``+ − × ÷ ^``."""
+
+    op: Op
+    """One of ``Op.ADD Op.SUB Op.MUL Op.DIV Op.POW``."""
+    left: Node
+    right: Node
+    position: int | None = field(default=None, compare=False, repr=False)
+    """Where the operation sign is in the typed text."""
+
+
+@dataclass(frozen=True)
+class SignNode:
+    """A sign in front of a part: ``−9`` (a red first card) or a harmless ``+``."""
+
+    op: Op
+    """``Op.SUB`` or ``Op.ADD``."""
+    operand: Node
+    position: int | None = field(default=None, compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class SqrtNode:
+    """A square root ``√`` of a card, a bracket or another root."""
+
+    operand: Node
+    position: int | None = field(default=None, compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class FactorialNode:
+    """A factorial ``!`` after a card, bracket, root or factorial."""
+
+    operand: Node
+    position: int | None = field(default=None, compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class GroupNode:
+    """A bracket ``( … )`` (or ``[ … ]``) the student wrote."""
+
+    inner: Node
+    position: int | None = field(default=None, compare=False, repr=False)
+    """Where the opening bracket is in the typed text."""
+
+
+Node = Union[CardNode, BinaryNode, SignNode, SqrtNode, FactorialNode, GroupNode]  # noqa: UP007
+"""Any node of an expression tree."""
+
+
+def walk(node: Node) -> Iterator[Node]:
+    """Every node of a tree, parents before children, left to right.
+
+    >>> [type(n).__name__ for n in walk(parse_expression("(1+2)!").tree)]
+    ['FactorialNode', 'GroupNode', 'BinaryNode', 'CardNode', 'CardNode']
+    """
+    stack: list[Node] = [node]
+    while stack:
+        current = stack.pop()
+        yield current
+        stack.extend(reversed(_children(current)))
+
+
+def leaves(node: Node) -> tuple[CardNode, ...]:
+    """The numbers of a tree in expression order (left to right as written).
+
+    >>> [leaf.rank for leaf in leaves(parse_expression("K*2+3").tree)]
+    [13, 2, 3]
+    """
+    return tuple(n for n in walk(node) if isinstance(n, CardNode))
+
+
+def _children(node: Node) -> tuple[Node, ...]:
+    if isinstance(node, BinaryNode):
+        return (node.left, node.right)
+    if isinstance(node, (SignNode, SqrtNode, FactorialNode)):
+        return (node.operand,)
+    if isinstance(node, GroupNode):
+        return (node.inner,)
+    return ()
+
+
+@dataclass(frozen=True)
+class Expression:
+    """A parsed expression: the tree, the text it came from, and a target written after ``=``."""
+
+    tree: Node
+    text: str = field(compare=False)
+    """The text as typed."""
+    target: int | None = None
+    """The number written after a trailing ``=`` (``None`` when there was none)."""
+    target_position: int | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def cards(self) -> tuple[CardNode, ...]:
+        """The numbers in expression order."""
+        return leaves(self.tree)
+
+
+# --- normalising --------------------------------------------------------------------------------
+
+_MINUS = "-−–—‐‑‒―﹣－ーｰ"  # hyphen-minus, minus sign, dashes, Japanese long vowel mark
+_TIMES = "*×✕✖⨉⨯·⋅∙•∗＊"
+_DIVIDE = "/:÷∕／："
+_SUPERSCRIPTS = {"⁰": "0", "¹": "1", "²": "2", "³": "3", "⁴": "4"}
+_SUPERSCRIPTS.update({"⁵": "5", "⁶": "6", "⁷": "7", "⁸": "8", "⁹": "9"})
+_INVISIBLE = {"\ufe0e", "\ufe0f"}  # variation selectors on suit symbols
+
+
+def normalise(text: str) -> tuple[str, tuple[int, ...]]:
+    """Map every keyboard's signs to one spelling; return it and, per character, its origin.
+
+    Full-width characters become ASCII (NFKC), minus signs and dashes become
+    ``-``, times signs ``*``, division signs ``/``, superscript digits a
+    power, spaces of all kinds a space; invisible format characters (right-to-
+    left marks, zero-width spaces) are dropped. The second result maps each
+    normalised character back to its index in ``text``, so errors point at
+    what the student typed.
+
+    >>> normalise("１２ー３×２²")
+    ('12-3*2^2', (0, 1, 2, 3, 4, 5, 6, 6))
+    >>> normalise("7\u200f+3")[0]
+    '7+3'
+    """
+    out: list[str] = []
+    origin: list[int] = []
+    previous_superscript = False
+    for index, char in enumerate(text):
+        if char in _SUPERSCRIPTS:
+            piece = _SUPERSCRIPTS[char] if previous_superscript else "^" + _SUPERSCRIPTS[char]
+            previous_superscript = True
+        else:
+            previous_superscript = False
+            piece = _normalise_char(char)
+        out.append(piece)
+        origin.extend([index] * len(piece))
+    return "".join(out), tuple(origin)
+
+
+def _normalise_char(char: str) -> str:
+    if char in _MINUS:
+        return "-"
+    if char in _TIMES:
+        return "*"
+    if char in _DIVIDE:
+        return "/"
+    if char.isspace():
+        return " "
+    if char in _INVISIBLE or unicodedata.category(char) == "Cf":
+        return ""
+    folded = unicodedata.normalize("NFKC", char)
+    if len(folded) == 1 and folded in _MINUS + _TIMES + _DIVIDE:
+        return _normalise_char(folded)
+    return folded if folded.isascii() else char
+
+
+# --- tokens -------------------------------------------------------------------------------------
+
+
+class _Kind(Enum):
+    NUMBER = "number"
+    OP = "operation"
+    SQRT = "√"
+    BANG = "!"
+    OPEN = "("
+    CLOSE = ")"
+    EQUALS = "="
+    END = "end"
+
+
+@dataclass(frozen=True)
+class _Token:
+    kind: _Kind
+    position: int
+    """Index into the typed text."""
+    op: Op | None = None
+    rank: int = 0
+    suit: Suit | None = None
+    bracket: str = ""
+
+
+_FACE_RANKS = {"KN": 11, "A": 1, "J": 11, "Q": 12, "K": 13, "E": 1, "F": 11, "D": 12, "R": 13}
+_OPS = {"+": Op.ADD, "-": Op.SUB, "*": Op.MUL, "X": Op.MUL, "/": Op.DIV, "^": Op.POW}
+_SUIT_SYMBOLS = "♣♠♦♥♧♤♢♡"
+_TOKEN = re.compile(
+    r"""
+    (?P<space>\ +)
+    | (?P<joker>JOKER|JK|🃏|★)
+    | (?P<sqrt>SQRT|√)
+    | (?P<number>[0-9]+)(?P<decimal>[.,][0-9])?
+    | (?P<face>KN|[AJQKEFDR])
+    | (?P<pow>\*\*)
+    | (?P<op>[-+*/^X])
+    | (?P<bang>!)
+    | (?P<open>[(\[])
+    | (?P<close>[)\]])
+    | (?P<equals>=)
+    """,
+    re.VERBOSE,
+)
+_SUIT_AFTER = re.compile(rf"\ *(?P<symbol>[{_SUIT_SYMBOLS}])|(?P<letter>[CSDH])(?!QRT)")
+
+
+def _tokenise(text: str, normal: str, origin: Sequence[int]) -> list[_Token]:
+    upper = normal.upper()
+    tokens: list[_Token] = []
+    index = 0
+
+    def at(i: int) -> int:
+        return origin[i] if i < len(origin) else len(text)
+
+    while index < len(upper):
+        match = _TOKEN.match(upper, index)
+        if match is None:
+            char = text[at(index)]
+            shown = char if char.isprintable() else f"U+{ord(char):04X}"
+            raise UnexpectedCharacterError(text, at(index), char=shown)
+        kind = match.lastgroup
+        position = at(index)
+        index = match.end()
+        if kind == "space":
+            continue
+        if kind == "joker":
+            raise JokerInExpressionError(text, position)
+        if kind == "decimal":
+            raise DecimalNumberError(text, position)
+        if kind in ("number", "face"):
+            word = match.group(kind)
+            rank = int(word) if kind == "number" else _FACE_RANKS[word]
+            suit = None
+            suit_match = _SUIT_AFTER.match(upper, index)
+            if suit_match is not None:
+                suit = Suit.parse(suit_match.group("symbol") or suit_match.group("letter"))
+                index = suit_match.end()
+            tokens.append(_Token(_Kind.NUMBER, position, rank=rank, suit=suit))
+        elif kind in ("pow", "op"):
+            symbol = "^" if kind == "pow" else match[kind]
+            tokens.append(_Token(_Kind.OP, position, op=_OPS[symbol]))
+        elif kind == "sqrt":
+            tokens.append(_Token(_Kind.SQRT, position))
+        elif kind == "bang":
+            tokens.append(_Token(_Kind.BANG, position))
+        elif kind in ("open", "close"):
+            bracket_kind = _Kind.OPEN if kind == "open" else _Kind.CLOSE
+            tokens.append(_Token(bracket_kind, position, bracket=match[kind]))
+        else:
+            tokens.append(_Token(_Kind.EQUALS, position))
+    tokens.append(_Token(_Kind.END, len(text)))
+    return tokens
+
+
+# --- parsing ------------------------------------------------------------------------------------
+
+_TRAILING_TARGET = re.compile(r"=\s*[0-9]*\s*$")
+_PAIRS = {"(": ")", "[": "]"}
+
+
+def parse_expression(text: str, limits: Limits = DEFAULT_LIMITS) -> Expression:
+    """Read an expression into a tree; raise a :class:`~.check_errors.CheckError` if it can't be.
+
+    The grammar, with the usual precedence (``^`` binds tightest and to the
+    right, a sign applies to what follows, ``√`` to the card or bracket right
+    after it, ``!`` to what stands before it)::
+
+        expression := sum ["=" number]
+        sum        := product (("+" | "−") product)*
+        product    := signed (("×" | "÷") signed)*
+        signed     := ("+" | "−") signed | power
+        power      := postfix ["^" signed]
+        postfix    := primary "!"*
+        primary    := number [suit] | "√" primary | "(" sum ")"
+
+    >>> parse_expression("−3!").tree
+    SignNode(op=<Op.SUB: '−'>, operand=FactorialNode(operand=CardNode(rank=3, suit=None)))
+    >>> render(parse_expression("2 ^ 3 ^ 2").tree), render(parse_expression("(2^3)^2").tree)
+    ('2 ^ 3 ^ 2', '(2 ^ 3) ^ 2')
+    >>> parse_expression("(7 + 3")
+    Traceback (most recent call last):
+    ...
+    dekbovinoj_edu.check_errors.UnclosedBracketError: This bracket is never closed.
+    """
+    if len(text) > 2 * limits.max_chars:
+        raise ExpressionTooLongError(text, None, limit=limits.max_chars)
+    normal, origin = normalise(text)
+    body = _TRAILING_TARGET.sub("", normal).strip()
+    if len(body) > limits.max_chars:
+        raise ExpressionTooLongError(text, None, limit=limits.max_chars)
+    if not body:
+        raise EmptyExpressionError(text, None)
+    tokens = _tokenise(text, normal, origin)
+    count = sum(1 for token in tokens if token.kind is _Kind.NUMBER)
+    if count > limits.max_cards:
+        raise TooManyCardsError(text, None, limit=limits.max_cards)
+    return _Parser(text, tokens, limits.max_depth).parse()
+
+
+class _Parser:
+    """Recursive descent over the token list, with an explicit depth bound."""
+
+    def __init__(self, text: str, tokens: list[_Token], max_depth: int) -> None:
+        self.text = text
+        self.tokens = tokens
+        self.index = 0
+        self.depth = 0
+        self.max_depth = max_depth
+
+    @property
+    def token(self) -> _Token:
+        return self.tokens[self.index]
+
+    def advance(self) -> _Token:
+        token = self.tokens[self.index]
+        self.index += 1
+        return token
+
+    def is_op(self, *ops: Op) -> bool:
+        return self.token.kind is _Kind.OP and self.token.op in ops
+
+    def enter(self, position: int) -> None:
+        self.depth += 1
+        if self.depth > self.max_depth:
+            raise NestingTooDeepError(self.text, position, limit=self.max_depth)
+
+    def parse(self) -> Expression:
+        tree = self.sum()
+        target = target_position = None
+        if self.token.kind is _Kind.EQUALS:
+            target_position = self.advance().position
+            if self.token.kind is _Kind.NUMBER and self.token.suit is None:
+                target = self.advance().rank
+            else:
+                raise MissingOperandError(self.text, self.token.position)
+        self.expect_end()
+        return Expression(tree, self.text, target, target_position)
+
+    def expect_end(self) -> None:
+        token = self.token
+        if token.kind is _Kind.END:
+            return
+        if token.kind is _Kind.CLOSE:
+            raise UnopenedBracketError(self.text, token.position)
+        if token.kind is _Kind.EQUALS:
+            raise UnexpectedCharacterError(self.text, token.position, char="=")
+        raise MissingOperatorError(self.text, token.position)
+
+    def sum(self) -> Node:
+        node = self.product()
+        while self.is_op(Op.ADD, Op.SUB):
+            token = self.advance()
+            assert token.op is not None
+            node = BinaryNode(token.op, node, self.product(), token.position)
+        return node
+
+    def product(self) -> Node:
+        node = self.signed()
+        while self.is_op(Op.MUL, Op.DIV):
+            token = self.advance()
+            assert token.op is not None
+            node = BinaryNode(token.op, node, self.signed(), token.position)
+        return node
+
+    def signed(self) -> Node:
+        if self.is_op(Op.ADD, Op.SUB):
+            token = self.advance()
+            assert token.op is not None
+            self.enter(token.position)
+            operand = self.signed()
+            self.depth -= 1
+            return SignNode(token.op, operand, token.position)
+        return self.power()
+
+    def power(self) -> Node:
+        base = self.postfix()
+        if self.is_op(Op.POW):
+            token = self.advance()
+            self.enter(token.position)
+            exponent = self.signed()
+            self.depth -= 1
+            return BinaryNode(Op.POW, base, exponent, token.position)
+        return base
+
+    def postfix(self) -> Node:
+        node = self.primary()
+        depth = self.depth
+        while self.token.kind is _Kind.BANG:
+            token = self.advance()
+            self.enter(token.position)
+            node = FactorialNode(node, token.position)
+        self.depth = depth
+        return node
+
+    def primary(self) -> Node:
+        token = self.token
+        if token.kind is _Kind.NUMBER:
+            self.advance()
+            return CardNode(token.rank, token.suit, token.position)
+        if token.kind is _Kind.SQRT:
+            self.advance()
+            self.enter(token.position)
+            operand = self.primary()
+            self.depth -= 1
+            return SqrtNode(operand, token.position)
+        if token.kind is _Kind.OPEN:
+            self.advance()
+            self.enter(token.position)
+            inner = self.sum()
+            closing = self.token
+            if closing.kind is not _Kind.CLOSE:
+                if closing.kind is _Kind.END:
+                    raise UnclosedBracketError(self.text, token.position)
+                self.expect_end()
+            if closing.bracket != _PAIRS[token.bracket]:
+                raise UnopenedBracketError(self.text, closing.position)
+            self.advance()
+            self.depth -= 1
+            return GroupNode(inner, token.position)
+        if token.kind is _Kind.CLOSE and self.index > 0:
+            raise MissingOperandError(self.text, token.position)
+        if token.kind is _Kind.CLOSE:
+            raise UnopenedBracketError(self.text, token.position)
+        raise MissingOperandError(self.text, token.position)
+
+
+# --- printing -----------------------------------------------------------------------------------
+
+_BINARY_STRENGTH = {Op.ADD: 1, Op.SUB: 1, Op.MUL: 2, Op.DIV: 2, Op.POW: 4}
+_SIGN, _POSTFIX, _PRIMARY = 3, 5, 6
+
+
+def _strength(node: Node) -> int:
+    """How tightly a node holds together when printed without brackets."""
+    if isinstance(node, BinaryNode):
+        return _BINARY_STRENGTH[node.op]
+    if isinstance(node, SignNode):
+        return _SIGN
+    if isinstance(node, FactorialNode):
+        return _POSTFIX
+    return _PRIMARY
+
+
+def render(tree: Node, cards: Iterable[Card] | None = None) -> str:
+    """The expression in standard notation: ``+ − × ÷ ^ √ !``, round brackets, spaces around
+    the operations, each number as its card when ``cards`` (in expression order) are given.
+
+    Brackets the student wrote are kept; brackets a hand-built tree needs are
+    added, so the text always reads back as the same tree.
+
+    >>> from dekbovinoj_edu.levels import Op
+    >>> sum_ = BinaryNode(Op.ADD, CardNode(8), CardNode(7))
+    >>> render(BinaryNode(Op.DIV, sum_, CardNode(3)))
+    '(8 + 7) ÷ 3'
+    """
+    names = iter(cards) if cards is not None else None
+    return _render(tree, names)
+
+
+def _render(node: Node, names: Iterator[Card] | None) -> str:
+    if isinstance(node, CardNode):
+        return node.label(next(names, None) if names is not None else None)
+    if isinstance(node, GroupNode):
+        return f"({_render(node.inner, names)})"
+    if isinstance(node, SignNode):
+        return node.op.symbol + _wrap(node.operand, _SIGN, names)
+    if isinstance(node, SqrtNode):
+        return "√" + _wrap(node.operand, _PRIMARY, names)
+    if isinstance(node, FactorialNode):
+        return _wrap(node.operand, _POSTFIX, names) + "!"
+    strength = _BINARY_STRENGTH[node.op]
+    if node.op is Op.POW:
+        left = _wrap(node.left, _POSTFIX, names)
+        right = _wrap(node.right, _SIGN, names)
+    else:
+        left = _wrap(node.left, strength, names)
+        right = _wrap(node.right, strength + 1 if strength == 1 else _SIGN, names)
+    return f"{left} {node.op.symbol} {right}"
+
+
+def _wrap(node: Node, needed: int, names: Iterator[Card] | None) -> str:
+    text = _render(node, names)
+    if _strength(node) < needed:
+        return f"({text})"
+    return text

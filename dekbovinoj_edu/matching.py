@@ -1,0 +1,139 @@
+"""Which card is which number: an assignment (bipartite matching), never a greedy guess.
+
+Every number of the expression is matched to a distinct available card of
+its rank (and suit, if one was written) whose sign under the parity fits the
+operation in front of it. Only when no such assignment exists is it an error,
+and then the most helpful one: no card of that rank at all
+(:class:`~.check_errors.NoSuchCardError`), more uses of a rank than cards of
+it (:class:`~.check_errors.CardReusedError`), else the colour rule
+(:class:`~.check_errors.CardColourError`).
+
+>>> from dekbovinoj_edu.cards import parse_cards
+>>> from dekbovinoj_edu.colour_rule import card_slots
+>>> from dekbovinoj_edu.expression import parse_expression
+>>> from dekbovinoj_edu.levels import LEVELS
+>>> expr = parse_expression("3 + 7 − 3")
+>>> assign_cards(expr, card_slots(expr, LEVELS[1]), parse_cards("3♥ 3♠ 7♣"), LEVELS[1])
+(Card.parse('3♠'), Card.parse('7♣'), Card.parse('3♥'))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .cards import RANK_NAMES, Card
+from .check_errors import (
+    CardReusedError,
+    NegativeCardError,
+    NoSuchCardError,
+    NotACardError,
+    PositiveCardError,
+)
+from .colour_rule import Slot, allowed_before
+from .expression import Expression
+from .levels import Level
+
+__all__ = ["assign_cards", "max_matching"]
+
+
+def max_matching(candidates: Sequence[Sequence[int]], size: int) -> list[int | None]:
+    """A maximum matching of slots to cards (Kuhn's augmenting paths).
+
+    ``candidates[i]`` lists the card indexes slot ``i`` may take; the result
+    gives each slot its card index, or ``None`` when it is left without one.
+
+    >>> max_matching([[0, 1], [0]], 2)
+    [1, 0]
+    >>> max_matching([[0], [0]], 1)
+    [0, None]
+    """
+    owner: list[int | None] = [None] * size
+
+    def augment(slot: int, seen: set[int]) -> bool:
+        for card in candidates[slot]:
+            if card in seen:
+                continue
+            seen.add(card)
+            current = owner[card]
+            if current is None or augment(current, seen):
+                owner[card] = slot
+                return True
+        return False
+
+    for slot in range(len(candidates)):
+        augment(slot, set())
+    result: list[int | None] = [None] * len(candidates)
+    for card, slot in enumerate(owner):
+        if slot is not None:
+            result[slot] = card
+    return result
+
+
+def assign_cards(
+    expression: Expression,
+    slots: Sequence[Slot],
+    cards: Sequence[Card],
+    level: Level,
+    flipped: bool = False,
+) -> tuple[Card, ...]:
+    """The card of every number, in expression order; raise when there is no assignment.
+
+    ``cards`` are the usable cards (pasture then barn, no jokers); the parity
+    ``flipped`` is the one after a joker played.
+    """
+    text = expression.text
+    for slot in slots:
+        if not 1 <= slot.node.rank <= 13:
+            raise NotACardError(text, slot.node.position, number=slot.node.rank)
+    same_rank = [
+        [
+            i
+            for i, card in enumerate(cards)
+            if card.rank == slot.node.rank and slot.node.suit in (None, card.suit)
+        ]
+        for slot in slots
+    ]
+    for slot, found in zip(slots, same_rank, strict=True):
+        if not found:
+            raise NoSuchCardError(text, slot.node.position, card=_name(slot))
+    loose = max_matching(same_rank, len(cards))
+    if None in loose:
+        slot = slots[loose.index(None)]
+        used = sum(1 for other in slots if _same_kind(other, slot))
+        available = sum(
+            1
+            for card in cards
+            if card.rank == slot.node.rank and slot.node.suit in (None, card.suit)
+        )
+        raise CardReusedError(
+            text, slot.node.position, card=_name(slot), used=used, available=available
+        )
+    fitting = [
+        [i for i in found if slot.fits(cards[i].is_positive(flipped))]
+        for slot, found in zip(slots, same_rank, strict=True)
+    ]
+    strict = max_matching(fitting, len(cards))
+    if None in strict:
+        index = strict.index(None)
+        slot = slots[index]
+        wrong = [cards[i] for i in same_rank[index] if i not in fitting[index]]
+        card = str(wrong[0]) if wrong else _name(slot)
+        positive = not slot.positive
+        error = PositiveCardError if positive else NegativeCardError
+        allowed = tuple(allowed_before(positive, level).split())
+        raise error(text, slot.node.position, card=card, allowed=allowed, rank=slot.node.rank)
+    return tuple(cards[i] for i in strict if i is not None)
+
+
+def _same_kind(a: Slot, b: Slot) -> bool:
+    if a.node.rank != b.node.rank:
+        return False
+    return b.node.suit is None or a.node.suit in (None, b.node.suit)
+
+
+def _rank_name(slot: Slot) -> str:
+    return RANK_NAMES.get(slot.node.rank, str(slot.node.rank))
+
+
+def _name(slot: Slot) -> str:
+    return slot.node.label() if slot.node.suit is not None else _rank_name(slot)
