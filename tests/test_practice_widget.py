@@ -1,0 +1,257 @@
+"""The practice widget, driven in pytest: click its buttons, read its widgets."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+
+import ipywidgets as widgets
+import pytest
+
+from dekbovinoj_edu.checker import check
+from dekbovinoj_edu.cli import main
+from dekbovinoj_edu.cli_serve import app_notebook, find_notebook, voila_command
+from dekbovinoj_edu.i18n import gettext
+from dekbovinoj_edu.levels import LEVELS
+from dekbovinoj_edu.puzzle import Puzzle
+from dekbovinoj_edu.widgets import App, Practice
+
+ROOT = Path(__file__).resolve().parents[1]
+PETER = "9♦ 3♥ 7♥ | K♣ 2♣ 3♠"
+SOFIA = "9♦ 3♥ | Q♠ JK 7♥"
+
+
+def peter() -> Practice:
+    return Practice(puzzle=Puzzle.parse(PETER, level=2))
+
+
+def card_button(view: Practice, text: str) -> widgets.Button:
+    for box in view._card_boxes:
+        button = box.children[1]
+        if button.description == text and not button.disabled:
+            return button
+    raise LookupError(text)
+
+
+def op_button(view: Practice, symbol: str) -> widgets.Button:
+    return next(b for b in view.ops_row.children if b.description == symbol)
+
+
+def all_widgets(root: widgets.Widget) -> list[widgets.Widget]:
+    found = [root]
+    for child in getattr(root, "children", ()):
+        found += all_widgets(child)
+    return found
+
+
+def press_enter(box: widgets.Text) -> None:
+    """What the browser sends when Enter is pressed in a text box."""
+    box._handle_string_msg(None, {"event": "submit"}, [])
+
+
+def test_peter_taps_cards_and_operations_and_takes_six() -> None:
+    view = peter()
+    for step in ["K♣", "×", "2♣", "+", "3♠", "−", "9♦", "−", "3♥", "−", "7♥"]:
+        if step in "×+−":
+            op_button(view, step).click()
+        else:
+            card_button(view, step).click()
+    assert view.expression.value == "K♣ × 2♣ + 3♠ − 9♦ − 3♥ − 7♥"
+    assert all(box.children[1].disabled for box in view._card_boxes)
+    view.submit_button.click()
+    assert "6 cards" in view.feedback.value
+    assert "Solved: 1" in view.score.value
+
+
+def test_tapped_cards_are_marked_used_in_the_drawing() -> None:
+    view = peter()
+    card_button(view, "K♣").click()
+    picture = view._card_boxes[3].children[0].value
+    assert "stroke-linecap" in picture
+    assert "stroke-linecap" not in view._card_boxes[0].children[0].value
+
+
+def test_typing_echoes_how_the_input_is_read() -> None:
+    view = peter()
+    view.expression.value = "13*2+3"
+    verdict = check(view.session.puzzle, "13*2+3")
+    assert verdict.reading in view.echo.value and "29" in view.echo.value
+    assert view._card_boxes[3].children[1].disabled
+
+
+def test_enter_submits() -> None:
+    view = peter()
+    view.expression.value = "13*2+3-9-3-7"
+    press_enter(view.expression)
+    assert "6 cards" in view.feedback.value
+
+
+def test_a_colour_mistake_shows_the_checkers_message() -> None:
+    view = peter()
+    view.expression.value = "13 + 9"
+    view.submit_button.click()
+    first_line = check(view.session.puzzle, "13 + 9").message.splitlines()[0]
+    assert first_line in view.feedback.value
+
+
+def test_mu_shows_what_sofia_missed() -> None:
+    view = Practice(puzzle=Puzzle.parse(SOFIA, level=2))
+    view.mu_button.click()
+    assert "joker" in view.feedback.value
+
+
+def test_the_joker_button_plays_sofias_joker() -> None:
+    view = Practice(puzzle=Puzzle.parse(SOFIA, level=2))
+    assert not view.joker_toggle.disabled
+    view.joker_toggle.value = True
+    assert "Joker played" in view.parity.value
+    view.expression.value = "7 + 3"
+    view.submit_button.click()
+    assert "2 cards" in view.feedback.value
+    assert peter().joker_toggle.disabled
+
+
+def test_only_the_levels_operations_have_buttons() -> None:
+    view = Practice(puzzle=Puzzle.parse("5♠ 3♣ | 2♣", level=1))
+    ops = [b.description for b in view.ops_row.children if "dkb-op" in b._dom_classes]
+    assert ops == ["+", "−"]
+    ops = [b.description for b in peter().ops_row.children if "dkb-op" in b._dom_classes]
+    assert ops == ["+", "−", "×", "÷", "(", ")"]
+
+
+def test_every_button_has_a_label_and_a_tooltip() -> None:
+    for lang in ("en", "eo", "sv", "ja"):
+        view = Practice(puzzle=Puzzle.parse(SOFIA, level=3), lang=lang)
+        buttons = [
+            w for w in all_widgets(view) if isinstance(w, (widgets.Button, widgets.ToggleButton))
+        ]
+        assert len(buttons) > 15
+        for button in buttons:
+            assert button.description.strip(), button
+            assert button.tooltip and button.tooltip.strip(), button.description
+
+
+def test_hints_come_one_at_a_time() -> None:
+    view = Practice(puzzle=Puzzle.parse(SOFIA, level=2))
+    view.hint_button.click()
+    assert "2 cards" in view.feedback.value
+    view.hint_button.click()
+    assert "needs the joker" in view.feedback.value
+
+
+def test_the_best_answers_are_listed_with_steps() -> None:
+    view = peter()
+    view.answers_button.click()
+    assert view.answers.value.count("class='dkb-answer'") == len(view.session.best_answers)
+    assert "That is 10: dek bovinoj!" in view.answers.value
+
+
+def test_switching_to_esperanto_translates_every_label() -> None:
+    view = peter()
+    view.language_menu.value = "eo"
+    assert view.submit_button.description == gettext("eo", "ui", "Dek bovinoj!")
+    assert view.new_button.description == gettext("eo", "ui", "New puzzle")
+    assert view.new_button.description != "New puzzle"
+    assert view.hint_button.tooltip == gettext("eo", "ui", "One step of help")
+    assert gettext("eo", "ui", "Pasture") in view.pasture_title.value
+    view.hint_button.click()
+    assert gettext("eo", "ui", "The best answer takes {cards}.", cards="6 kartoj") in (
+        view.feedback.value
+    )
+
+
+def test_a_puzzle_code_opens_the_same_puzzle() -> None:
+    view = Practice(seed=3)
+    code = Puzzle.parse(PETER, level=2).code
+    view.code_field.value = code
+    press_enter(view.code_field)
+    assert str(view.session.puzzle) == PETER
+    assert [b.children[1].description for b in view.pasture_row.children] == ["9♦", "3♥", "7♥"]
+    assert code in view.code_label.value
+
+
+def test_a_mistyped_code_is_explained_not_lost() -> None:
+    view = peter()
+    view.code_field.value = "???"
+    view.load_button.click()
+    assert "dkb-code-error" in view.feedback.value
+    assert str(view.session.puzzle) == PETER
+    assert view.errors.outputs == ()
+
+
+def test_new_puzzle_level_and_difficulty_deal_again() -> None:
+    view = Practice(level=2, seed=9)
+    view.level_menu.value = "1"
+    assert view.session.puzzle.level == LEVELS[1]
+    view.difficulty_menu.value = "easy"
+    assert view.session.difficulty == "easy"
+    before = view.session.puzzle
+    view.new_button.click()
+    assert view.session.puzzle.level == LEVELS[1]
+    assert view.errors.outputs == ()
+    assert isinstance(before, Puzzle)
+
+
+def test_an_authors_house_rule_level_is_in_the_menu() -> None:
+    game24 = dataclasses.replace(LEVELS[2], name="24", colour_rule=False, target=24)
+    view = Practice(levels=[game24], seed=1)
+    assert "24" in [value for _, value in view.level_menu.options]
+    view.level_menu.value = "24"
+    assert view.session.puzzle.level.target == 24
+
+
+def test_large_cards_for_a_projector() -> None:
+    view = peter()
+    small = view._card_boxes[0].children[0].value
+    view.large_toggle.value = True
+    assert view._card_boxes[0].children[0].value != small
+    assert 'width="126"' in view._card_boxes[0].children[0].value
+
+
+def test_an_error_in_a_callback_is_shown_in_the_widget(monkeypatch: pytest.MonkeyPatch) -> None:
+    view = peter()
+
+    def broken() -> None:
+        raise RuntimeError("the checker fell over")
+
+    monkeypatch.setattr(view.session, "submit", broken)
+    view.submit_button.click()
+    shown = "".join(output["text"] for output in view.errors.outputs)
+    assert "the checker fell over" in shown
+    assert view.errors.layout.display != "none"
+
+
+def test_rows_wrap_so_it_fits_a_phone() -> None:
+    view = peter()
+    rows = [w for w in all_widgets(view) if isinstance(w, widgets.HBox)]
+    assert rows and all(row.layout.flex_flow == "row wrap" for row in rows)
+
+
+def test_the_app_has_a_practice_tab_and_how_to_play_in_the_chosen_language() -> None:
+    app = App(seed=2)
+    assert app.titles == ("Practice", "How to play")
+    assert "CC BY-SA 4.0" in app.how_to_play.value
+    app.practice.language_menu.value = "ja"
+    assert app.titles == (gettext("ja", "ui", "Practice"), gettext("ja", "ui", "How to play"))
+    assert gettext("ja", "ui", "How to play") in app.how_to_play.value
+    app.add_tab(widgets.HTML("game"), "Practice")
+    assert len(app.children) == 3 and app.titles[2] == gettext("ja", "ui", "Practice")
+
+
+def test_the_app_notebook_is_the_one_serve_runs() -> None:
+    in_repo = json.loads((ROOT / "notebooks" / "dekbovinoj.ipynb").read_text("utf-8"))
+    assert in_repo == app_notebook()
+    assert find_notebook() == ROOT / "notebooks" / "dekbovinoj.ipynb"
+
+
+def test_serve_runs_voila_with_the_apps_defaults() -> None:
+    command = voila_command(Path("x.ipynb"), port=8999, open_browser=False)
+    assert "--port=8999" in command and "--no-browser" in command
+    assert "--strip_sources=True" in command and "--preheat_kernel=True" in command
+    assert "--no-browser" not in voila_command(Path("x.ipynb"))
+
+
+def test_serve_refuses_a_port_out_of_range(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["serve", "--port", "70000", "--no-browser"]) == 1
+    assert "port 70000" in capsys.readouterr().err
