@@ -47,19 +47,13 @@ NOTEBOOK_NAME = "dekbovinoj.ipynb"
 
 APP_CELLS: tuple[tuple[str, str], ...] = (
     (
-        "markdown",
-        "# Dek Bovinoj\n"
-        "\n"
-        "Practise making exactly 10 with playing cards. Run it as an app with "
-        "`dekbovinoj serve` (or `voila notebooks/dekbovinoj.ipynb`).\n"
-        "\n"
-        "The game *Dek Bovinoj* is by Johannes G. and Leo G., 2024 (CC BY-SA 4.0).",
-    ),
-    (
         "code",
+        "# Dek Bovinoj: practise making exactly 10 with playing cards.\n"
+        "# Run it as an app: `dekbovinoj serve` (or `voila notebooks/dekbovinoj.ipynb`).\n"
+        "# The game is by Johannes G. and Leo G., 2024 (CC BY-SA 4.0).\n"
         "from dekbovinoj_edu.widgets import App\n"
         "\n"
-        "# The practice tab, the how-to-play tab; the game tab is added with app.add_tab(...).\n"
+        "# A practice tab and a how-to-play tab; a later tab is added with app.add_tab(...).\n"
         'app = App(level=2, lang="en")\n'
         "app",
     ),
@@ -72,7 +66,7 @@ def app_notebook() -> dict[str, Any]:
 
     >>> nb = app_notebook()
     >>> nb["nbformat"], nb["metadata"]["kernelspec"]["name"], len(nb["cells"])
-    (4, 'python3', 2)
+    (4, 'python3', 1)
     """
     cells = []
     for number, (kind, source) in enumerate(APP_CELLS):

@@ -77,6 +77,9 @@ UNREADABLE_CODES = frozenset({"empty", "syntax", "too-long"})
 
 _UI = "ui"
 
+_QUIET_CODES = frozenset({"ok", "not-target"})
+"""Verdicts the echo already tells by the value: no message while typing."""
+
 _WAITING = "+-−–*×x·/÷:^√(["
 """Signs that wait for a card after them: stripped to read what is written so far."""
 
@@ -401,7 +404,7 @@ class PracticeSession:
         return positions
 
     def echo(self) -> str:
-        """How the answer is read and its value so far, or the checker's message.
+        """How the answer is read, and its value so far when it has one.
 
         >>> s = PracticeSession(puzzle=Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2))
         >>> s.echo()
@@ -414,10 +417,23 @@ class PracticeSession:
         'K♣ × 2♣ = 26'
         """
         verdict = self.progress
-        if verdict is None:
+        if verdict is None or not verdict.reading:
             return ""
-        if verdict.reading and verdict.value is not None:
+        if verdict.value is not None:
             return f"{verdict.reading} = {format_value(verdict.value)}"
+        return verdict.reading
+
+    def problem(self) -> str:
+        """The checker's message while the answer so far breaks a rule (else ``""``).
+
+        >>> s = PracticeSession(puzzle=Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2))
+        >>> s.type("13 + 9")
+        >>> s.echo(), s.problem().splitlines()[0]
+        ('13 + 9', '9♦ is negative here. Only − or ÷ may stand before it (at the start: −9).')
+        """
+        verdict = self.progress
+        if verdict is None or str(verdict.code) in _QUIET_CODES:
+            return ""
         return verdict.message
 
     # ----------------------------------------------------------- the solver

@@ -77,6 +77,20 @@ def test_the_echo_shows_how_the_input_is_read_and_its_value(peter: PracticeSessi
     peter.type("13*2+3")
     verdict = check(peter.puzzle, "13*2+3")
     assert peter.echo() == f"{verdict.reading} = {verdict.value}"
+    assert peter.problem() == ""
+
+
+def test_while_typing_a_broken_rule_is_explained(peter: PracticeSession) -> None:
+    peter.type("13 + 9")
+    assert peter.problem() == check(peter.puzzle, "13 + 9").message
+
+
+def test_the_echo_follows_the_value_while_a_sign_waits_for_its_card(
+    peter: PracticeSession,
+) -> None:
+    peter.type("13*2 +")
+    assert peter.echo() == f"{check(peter.puzzle, '13*2').reading} = 26"
+    assert peter.problem() == ""
 
 
 def test_a_smaller_answer_is_compared_with_the_best(peter: PracticeSession) -> None:

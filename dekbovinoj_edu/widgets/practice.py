@@ -176,7 +176,7 @@ class Practice(widgets.VBox):
         self.clear_button = self._button("dkb-clear", self._on_clear)
 
         self.expression = widgets.Text(
-            continuous_update=True, layout=widgets.Layout(width="100%", max_width="40em")
+            continuous_update=True, layout=widgets.Layout(width="auto", max_width="40em")
         )
         self.expression.add_class("dkb-expression")
         self.expression.observe(self._on_typed, "value")
@@ -370,10 +370,16 @@ class Practice(widgets.VBox):
                 button.disabled = position in used
                 button.tooltip = self._t("Use {card}", card=card_label(card, self.lang, flipped))
         self.parity.value = html.escape(parity_text(flipped, self.lang))
-        echo = session.echo()
-        self.echo.value = (
-            f"{html.escape(self._t('Read as:'))} <b>{html.escape(echo)}</b>" if echo else ""
-        )
+        echo, problem = session.echo(), session.problem()
+        lines = []
+        if echo:
+            lines.append(f"{html.escape(self._t('Read as:'))} <b>{html.escape(echo)}</b>")
+        if problem:
+            lines.append(
+                "<div class='dkb-problem' style='white-space:pre;font-family:monospace,monospace;"
+                f"color:#8a4b00;overflow-x:auto'>{html.escape(problem)}</div>"
+            )
+        self.echo.value = "".join(lines)
         self.score.value = html.escape(session.score_text())
 
     def _show(self, feedback: Feedback) -> None:

@@ -1,0 +1,90 @@
+"""A real Voilà server on a free localhost port, and headless Chromium driven by Playwright.
+
+The server runs the app notebook exactly as ``dekbovinoj serve`` does. The
+browser is Debian's Chromium (``.ci/run`` installs it with apt); without it
+these tests skip with the reason. Screenshots and logs go to ``test-artifacts/``.
+"""
+
+from __future__ import annotations
+
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from dekbovinoj_edu.cli_serve import free_port, start_in_background, wait_until_up
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+FIRST_LOAD_MS = 90_000
+"""How long a page may take to show the widget (a cold kernel on a busy machine)."""
+
+
+def _need_chromium() -> None:
+    if not CHROMIUM.exists():
+        pytest.skip(f"browser tests need Chromium at {CHROMIUM} (.ci/run installs it with apt)")
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS
+
+
+@pytest.fixture(scope="session")
+def app_url(artifacts: Path) -> Iterator[str]:
+    """The URL of the app, served by Voilà on a free port for the whole test session."""
+    _need_chromium()
+    port = free_port()
+    server = start_in_background(port, log=artifacts / "voila.log")
+    try:
+        wait_until_up(port, timeout=120, process=server)
+        yield f"http://localhost:{port}/"
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    _need_chromium()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
+        )
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@pytest.fixture
+def open_app(browser: object, app_url: str, artifacts: Path, request: pytest.FixtureRequest):
+    """``open_app(width, height)`` opens the app in a new page and waits for the widget."""
+    from playwright.sync_api import Browser, Page, expect
+
+    assert isinstance(browser, Browser)
+    pages: list[Page] = []
+    console: list[str] = []
+
+    def opener(width: int = 1100, height: int = 1000) -> Page:
+        page = browser.new_page(viewport={"width": width, "height": height})
+        page.on("console", lambda message: console.append(f"{message.type}: {message.text}"))
+        pages.append(page)
+        page.goto(app_url)
+        expect(page.locator(".dkb-practice .dkb-submit")).to_be_visible(timeout=FIRST_LOAD_MS)
+        return page
+
+    yield opener
+    name = request.node.name
+    (artifacts / f"{name}.console.log").write_text("\n".join(console) + "\n", "utf-8")
+    for page in pages:
+        page.close()

@@ -1,0 +1,95 @@
+"""The Voilà app in a real browser: Peter's turn tapped card by card, a colour mistake,
+Esperanto, and the best answers (issue 5's walk-through)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from dekbovinoj_edu.checker import check
+from dekbovinoj_edu.i18n import gettext
+from dekbovinoj_edu.practice import PracticeSession
+from dekbovinoj_edu.puzzle import Puzzle
+
+PETER = Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2)
+PETERS_TAPS = ["K♣", "×", "2♣", "+", "3♠", "−", "9♦", "−", "3♥", "−", "7♥"]
+OPS = {"+", "−", "×", "÷", "(", ")"}
+
+
+def expected_feedback(text: str, lang: str = "en") -> str:
+    """What the app should answer, from the same model run here."""
+    session = PracticeSession(puzzle=PETER, lang=lang)
+    session.type(text)
+    return session.submit().message
+
+
+def test_peters_turn_a_colour_mistake_esperanto_and_the_best_answers(
+    open_app, artifacts: Path
+) -> None:
+    from playwright.sync_api import expect
+
+    page = open_app()
+    page.screenshot(path=str(artifacts / "01-app-loaded.png"), full_page=True)
+
+    page.locator(".dkb-code input").fill(PETER.code)
+    page.locator(".dkb-code input").press("Enter")
+    expect(page.locator(".dkb-pasture .dkb-card")).to_have_text(["9♦", "3♥", "7♥"])
+    expect(page.locator(".dkb-barn .dkb-card")).to_have_text(["K♣", "2♣", "3♠"])
+
+    for step in PETERS_TAPS:
+        if step in OPS:
+            page.locator(".dkb-op").filter(has_text=step).click()
+        else:
+            page.get_by_role("button", name=step, exact=True).click()
+    expect(page.locator(".dkb-expression input")).to_have_value(" ".join(PETERS_TAPS))
+    expect(page.locator(".dkb-card")).to_have_count(6)
+    for card in page.locator(".dkb-card").all():
+        expect(card).to_be_disabled()
+    page.screenshot(path=str(artifacts / "02-peter-tapped.png"), full_page=True)
+
+    page.locator(".dkb-submit").click()
+    success = expected_feedback(" ".join(PETERS_TAPS))
+    assert "6 cards" in success
+    expect(page.locator(".dkb-feedback")).to_contain_text(success)
+    page.screenshot(path=str(artifacts / "03-peter-success.png"), full_page=True)
+
+    page.locator(".dkb-expression input").fill("13 + 9")
+    page.locator(".dkb-submit").click()
+    mistake = check(PETER, "13 + 9").message.splitlines()[0]
+    expect(page.locator(".dkb-feedback")).to_contain_text(mistake)
+    page.screenshot(path=str(artifacts / "04-colour-mistake.png"), full_page=True)
+
+    page.locator(".dkb-lang select").select_option(label="Esperanto")
+    for css, msgid in [
+        (".dkb-new", "New puzzle"),
+        (".dkb-hint", "Hint"),
+        (".dkb-best", "Show the best answers"),
+        (".dkb-load", "Open"),
+    ]:
+        translated = gettext("eo", "ui", msgid)
+        assert translated != msgid
+        expect(page.locator(css)).to_have_text(translated)
+    expect(page.locator(".dkb-app")).to_contain_text(gettext("eo", "ui", "Pasture"))
+    page.screenshot(path=str(artifacts / "05-esperanto.png"), full_page=True)
+
+    page.locator(".dkb-best").click()
+    model = PracticeSession(puzzle=PETER, lang="eo")
+    answers = page.locator(".dkb-answers .dkb-answer")
+    expect(answers).to_have_count(len(model.best_answers))
+    expect(answers.first).to_contain_text(model.best_answers[0].expression)
+    expect(answers.first).to_contain_text(
+        gettext("eo", "ui", "That is {target}: dek bovinoj!", target=10)
+    )
+    page.screenshot(path=str(artifacts / "06-best-answers.png"), full_page=True)
+
+    expect(page.locator(".dkb-errors")).to_be_hidden()
+
+
+def test_the_app_fits_a_phone(open_app, artifacts: Path) -> None:
+    from playwright.sync_api import expect
+
+    page = open_app(width=375, height=812)
+    page.locator(".dkb-submit").scroll_into_view_if_needed()
+    expect(page.locator(".dkb-submit")).to_be_in_viewport()
+    overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    page.screenshot(path=str(artifacts / "07-phone.png"), full_page=True)
+    assert overflow <= 1, f"the page is {overflow}px wider than a phone screen"
