@@ -1,0 +1,315 @@
+"""Expression trees of solutions, their normal form, their exact value and their text.
+
+The solver builds answers as small trees of four kinds of node:
+
+- :class:`Num`, one card: its rank, with the card's sign when it is written
+  with one (``−9♦``), optionally under a square root or a factorial (level 3);
+- :class:`Sum`, terms joined by ``+`` and ``−``;
+- :class:`Product`, factors joined by ``×`` and ``÷``;
+- :class:`Wrap`, a root or a factorial of a bracket, and :class:`Power`.
+
+:func:`normalize` flattens sums of sums and products of products and sorts
+the terms and factors, so two answers that differ only by reordering terms or
+factors (or by bracketing a sum inside a sum) have the same normal form.
+:func:`to_text` prints the checker's notation, cards named with suits:
+
+>>> from dekbovinoj_edu.cards import Card
+>>> k, two, nine = Card.parse("K♣"), Card.parse("2♣"), Card.parse("9♦")
+>>> term = Product(((Num(13, card=k), False), (Num(2, card=two), False)))
+>>> tree = Sum(((Num(9, negative=True, card=nine), False), (term, False)))
+>>> to_text(tree)
+'K♣ × 2♣ − 9♦'
+>>> value(tree)
+Fraction(17, 1)
+>>> normalize(tree) == normalize(Sum(((term, False), (Num(9, True, nine), False))))
+True
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .cards import Card
+
+__all__ = [
+    "Node",
+    "Num",
+    "Power",
+    "Product",
+    "Sum",
+    "Wrap",
+    "cards_of",
+    "exact_sqrt",
+    "normalize",
+    "to_text",
+    "value",
+]
+
+
+@dataclass(frozen=True)
+class Num:
+    """One card in an expression.
+
+    ``negative`` is the sign written with a negative card (``−9♦`` is worth
+    −9); a negative card after ``÷`` is written without it (``÷ 3♥`` divides
+    by 3) and so has ``negative=False``. ``unary`` is ``""``, ``"√"`` (the
+    square root of the rank) or ``"!"`` (its factorial); the sign stays
+    outside, as in ``−√9♥``.
+    """
+
+    rank: int
+    """The card's rank, 1 to 13."""
+    negative: bool = False
+    """Whether the card is written with its minus sign (its value is negated)."""
+    card: Card | None = None
+    """The card itself, for printing with its suit (``None``: print the rank only)."""
+    unary: str = ""
+    """``""``, ``"√"`` or ``"!"``, applied to the rank before the sign."""
+
+
+@dataclass(frozen=True)
+class Sum:
+    """Terms joined by ``+`` and ``−``: each term is ``(node, minus)``."""
+
+    terms: tuple[tuple[Node, bool], ...]
+
+
+@dataclass(frozen=True)
+class Product:
+    """Factors joined by ``×`` and ``÷``: each factor is ``(node, divide)``."""
+
+    factors: tuple[tuple[Node, bool], ...]
+
+
+@dataclass(frozen=True)
+class Power:
+    """``base ^ exponent`` (level 3)."""
+
+    base: Node
+    exponent: Node
+
+
+@dataclass(frozen=True)
+class Wrap:
+    """A square root (``"√"``) or factorial (``"!"``) of a bracket (level 3)."""
+
+    op: str
+    inner: Node
+
+
+Node = Num | Sum | Product | Power | Wrap
+"""Any expression tree node."""
+
+
+def exact_sqrt(x: Fraction) -> Fraction | None:
+    """The square root of ``x`` when it is rational, else ``None``.
+
+    >>> exact_sqrt(Fraction(9, 4)), exact_sqrt(Fraction(2))
+    (Fraction(3, 2), None)
+    """
+    if x < 0:
+        return None
+    n, d = math.isqrt(x.numerator), math.isqrt(x.denominator)
+    if n * n == x.numerator and d * d == x.denominator:
+        return Fraction(n, d)
+    return None
+
+
+def _unary(op: str, x: Fraction) -> Fraction:
+    if op == "√":
+        root = exact_sqrt(x)
+        if root is None:
+            raise ValueError(f"√{x} is not rational")
+        return root
+    if op == "!":
+        if x.denominator != 1 or x < 0:
+            raise ValueError(f"{x}! is not defined")
+        return Fraction(math.factorial(int(x)))
+    return x
+
+
+def value(node: Node) -> Fraction:
+    """The exact value of a tree (rational trees only: roots must come out exact).
+
+    >>> value(Sum(((Num(8), False), (Num(5, unary="√"), True))))
+    Traceback (most recent call last):
+    ...
+    ValueError: √5 is not rational
+    """
+    if isinstance(node, Num):
+        result = _unary(node.unary, Fraction(node.rank))
+        return -result if node.negative else result
+    if isinstance(node, Sum):
+        return sum((-value(n) if minus else value(n) for n, minus in node.terms), Fraction(0))
+    if isinstance(node, Product):
+        result = Fraction(1)
+        for n, divide in node.factors:
+            result = result / value(n) if divide else result * value(n)
+        return result
+    if isinstance(node, Power):
+        exponent = value(node.exponent)
+        if exponent.denominator != 1:
+            raise ValueError("only whole exponents are used")
+        return value(node.base) ** int(exponent)
+    return _unary(node.op, value(node.inner))
+
+
+def cards_of(node: Node) -> list[Card]:
+    """The cards of a tree, left to right.
+
+    >>> cards_of(Sum(((Num(3, card=Card.parse("3♠")), False), (Num(7), False))))
+    [Card.parse('3♠')]
+    """
+    if isinstance(node, Num):
+        return [node.card] if node.card is not None else []
+    if isinstance(node, Sum):
+        return [c for n, _ in node.terms for c in cards_of(n)]
+    if isinstance(node, Product):
+        return [c for n, _ in node.factors for c in cards_of(n)]
+    if isinstance(node, Power):
+        return cards_of(node.base) + cards_of(node.exponent)
+    return cards_of(node.inner)
+
+
+def _key(node: Node) -> tuple:
+    """A total order on normalised trees (used to sort terms and factors)."""
+    if isinstance(node, Num):
+        card = node.card
+        suit = card.suit.value if card is not None and card.suit is not None else ""
+        return (0, -node.rank, node.negative, node.unary, suit)
+    if isinstance(node, Sum):
+        return (2, tuple((minus, _key(n)) for n, minus in node.terms))
+    if isinstance(node, Product):
+        return (1, tuple((divide, _key(n)) for n, divide in node.factors))
+    if isinstance(node, Power):
+        return (3, _key(node.base), _key(node.exponent))
+    return (4, node.op, _key(node.inner))
+
+
+def normalize(node: Node) -> Node:
+    """The normal form: nested sums and products flattened, children sorted.
+
+    >>> a, b, c = Num(1), Num(2), Num(3)
+    >>> left = Sum(((a, False), (Sum(((b, False), (c, True))), True)))  # 1 − (2 − 3)
+    >>> to_text(normalize(left))
+    '3 + 1 − 2'
+    """
+    if isinstance(node, Num):
+        return node
+    if isinstance(node, Power):
+        return Power(normalize(node.base), normalize(node.exponent))
+    if isinstance(node, Wrap):
+        return Wrap(node.op, normalize(node.inner))
+    if isinstance(node, Sum):
+        terms: list[tuple[Node, bool]] = []
+        for child, minus in node.terms:
+            child = normalize(child)
+            if isinstance(child, Sum):
+                terms.extend((n, m != minus) for n, m in child.terms)
+            else:
+                terms.append((child, minus))
+        if len(terms) == 1 and not terms[0][1]:
+            return terms[0][0]
+        return Sum(tuple(sorted(terms, key=lambda item: (item[1], _key(item[0])))))
+    factors: list[tuple[Node, bool]] = []
+    for child, divide in node.factors:
+        child = normalize(child)
+        if isinstance(child, Product):
+            factors.extend((n, d != divide) for n, d in child.factors)
+        else:
+            factors.append((child, divide))
+    if len(factors) == 1 and not factors[0][1]:
+        return factors[0][0]
+    return Product(tuple(sorted(factors, key=lambda item: (item[1], _key(item[0])))))
+
+
+def _num_text(node: Num) -> str:
+    name = str(node.card) if node.card is not None else str(node.rank)
+    if node.unary == "√":
+        name = f"√{name}"
+    elif node.unary == "!":
+        name = f"{name}!"
+    return f"−{name}" if node.negative else name
+
+
+def _atom(node: Node) -> str:
+    """Text of a node used as a factor, base or exponent: bracketed unless it is a card."""
+    if isinstance(node, Num) and not node.negative:
+        return _num_text(node)
+    if isinstance(node, Wrap):
+        return _wrap_text(node)
+    return f"({to_text(node)})"
+
+
+def _wrap_text(node: Wrap) -> str:
+    inner = _atom(node.inner)
+    return f"√{inner}" if node.op == "√" else f"{inner}!"
+
+
+def _starts_negative(node: Node) -> bool:
+    """Whether a term prints with a leading sign (it has a negative card to lead with)."""
+    if isinstance(node, Num):
+        return node.negative
+    if isinstance(node, Product):
+        return any(isinstance(n, Num) and n.negative and not d for n, d in node.factors)
+    return False
+
+
+def _product_text(node: Product) -> str:
+    factors = list(node.factors)
+    # Lead with a negative card when there is one (``−3♥ × 4♣``, no bracket needed);
+    # otherwise with the first factor that is multiplied, never with a divisor.
+    lead = next((i for i, (n, d) in enumerate(factors) if not d and _starts_negative(n)), None)
+    if lead is None:
+        lead = next(i for i, (_, d) in enumerate(factors) if not d)
+    first, _ = factors.pop(lead)
+    if isinstance(first, Num):
+        parts = [_num_text(first)]
+    elif isinstance(first, Power):
+        parts = [to_text(first)]
+    else:
+        parts = [_atom(first)]
+    for child, divide in factors:
+        text = to_text(child) if isinstance(child, Power) else _atom(child)
+        parts.append(f"{'÷' if divide else '×'} {text}")
+    return " ".join(parts)
+
+
+def to_text(node: Node) -> str:
+    """The expression in the checker's notation (``+ − × ÷ ^ √ !``, brackets, suits).
+
+    Terms that start with a plus come first, so an expression starts with a
+    positive card when it has one; a negative card leads its term with its
+    sign (``− 9♦``); another negative card in the same term is bracketed
+    (``−5♦ × (−2♥)``).
+
+    >>> to_text(Product(((Num(5, True), False), (Num(2, True), False))))
+    '−5 × (−2)'
+    >>> to_text(Product(((Sum(((Num(8), False), (Num(7), False))), False), (Num(3), True))))
+    '(8 + 7) ÷ 3'
+    >>> to_text(Power(Num(2), Sum(((Num(1), False), (Num(2), False)))))
+    '2 ^ (1 + 2)'
+    """
+    if isinstance(node, Num):
+        return _num_text(node)
+    if isinstance(node, Wrap):
+        return _wrap_text(node)
+    if isinstance(node, Power):
+        return f"{_atom(node.base)} ^ {_atom(node.exponent)}"
+    if isinstance(node, Product):
+        return _product_text(node)
+    ordered = sorted(node.terms, key=lambda item: item[1] or _starts_negative(item[0]))
+    text = ""
+    for child, minus in ordered:
+        piece = to_text(child)
+        if isinstance(child, Sum):
+            piece = f"({piece})"
+        if minus:
+            text += f" − {piece}" if text else f"−{piece}"
+        elif piece.startswith("−"):
+            text += f" − {piece[1:]}" if text else piece
+        else:
+            text += f" + {piece}" if text else piece
+    return text

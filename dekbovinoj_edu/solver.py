@@ -1,0 +1,242 @@
+"""The solver: the best dek bovinoj of a puzzle, and every best one.
+
+RULES.md, "A puzzle": the best move takes the most cards; ties go to the move
+that takes more pasture cards, then to the one that plays no joker. A player
+may play one joker from the barn first (flipping the colours), so the solver
+tries that too.
+
+Peter's turn from the rules takes all six cards:
+
+>>> from dekbovinoj_edu.puzzle import Puzzle
+>>> peter = solve(Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2))
+>>> len(peter.cards), peter.pasture, peter.joker
+(6, 3, False)
+
+Sofia has no dek bovinoj without her joker, and two cards with it:
+
+>>> sofia = Puzzle.parse("9♦ 3♥ | Q♠ JK 7♥", level=2)
+>>> solve(sofia)
+Solution(cards=(Card.parse('3♥'), Card.parse('7♥')), expression='7♥ + 3♥', joker=True,
+         pasture=1, value=10)
+>>> str(solve(sofia))
+'JK, 7♥ + 3♥ = 10'
+>>> solve(Puzzle.parse("9♦ 3♥ | Q♠ 7♥", level=2)) is None  # "mu!"
+True
+
+How the search works, and what it tries at level 3, is described in
+:mod:`dekbovinoj_edu.search`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from itertools import combinations
+
+from .cards import Card
+from .normal_form import Node, Num, Power, Product, Sum, Wrap, normalize, to_text
+from .puzzle import Puzzle
+from .search import Grammar, Tree, token
+
+__all__ = ["DEFAULT_LIMIT", "Solution", "solve", "solve_all"]
+
+DEFAULT_LIMIT = 100
+"""How many answers :func:`solve_all` lists at most unless told otherwise."""
+
+
+@dataclass(frozen=True)
+class Solution:
+    """One dek bovinoj: the cards it takes, the expression, and whether a joker is played first.
+
+    ``expression`` is written in the checker's notation with every card named
+    by its suit, so it can be checked or pasted as it is.
+    """
+
+    cards: tuple[Card, ...]
+    """The cards taken: the pasture's first, then the barn's, in the puzzle's order."""
+    expression: str
+    """The expression, e.g. ``K♣ × 2♣ + 3♠ − 9♦ − 3♥ − 7♥``."""
+    joker: bool = False
+    """Whether one joker from the barn is played first (flipping the colours)."""
+    pasture: int = 0
+    """How many of the cards come from the pasture."""
+    value: int = 10
+    """The value of the expression: the level's target."""
+    tree: Node | None = field(default=None, compare=False, repr=False)
+    """The expression as a tree (:mod:`dekbovinoj_edu.normal_form`)."""
+
+    @property
+    def size(self) -> int:
+        """How many cards the move takes."""
+        return len(self.cards)
+
+    @property
+    def barn(self) -> int:
+        """How many of the cards come from the barn."""
+        return len(self.cards) - self.pasture
+
+    @property
+    def rank(self) -> tuple[int, int, bool]:
+        """The order of RULES.md: more cards, then more pasture cards, then no joker.
+
+        A larger rank is a better move.
+        """
+        return (self.size, self.pasture, not self.joker)
+
+    def __str__(self) -> str:
+        prefix = "JK, " if self.joker else ""
+        return f"{prefix}{self.expression} = {self.value}"
+
+
+@dataclass(frozen=True)
+class _Candidate:
+    """A set of cards the solver may try: which, from where, and after which parity."""
+
+    cards: tuple[Card, ...]
+    tokens: tuple[int, ...]
+    pasture: int
+    joker: bool
+
+    @property
+    def order(self) -> tuple[int, int, bool]:
+        return (-len(self.cards), -self.pasture, self.joker)
+
+
+def _positions(puzzle: Puzzle, joker: bool) -> tuple[Puzzle, list[tuple[Card, bool, int]]]:
+    """The puzzle actually played and its usable cards: (card, from pasture, token)."""
+    played = puzzle.after_joker() if joker else puzzle
+    colour = played.level.colour_rule
+    cards = [(card, True) for card in played.pasture]
+    cards += [(card, False) for card in played.barn if not card.is_joker]
+    return played, [
+        (card, on_pasture, token(card.rank, colour and not card.is_positive(played.flipped)))
+        for card, on_pasture in cards
+    ]
+
+
+def _candidates(puzzle: Puzzle) -> list[_Candidate]:
+    """Every distinct set of cards a move could take, best first by RULES.md's order.
+
+    Sets of the same size, pasture count and parity holding the same ranks with
+    the same signs are the same for the arithmetic; only the first is kept.
+    """
+    jokers = [False]
+    if puzzle.has_joker and puzzle.level.colour_rule:
+        jokers.append(True)  # without the colour rule a joker changes nothing
+    found: dict[tuple, _Candidate] = {}
+    for joker in jokers:
+        _, usable = _positions(puzzle, joker)
+        for size in range(len(usable), 0, -1):
+            for chosen in combinations(usable, size):
+                pasture = sum(1 for _, on_pasture, _ in chosen if on_pasture)
+                tokens = tuple(sorted(tok for _, _, tok in chosen))
+                key = (joker, pasture, tokens)
+                if key not in found:
+                    cards = tuple(card for card, _, _ in chosen)
+                    found[key] = _Candidate(cards, tokens, pasture, joker)
+    return sorted(found.values(), key=lambda c: c.order)
+
+
+def _to_node(tree: Tree, pool: dict[int, list[Card]] | None) -> Node:
+    """A search tree as a :mod:`~dekbovinoj_edu.normal_form` tree, cards drawn from ``pool``."""
+    kind = tree[0]
+    if kind == "n":
+        tok = tree[1]
+        card = pool[tok].pop() if pool is not None else None
+        return Num(tok >> 1, tree[2], card, tree[3])
+    if kind == "s":
+        return Sum(((_to_node(tree[1], pool), False), (_to_node(tree[2], pool), tree[3])))
+    if kind == "p":
+        return Product(((_to_node(tree[1], pool), False), (_to_node(tree[2], pool), tree[3])))
+    if kind == "d":  # a divisor: flattened into the product around it by normalize()
+        return Product(((_to_node(tree[1], pool), True),))
+    if kind == "^":
+        return Power(_to_node(tree[1], pool), _to_node(tree[2], pool))
+    return Wrap(kind, _to_node(tree[1], pool))
+
+
+def _solution(puzzle: Puzzle, candidate: _Candidate, tree: Tree) -> Solution:
+    played, usable = _positions(puzzle, candidate.joker)
+    pool: dict[int, list[Card]] = {}
+    remaining = list(candidate.cards)
+    for card, _, tok in reversed(usable):
+        if card in remaining:
+            remaining.remove(card)
+            pool.setdefault(tok, []).append(card)
+    node = normalize(_to_node(tree, pool))
+    return Solution(
+        cards=candidate.cards,
+        expression=to_text(node),
+        joker=candidate.joker,
+        pasture=candidate.pasture,
+        value=played.level.target,
+        tree=node,
+    )
+
+
+def solve(puzzle: Puzzle) -> Solution | None:
+    """The best dek bovinoj of the puzzle, or ``None`` when there is none ("mu!").
+
+    Exact at levels 1 and 2 (colour rule on or off, any target); at level 3
+    exact over the bounded space of :class:`~dekbovinoj_edu.search.Grammar`.
+
+    >>> solve(Puzzle.parse("| 10♣", level=1)).expression
+    '10♣'
+    >>> solve(Puzzle.parse("5♠ 5♣ | K♦", level=1))
+    Solution(cards=(Card.parse('5♠'), Card.parse('5♣')), expression='5♠ + 5♣', joker=False,
+             pasture=2, value=10)
+    """
+    grammar = Grammar(puzzle.level)
+    target = (puzzle.level.target, 1)
+    for candidate in _candidates(puzzle):
+        tree = grammar.reach(candidate.tokens, target)
+        if tree is not None:
+            return _solution(puzzle, candidate, tree)
+    return None
+
+
+def solve_all(puzzle: Puzzle, limit: int | None = DEFAULT_LIMIT) -> list[Solution]:
+    """Every best dek bovinoj, one per distinct way; empty when there is none.
+
+    All answers take the same number of cards, pasture cards and joker as
+    :func:`solve`'s. *Distinct* means distinct normal forms
+    (:func:`~dekbovinoj_edu.normal_form.normalize`): answers that differ only
+    by the order of terms or factors, or by brackets around a sum inside a sum
+    (or a product inside a product), are one way. Cards of the same rank that
+    count with the same sign are interchangeable: one way that could take
+    either is listed once. Up to ``limit`` answers (``None``: all of them; a
+    big puzzle can have millions), simplest (shortest) first among those found.
+
+    >>> [s.expression for s in solve_all(Puzzle.parse("5♠ 2♣ 8♣ | 3♥", level=2))]
+    ['5♠ × 2♣', '8♣ + 5♠ − 3♥']
+    """
+    best = solve(puzzle)
+    if best is None:
+        return []
+    grammar = Grammar(puzzle.level)
+    target = (puzzle.level.target, 1)
+    seen: set[Node] = set()
+    found: list[Solution] = []
+    for candidate, tree in _all_trees(puzzle, grammar, target, best):
+        key = normalize(_to_node(tree, None))
+        if key in seen:
+            continue
+        seen.add(key)
+        found.append(_solution(puzzle, candidate, tree))
+        if limit is not None and len(found) >= limit:
+            break
+    return sorted(found, key=lambda s: (len(s.expression), s.expression))
+
+
+def _all_trees(
+    puzzle: Puzzle, grammar: Grammar, target: tuple[int, int], best: Solution
+) -> Iterator[tuple[_Candidate, Tree]]:
+    for candidate in _candidates(puzzle):
+        if (len(candidate.cards), candidate.pasture, candidate.joker) != (
+            best.size,
+            best.pasture,
+            best.joker,
+        ):
+            continue
+        for tree in grammar.all(candidate.tokens, target):
+            yield candidate, tree
