@@ -207,8 +207,8 @@ def solve_all(puzzle: Puzzle, limit: int | None = DEFAULT_LIMIT) -> list[Solutio
     either is listed once. Up to ``limit`` answers (``None``: all of them; a
     big puzzle can have millions), simplest (shortest) first among those found.
 
-    >>> [s.expression for s in solve_all(Puzzle.parse("5♠ 2♣ 8♣ | 3♥", level=2))]
-    ['5♠ × 2♣', '8♣ + 5♠ − 3♥']
+    >>> [s.expression for s in solve_all(Puzzle.parse("8♣ 4♠ 2♥ |", level=2))]
+    ['8♣ + 4♠ ÷ 2♥', '8♣ + 4♠ − 2♥']
     """
     best = solve(puzzle)
     if best is None:
