@@ -51,6 +51,10 @@ def max_matching(candidates: Sequence[Sequence[int]], size: int) -> list[int | N
 
     def augment(slot: int, seen: set[int]) -> bool:
         for card in candidates[slot]:
+            if owner[card] is None:  # a free card first: earlier numbers keep theirs
+                owner[card] = slot
+                return True
+        for card in candidates[slot]:
             if card in seen:
                 continue
             seen.add(card)
