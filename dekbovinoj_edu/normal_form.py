@@ -31,7 +31,9 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
+from . import expression as expr
 from .cards import Card
+from .levels import Op
 
 __all__ = [
     "Node",
@@ -43,6 +45,7 @@ __all__ = [
     "cards_of",
     "exact_sqrt",
     "normalize",
+    "to_expression",
     "to_text",
     "value",
 ]
@@ -225,27 +228,24 @@ def normalize(node: Node) -> Node:
     return Product(tuple(sorted(factors, key=lambda item: (item[1], _key(item[0])))))
 
 
-def _num_text(node: Num) -> str:
-    name = str(node.card) if node.card is not None else str(node.rank)
+def _card(node: Num) -> expr.Node:
+    """A card as the checker's tree: its rank (and suit), root or factorial, and sign."""
+    leaf: expr.Node = expr.CardNode(node.rank, node.card.suit if node.card else None)
     if node.unary == "√":
-        name = f"√{name}"
+        leaf = expr.SqrtNode(leaf)
     elif node.unary == "!":
-        name = f"{name}!"
-    return f"−{name}" if node.negative else name
+        leaf = expr.FactorialNode(leaf)
+    return expr.SignNode(Op.SUB, leaf) if node.negative else leaf
 
 
-def _atom(node: Node) -> str:
-    """Text of a node used as a factor, base or exponent: bracketed unless it is a card."""
-    if isinstance(node, Num) and not node.negative:
-        return _num_text(node)
+def _bracket(node: Node) -> expr.Node:
+    """A node used as a factor, base, exponent or under ``√``/``!``: bracketed unless atomic."""
+    if isinstance(node, Num):
+        leaf = _card(node)
+        return expr.GroupNode(leaf) if node.negative else leaf
     if isinstance(node, Wrap):
-        return _wrap_text(node)
-    return f"({to_text(node)})"
-
-
-def _wrap_text(node: Wrap) -> str:
-    inner = _atom(node.inner)
-    return f"√{inner}" if node.op == "√" else f"{inner}!"
+        return to_expression(node)
+    return expr.GroupNode(to_expression(node))
 
 
 def _starts_negative(node: Node) -> bool:
@@ -257,7 +257,7 @@ def _starts_negative(node: Node) -> bool:
     return False
 
 
-def _product_text(node: Product) -> str:
+def _product(node: Product, unsigned: bool) -> expr.Node:
     factors = list(node.factors)
     # Lead with a negative card when there is one (``−3♥ × 4♣``, no bracket needed);
     # otherwise with the first factor that is multiplied, never with a divisor.
@@ -265,25 +265,58 @@ def _product_text(node: Product) -> str:
     if lead is None:
         lead = next(i for i, (_, d) in enumerate(factors) if not d)
     first, _ = factors.pop(lead)
-    if isinstance(first, Num):
-        parts = [_num_text(first)]
-    elif isinstance(first, Power):
-        parts = [to_text(first)]
-    else:
-        parts = [_atom(first)]
+    tree = _term(first, unsigned) if isinstance(first, Num | Power) else _bracket(first)
     for child, divide in factors:
-        text = to_text(child) if isinstance(child, Power) else _atom(child)
-        parts.append(f"{'÷' if divide else '×'} {text}")
-    return " ".join(parts)
+        operand = to_expression(child) if isinstance(child, Power) else _bracket(child)
+        tree = expr.BinaryNode(Op.DIV if divide else Op.MUL, tree, operand)
+    return tree
 
 
-def to_text(node: Node) -> str:
-    """The expression in the checker's notation (``+ − × ÷ ^ √ !``, brackets, suits).
+def _term(node: Node, unsigned: bool = False) -> expr.Node:
+    """A term of a sum; ``unsigned`` drops its leading sign (the sum writes ``−`` instead)."""
+    if isinstance(node, Num):
+        return _card(Num(node.rank, False, node.card, node.unary) if unsigned else node)
+    if isinstance(node, Product):
+        return _product(node, unsigned)
+    if isinstance(node, Sum):
+        return expr.GroupNode(to_expression(node))
+    return to_expression(node)
+
+
+def to_expression(node: Node) -> expr.Node:
+    """The tree in the checker's node classes (:mod:`dekbovinoj_edu.expression`).
 
     Terms that start with a plus come first, so an expression starts with a
     positive card when it has one; a negative card leads its term with its
     sign (``− 9♦``); another negative card in the same term is bracketed
     (``−5♦ × (−2♥)``).
+    """
+    if isinstance(node, Num):
+        return _card(node)
+    if isinstance(node, Wrap):
+        inner = _bracket(node.inner)
+        return expr.SqrtNode(inner) if node.op == "√" else expr.FactorialNode(inner)
+    if isinstance(node, Power):
+        return expr.BinaryNode(Op.POW, _bracket(node.base), _bracket(node.exponent))
+    if isinstance(node, Product):
+        return _product(node, False)
+    ordered = sorted(node.terms, key=lambda item: item[1] or _starts_negative(item[0]))
+    tree: expr.Node | None = None
+    for child, minus in ordered:
+        if tree is None:
+            tree = _term(child)
+            if minus:
+                tree = expr.SignNode(Op.SUB, tree)
+        elif minus or _starts_negative(child):
+            tree = expr.BinaryNode(Op.SUB, tree, _term(child, unsigned=not minus))
+        else:
+            tree = expr.BinaryNode(Op.ADD, tree, _term(child))
+    assert tree is not None
+    return tree
+
+
+def to_text(node: Node) -> str:
+    """The expression in the checker's notation, printed by the checker's own printer.
 
     >>> to_text(Product(((Num(5, True), False), (Num(2, True), False))))
     '−5 × (−2)'
@@ -291,25 +324,7 @@ def to_text(node: Node) -> str:
     '(8 + 7) ÷ 3'
     >>> to_text(Power(Num(2), Sum(((Num(1), False), (Num(2), False)))))
     '2 ^ (1 + 2)'
+    >>> to_text(Sum(((Num(9, unary="√"), False), (Num(3, True, unary="!"), False))))
+    '√9 − 3!'
     """
-    if isinstance(node, Num):
-        return _num_text(node)
-    if isinstance(node, Wrap):
-        return _wrap_text(node)
-    if isinstance(node, Power):
-        return f"{_atom(node.base)} ^ {_atom(node.exponent)}"
-    if isinstance(node, Product):
-        return _product_text(node)
-    ordered = sorted(node.terms, key=lambda item: item[1] or _starts_negative(item[0]))
-    text = ""
-    for child, minus in ordered:
-        piece = to_text(child)
-        if isinstance(child, Sum):
-            piece = f"({piece})"
-        if minus:
-            text += f" − {piece}" if text else f"−{piece}"
-        elif piece.startswith("−"):
-            text += f" − {piece[1:]}" if text else piece
-        else:
-            text += f" + {piece}" if text else piece
-    return text
+    return expr.render(to_expression(node))
