@@ -198,6 +198,7 @@ class PracticeSession:
         self.difficulty = difficulty
         self.lang = normalise_lang(lang)
         self.score = Score()
+        self._solutions: dict[Puzzle, Solution | None] = {}
         self._rng = random.Random(seed)
         self.puzzle: Puzzle = puzzle if puzzle is not None else self._deal()
         self._start(self.puzzle)
@@ -225,7 +226,7 @@ class PracticeSession:
         self._best_taken = 0
         self._tapped: list[int] = []
         self._verdict: Verdict | None = None
-        self.__dict__.pop("best", None)
+        self._solutions = {puzzle: self._solutions[puzzle]} if puzzle in self._solutions else {}
         self.__dict__.pop("best_answers", None)
 
     def new_puzzle(self, puzzle: Puzzle | None = None) -> None:
@@ -437,10 +438,28 @@ class PracticeSession:
         return verdict.message
 
     # ----------------------------------------------------------- the solver
-    @cached_property
+    @property
     def best(self) -> Solution | None:
         """The solver's best answer to the current puzzle (``None``: the right call is mu)."""
-        return solve(self.puzzle)
+        return self._solve(self.puzzle)
+
+    def _solve(self, puzzle: Puzzle) -> Solution | None:
+        if puzzle not in self._solutions:
+            self._solutions[puzzle] = solve(puzzle)
+        return self._solutions[puzzle]
+
+    def prepare(self) -> None:
+        """Work out the current puzzle's best answer ahead of the student's first answer.
+
+        Safe to run in a background thread: the result is kept per puzzle, so
+        a puzzle changed meanwhile is never given another puzzle's answer.
+        """
+        self._solve(self.puzzle)
+
+    @property
+    def prepared(self) -> bool:
+        """Whether the current puzzle's best answer is already worked out."""
+        return self.puzzle in self._solutions
 
     @property
     def best_count(self) -> int:

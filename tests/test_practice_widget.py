@@ -222,6 +222,15 @@ def test_an_error_in_a_callback_is_shown_in_the_widget(monkeypatch: pytest.Monke
     assert view.errors.layout.display != "none"
 
 
+def test_the_solver_runs_ahead_while_the_student_thinks() -> None:
+    view = peter()
+    assert view.preparing is not None
+    view.preparing.join(timeout=60)
+    assert view.session.prepared
+    still = Practice(puzzle=Puzzle.parse(PETER, level=2), prepare_in_background=False)
+    assert still.preparing is None and not still.session.prepared
+
+
 def test_rows_wrap_so_it_fits_a_phone() -> None:
     view = peter()
     rows = [w for w in all_widgets(view) if isinstance(w, widgets.HBox)]

@@ -17,6 +17,7 @@ True
 from __future__ import annotations
 
 import html
+import threading
 import traceback
 import warnings
 from collections.abc import Callable, Iterable, Mapping
@@ -90,7 +91,8 @@ class Practice(widgets.VBox):
 
     ``levels`` adds an author's house-rule levels to the level menu;
     ``large=True`` starts with projector-sized cards; ``seed`` makes the
-    dealt puzzles reproducible. The model is :attr:`session`.
+    dealt puzzles reproducible; ``prepare_in_background`` runs the solver in a
+    thread as soon as a puzzle is shown. The model is :attr:`session`.
     """
 
     def __init__(
@@ -103,9 +105,13 @@ class Practice(widgets.VBox):
         levels: Mapping[str, Level] | Iterable[Level] = (),
         large: bool = False,
         seed: int | None = None,
+        prepare_in_background: bool = True,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
+        self.prepare_in_background = prepare_in_background
+        self.preparing: threading.Thread | None = None
+        """The thread running the solver ahead for the current puzzle, if any."""
         self.session = PracticeSession(
             level, difficulty=difficulty, lang=lang, puzzle=puzzle, seed=seed, levels=levels
         )
@@ -320,6 +326,17 @@ class Practice(widgets.VBox):
         self.feedback.value = ""
         self.answers.value = ""
         self._refresh()
+        if self.prepare_in_background:
+            self.preparing = threading.Thread(target=self._prepare, daemon=True)
+            self.preparing.start()
+
+    def _prepare(self) -> None:
+        """Run the solver while the student thinks, so "Dek bovinoj!" answers at once."""
+        try:
+            self.session.prepare()
+        except Exception:
+            # The same error comes back, and is shown, when the answer is checked.
+            return
 
     def _code(self) -> str:
         try:

@@ -1,0 +1,131 @@
+"""How quick the Voilà app feels, measured in a real browser (headless Chromium).
+
+Prints, as medians of several runs:
+
+* **open → usable**: from asking for the app's page to the practice widget
+  drawn with its card buttons, with a preheated kernel waiting (goal < 3 s);
+* **"Dek bovinoj!" → feedback**: from the click to the feedback on screen,
+  timed inside the page (goal < 150 ms). The first answer of a puzzle also
+  runs the solver (for "the best answer takes…"), so it is shown apart.
+
+Run: ``python benchmarks/bench_app.py [--runs 5] [--answers 10]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+from playwright.sync_api import Page, expect, sync_playwright
+
+from dekbovinoj_edu.cli_serve import free_port, start_in_background, wait_until_up
+from dekbovinoj_edu.puzzle import Puzzle
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+PETER = Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2)
+ANSWERS = ("13*2+3-9-3-7", "13 + 9")
+"""A right answer and a colour mistake, in turn, so every click changes the feedback."""
+
+CLICK_TO_FEEDBACK = """
+async () => {
+  const feedback = document.querySelector(".dkb-feedback");
+  const before = feedback.innerText;
+  const start = performance.now();
+  document.querySelector(".dkb-submit").click();
+  await new Promise((resolve) => {
+    const observer = new MutationObserver(() => {
+      if (feedback.innerText !== before) { observer.disconnect(); resolve(); }
+    });
+    observer.observe(feedback, {subtree: true, childList: true, characterData: true});
+  });
+  return performance.now() - start;
+}
+"""
+
+
+def pools_filled(log: Path) -> int:
+    """How often Voilà has refilled its pool of preheated kernels so far."""
+    return log.read_text("utf-8", errors="replace").count("is filled with")
+
+
+def wait_for_pool(log: Path, at_least: int, timeout: float = 120) -> None:
+    deadline = time.monotonic() + timeout
+    while pools_filled(log) < at_least:
+        if time.monotonic() > deadline:
+            raise TimeoutError("Voilà did not preheat a kernel in time")
+        time.sleep(0.2)
+
+
+def time_to_usable(page: Page, url: str) -> float:
+    start = time.perf_counter()
+    page.goto(url)
+    expect(page.locator(".dkb-card").first).to_be_enabled(timeout=120_000)
+    expect(page.locator(".dkb-submit")).to_be_visible()
+    return time.perf_counter() - start
+
+
+def feedback_times(page: Page, answers: int) -> list[float]:
+    code = page.locator(".dkb-code input")
+    code.fill(PETER.code)
+    code.press("Enter")
+    expect(page.locator(".dkb-pasture .dkb-card")).to_have_text(["9♦", "3♥", "7♥"])
+    box = page.locator(".dkb-expression input")
+    times = []
+    for number in range(answers):
+        box.fill(ANSWERS[number % 2])
+        page.wait_for_timeout(150)  # let the typed text reach the kernel before the click
+        times.append(float(page.evaluate(CLICK_TO_FEEDBACK)) / 1000)
+    return times
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5, help="page loads (default 5)")
+    parser.add_argument("--answers", type=int, default=10, help="answers per page (default 10)")
+    args = parser.parse_args()
+
+    port = free_port()
+    url = f"http://localhost:{port}/"
+    log = Path(tempfile.mkdtemp(prefix="bench-app-")) / "voila.log"
+    server = start_in_background(port, log=log)
+    loads: list[float] = []
+    first_answers: list[float] = []
+    later_answers: list[float] = []
+    try:
+        wait_until_up(port, timeout=120, process=server)
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            for run in range(args.runs):
+                wait_for_pool(log, at_least=run + 1)  # a preheated kernel is waiting
+                page = browser.new_page(viewport={"width": 1100, "height": 1000})
+                loads.append(time_to_usable(page, url))
+                times = feedback_times(page, args.answers)
+                first_answers.append(times[0])
+                later_answers.extend(times[1:])
+                page.close()
+            browser.close()
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            server.kill()
+
+    def ms(values: list[float]) -> str:
+        return (
+            f"median {statistics.median(values) * 1000:7.0f} ms   max {max(values) * 1000:7.0f} ms"
+        )
+
+    print(f"Voilà app, headless Chromium, {args.runs} page loads, preheated kernel")
+    print(f"open -> usable widget          {ms(loads)}   (goal < 3000 ms)")
+    print(f"'Dek bovinoj!' -> feedback     {ms(later_answers)}   (goal < 150 ms)")
+    print(f"  first answer of a puzzle     {ms(first_answers)}   (runs the solver once)")
+
+
+if __name__ == "__main__":
+    main()
