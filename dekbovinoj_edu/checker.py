@@ -30,6 +30,7 @@ her joker first (then 7♥ and 3♥ count as positive):
 from __future__ import annotations
 
 import unicodedata
+from fractions import Fraction
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -133,7 +134,8 @@ def check(puzzle: Puzzle, text: str, joker: bool = False, lang: str = "en") -> V
             text=text,
             joker=joker,
         )
-    assert value is not None
+    # Equal to the target exactly: the target is the simplest form of the value.
+    value = Fraction(level.target)
     template = OK_TEMPLATE if level.target == 10 else OK_OTHER_TARGET_TEMPLATE
     sentence = gettext(lang, DOMAIN, template, reading=reading, target=level.target)
     return Verdict(

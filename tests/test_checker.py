@@ -187,6 +187,13 @@ def test_denested_roots_are_seen_to_be_ten() -> None:
     assert check(p, "√(3 + √8) − √2 + 9").ok
 
 
+def test_a_value_ten_only_after_simplifying_is_ten() -> None:
+    # √(5 + √24) = √2 + √3, so (√(5 + √(12 × 2)) − √2)^2 is 3.
+    p = puzzle("2♣ 2♠ 5♣ 8♣ 2♦ A♦ Q♣", level=3)
+    v = check(p, "(√(5 + √(Q × 2)) − √2) ^ (2) + 8 − A")
+    assert v.ok and v.value == 10 and isinstance(v.value, sympy.Integer)
+
+
 def test_factorial_and_a_red_divisor() -> None:
     assert check(puzzle("2♣ 3♣ Q♦", level=3), "(2 + 3)! ÷ 12").ok
 
