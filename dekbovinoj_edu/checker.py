@@ -30,8 +30,8 @@ her joker first (then 7♥ and 3♥ count as positive):
 from __future__ import annotations
 
 import unicodedata
-from fractions import Fraction
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from .cards import Card
