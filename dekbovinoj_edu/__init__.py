@@ -14,6 +14,8 @@ The rules are by Johannes G. and Leo G., 2024 (CC BY-SA 4.0); see
 from .cards import JOKER, Card, CardParseError, Colour, Suit, full_deck, parse_cards
 from .check_errors import CheckError, VerdictCode
 from .checker import Verdict, check
+from .codes import PuzzleCodeError
+from .dealer import Difficulty, Rating, deal, deal_many, rate
 from .expression import Expression, parse_expression, render
 from .levels import LEVELS, Level, Op, level_of
 from .limits import DEFAULT_LIMITS, Limits
@@ -29,19 +31,25 @@ __all__ = [
     "CardParseError",
     "CheckError",
     "Colour",
+    "Difficulty",
     "Expression",
     "Level",
     "Limits",
     "Op",
     "Puzzle",
+    "PuzzleCodeError",
     "PuzzleParseError",
+    "Rating",
     "Suit",
     "Verdict",
     "VerdictCode",
     "check",
+    "deal",
+    "deal_many",
     "full_deck",
     "level_of",
     "parse_cards",
     "parse_expression",
+    "rate",
     "render",
 ]

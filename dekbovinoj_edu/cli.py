@@ -17,6 +17,7 @@ __all__ = ["COMMAND_MODULES", "build_parser", "main"]
 COMMAND_MODULES: tuple[str, ...] = (
     "dekbovinoj_edu.cli_serve",
     "dekbovinoj_edu.cli_check",
+    "dekbovinoj_edu.cli_puzzles",
 )
 """Modules that add subcommands, in the order ``--help`` lists them."""
 

@@ -1,0 +1,237 @@
+"""The dealer: puzzles from real play, rated by the solver, the same for the same seed."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import random
+import subprocess
+import sys
+from collections import Counter
+
+import pytest
+
+from dekbovinoj_edu import LEVELS, Card, Puzzle
+from dekbovinoj_edu.dealer import (
+    ANSWERS_COUNTED,
+    DEFAULT_SOURCE,
+    EASY_MAX,
+    MEDIUM_MAX,
+    DealError,
+    Difficulty,
+    GameModel,
+    Rating,
+    deal,
+    deal_many,
+    has_short_answer,
+    rate,
+)
+from dekbovinoj_edu.solver import solve, solve_all
+
+GAME_24 = dataclasses.replace(LEVELS[2], name="24", colour_rule=False, target=24)
+
+
+# --- the modelled games --------------------------------------------------------------------------
+
+
+def _games(count: int, model: GameModel | None = None) -> list[list[Puzzle]]:
+    rng = random.Random(2024)
+    played = model or GameModel()
+    return [played.play(rng, LEVELS[2]) for _ in range(count)]
+
+
+def test_a_modelled_game_opens_with_two_cards_on_the_pasture() -> None:
+    for turns in _games(20):
+        assert len(turns[0].pasture) == 2
+        assert not turns[0].flipped
+
+
+def test_barns_hold_three_cards_and_fewer_only_near_the_end() -> None:
+    for turns in _games(20):
+        sizes = [len(turn.barn) for turn in turns]
+        assert max(sizes) <= 3
+        first_short = next((i for i, size in enumerate(sizes) if size < 3), len(sizes))
+        # Once the farm is empty barns shrink; before that every barn is refilled to 3.
+        assert all(size <= 3 for size in sizes[first_short:])
+        assert all(size == 3 for size in sizes[:first_short])
+
+
+def test_jokers_stay_in_barns_and_leave_their_parity_behind() -> None:
+    turns = [turn for game in _games(30) for turn in game]
+    assert not any(card.is_joker for turn in turns for card in turn.pasture)
+    assert any(turn.has_joker for turn in turns)
+    assert any(turn.flipped for turn in turns) and not all(turn.flipped for turn in turns)
+    assert all(not all(card.is_joker for card in turn.barn) for turn in turns)
+
+
+def test_one_deck_has_no_duplicates_and_two_decks_may() -> None:
+    def most_copies(model: GameModel) -> int:
+        counts = [
+            max(Counter(turn.pasture + turn.barn).values(), default=0)
+            for game in _games(40, model)
+            for turn in game
+            if turn.pasture or turn.barn
+        ]
+        return max(counts)
+
+    # Jokers are equal cards: one deck holds two.
+    assert most_copies(GameModel(players=(2, 4))) <= 2
+    assert most_copies(GameModel(players=(5, 8))) <= 4
+
+
+def test_the_pasture_grows_with_mu_and_shrinks_with_dek_bovinoj() -> None:
+    sizes = Counter(len(turn.pasture) for game in _games(50) for turn in game)
+    assert sizes[0] > 0  # a dek bovinoj emptied it
+    assert max(sizes) >= 6  # several "mu!" in a row
+    assert sizes.most_common(1)[0][0] in range(1, 5)
+
+
+# --- the rating ----------------------------------------------------------------------------------
+
+
+def test_the_score_adds_what_makes_the_best_answer_hard_to_find() -> None:
+    plain = Rating(cards=3, answers=2, joker=False, short=False)
+    assert plain.score == 3
+    assert dataclasses.replace(plain, joker=True).score == 5
+    assert dataclasses.replace(plain, answers=1).score == 4
+    assert dataclasses.replace(plain, short=True).score == 2
+    assert Rating(2, 3, False, True).difficulty is Difficulty.EASY
+    assert Rating(4, 3, False, False).difficulty is Difficulty.EASY
+    assert Rating(5, 1, False, False).difficulty is Difficulty.MEDIUM
+    assert Rating(6, 1, False, False).difficulty is Difficulty.HARD
+    assert Rating(4, 2, True, False).difficulty is Difficulty.MEDIUM
+
+
+def test_peter_takes_six_cards_in_many_ways_a_medium_puzzle() -> None:
+    peter = Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2)
+    rating = rate(peter)
+    assert rating is not None
+    assert rating.cards == 6 and not rating.joker
+    assert rating.answers == ANSWERS_COUNTED  # 13 × 2 + 3 − 9 − 3 − 7 and many more
+    assert rating.short  # K♣ − 3♥ alone is a dek bovinoj
+    assert rating.score == 5 and rating.difficulty is Difficulty.MEDIUM
+
+
+def test_sofia_needs_her_joker_and_has_no_short_answer_without_it() -> None:
+    sofia = Puzzle.parse("9♦ 3♥ | Q♠ JK 7♥", level=2)
+    rating = rate(sofia)
+    assert rating is not None
+    assert rating.joker and rating.cards == 2 and not rating.short
+    assert not has_short_answer(sofia)
+    assert has_short_answer(sofia.after_joker())  # 7♥ + 3♥ once red counts as positive
+
+
+def test_a_mu_puzzle_has_no_rating() -> None:
+    assert rate(Puzzle.parse("5♠ | 8♥", level=1)) is None
+
+
+def test_each_difficulty_is_rated_as_asked_and_its_figures_are_the_solvers() -> None:
+    for difficulty in ("easy", "medium", "hard"):
+        for puzzle in deal_many(4, level=2, seed=f"rated {difficulty}", difficulty=difficulty):
+            rating = rate(puzzle)
+            assert rating is not None and rating.difficulty.value == difficulty
+            best = solve_all(puzzle)
+            assert rating.cards == len(best[0].cards)
+            assert rating.answers == min(len(best), ANSWERS_COUNTED)
+            assert rating.joker == best[0].joker
+
+
+def test_an_easy_puzzle_really_is_easier() -> None:
+    easy = [rate(p) for p in deal_many(12, level=2, seed="easy", difficulty="easy")]
+    hard = [rate(p) for p in deal_many(12, level=2, seed="hard", difficulty="hard")]
+    assert all(r is not None and r.score <= EASY_MAX for r in easy)
+    assert all(r is not None and r.score > MEDIUM_MAX for r in hard)
+    easy_cards = sum(r.cards for r in easy if r) / len(easy)
+    hard_cards = sum(r.cards for r in hard if r) / len(hard)
+    assert easy_cards < hard_cards
+    # An easy puzzle's best answer takes at most five cards, with the joker at most three.
+    assert all(r is not None and r.cards + 2 * r.joker <= EASY_MAX + 1 for r in easy)
+    assert sum(r.short for r in easy if r) >= sum(r.short for r in hard if r)
+
+
+# --- dealing -------------------------------------------------------------------------------------
+
+
+def test_a_dealt_puzzle_has_a_dek_bovinoj_unless_mu_is_asked_for() -> None:
+    for puzzle in deal_many(10, level=2, seed=11):
+        assert solve(puzzle) is not None
+    for level in (1, 2):
+        for puzzle in deal_many(5, level=level, seed=11, mu=1.0):
+            assert solve(puzzle) is None
+            assert puzzle.cards
+
+
+def test_mu_mixes_in_mu_puzzles() -> None:
+    puzzles = deal_many(30, level=1, seed="mix", mu=0.5)
+    mu = sum(solve(puzzle) is None for puzzle in puzzles)
+    assert 0 < mu < 30
+
+
+def test_the_same_seed_deals_the_same_puzzle() -> None:
+    for seed in (0, 7, "class 3b"):
+        assert deal(level=2, seed=seed, difficulty="medium") == deal(
+            level=2, seed=seed, difficulty="medium"
+        )
+    assert deal_many(5, level=1, seed=3) == deal_many(5, level=1, seed=3)
+    assert len({deal(level=2, seed=seed) for seed in range(8)}) > 1
+
+
+def test_a_seed_deals_the_same_puzzle_in_another_process_and_hash_seed() -> None:
+    here = [deal(level=2, seed=seed, difficulty="medium").code for seed in (7, "class 3b")]
+    program = (
+        "from dekbovinoj_edu import deal\n"
+        "for seed in (7, 'class 3b'):\n"
+        "    print(deal(level=2, seed=seed, difficulty='medium').code)\n"
+    )
+    for hash_seed in ("1", "4242"):
+        environment = dict(os.environ, PYTHONHASHSEED=hash_seed)
+        result = subprocess.run(
+            [sys.executable, "-c", program],
+            capture_output=True,
+            text=True,
+            env=environment,
+            check=True,
+        )
+        assert result.stdout.split() == here
+
+
+def test_the_code_of_a_dealt_puzzle_deals_it_again() -> None:
+    puzzle = deal(level=2, seed=7, difficulty="medium")
+    assert Puzzle.from_code(puzzle.code) == puzzle
+
+
+def test_house_rule_levels_are_dealt_and_keep_their_level() -> None:
+    puzzle = deal(level=GAME_24, seed=5)
+    assert puzzle.level == GAME_24
+    assert solve(puzzle) is not None
+    assert Puzzle.from_code(puzzle.code) == puzzle
+
+
+def test_the_source_of_turns_is_pluggable() -> None:
+    seen: list[object] = []
+    fixed = Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2)
+
+    def classroom(rng: random.Random, level: object) -> Puzzle:
+        seen.append(level)
+        return dataclasses.replace(fixed, level=level)
+
+    assert deal(level=1, seed=1, source=classroom).pasture == fixed.pasture
+    assert seen == [LEVELS[1]]
+    assert isinstance(DEFAULT_SOURCE, GameModel)
+
+
+def test_an_impossible_wish_is_a_clear_error() -> None:
+    def always_mu(rng: random.Random, level: object) -> Puzzle:
+        return Puzzle((Card.parse("5♠"),), (Card.parse("8♥"),), LEVELS[1])
+
+    with pytest.raises(DealError, match="no easy puzzle"):
+        deal(level=1, seed=1, difficulty="easy", source=always_mu, tries=20)
+
+
+def test_bad_wishes_are_refused() -> None:
+    with pytest.raises(ValueError, match="difficulty"):
+        deal(difficulty="tricky")
+    with pytest.raises(ValueError, match="mu"):
+        deal(mu=1.5)
+    with pytest.raises(ValueError, match="seed"):
+        deal(seed=1.5)  # type: ignore[arg-type]
