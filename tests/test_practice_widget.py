@@ -112,6 +112,18 @@ def test_the_joker_button_plays_sofias_joker() -> None:
     assert peter().joker_toggle.disabled
 
 
+def test_tapping_the_joker_card_plays_it_and_marks_it_played() -> None:
+    view = Practice(puzzle=Puzzle.parse("9♦ 3♥ | Q♠ JK 7♥ JK", level=2))
+    jokers = [b for b in all_widgets(view) if "dkb-joker-card" in b._dom_classes]
+    assert len(jokers) == 2
+    jokers[0].click()
+    assert view.joker_toggle.value and view.session.joker
+    ticked = [box.children[0].value for box in view._card_boxes if "JOKER" in box.children[0].value]
+    assert ["stroke-linecap" in svg for svg in ticked] == [True, False]
+    jokers[0].click()
+    assert not view.session.joker
+
+
 def test_only_the_levels_operations_have_buttons() -> None:
     view = Practice(puzzle=Puzzle.parse("5♠ 3♣ | 2♣", level=1))
     ops = [b.description for b in view.ops_row.children if "dkb-op" in b._dom_classes]

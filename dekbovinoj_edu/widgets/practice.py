@@ -354,11 +354,13 @@ class Practice(widgets.VBox):
     def _card_box(self, position: int) -> widgets.VBox:
         card = self.session.shown_cards[position]
         picture = widgets.HTML()
-        button = self._button(f"dkb-card-{position}", lambda _: self._on_card(position))
-        button.add_class("dkb-card")
-        button.description = str(card)
         if card.is_joker:
-            button.disabled = True
+            button = self._button(f"dkb-card-{position}", self._on_joker_card)
+            button.add_class("dkb-joker-card")
+        else:
+            button = self._button(f"dkb-card-{position}", lambda _: self._on_card(position))
+            button.add_class("dkb-card")
+        button.description = str(card)
         box = widgets.VBox(
             [picture, button], layout=widgets.Layout(align_items="center", margin="0 4px 4px 0")
         )
@@ -370,10 +372,12 @@ class Practice(widgets.VBox):
         session = self.session
         used = set(session.used)
         flipped = session.flipped
+        cards = session.shown_cards
+        first_joker = next((p for p, card in enumerate(cards) if card.is_joker), None)
         for position, box in enumerate(self._card_boxes):
-            card = session.shown_cards[position]
+            card = cards[position]
             picture, button = box.children
-            joker_played = card.is_joker and session.joker
+            joker_played = session.joker and position == first_joker
             picture.value = card_svg(
                 card,
                 large=self.large_toggle.value,
@@ -382,7 +386,7 @@ class Practice(widgets.VBox):
                 lang=self.lang,
             )
             if card.is_joker:
-                button.tooltip = card_label(card, self.lang)
+                button.tooltip = self._t("Play the barn's joker first")
             else:
                 button.disabled = position in used
                 button.tooltip = self._t("Use {card}", card=card_label(card, self.lang, flipped))
@@ -457,6 +461,10 @@ class Practice(widgets.VBox):
     @_shielded
     def _on_hint(self, _: object) -> None:
         self._show(self.session.hint())
+
+    @_shielded
+    def _on_joker_card(self, _: object) -> None:
+        self.joker_toggle.value = not self.joker_toggle.value
 
     @_shielded
     def _on_joker(self, change: dict[str, Any]) -> None:
