@@ -60,6 +60,7 @@ from .solver import Solution, solve, solve_all
 
 __all__ = [
     "DIFFICULTIES",
+    "MU_SHARE",
     "UNREADABLE_CODES",
     "Answer",
     "Feedback",
@@ -71,6 +72,9 @@ __all__ = [
 
 DIFFICULTIES: tuple[str, ...] = ("easy", "medium", "hard", "any")
 """The dealer's difficulties, easiest first."""
+
+MU_SHARE = 0.1
+"""How often a dealt puzzle has no dek bovinoj at all, so students practise saying "mu!"."""
 
 UNREADABLE_CODES = frozenset({"empty", "syntax", "too-long"})
 """Checker codes for input that could not be read: these cost nothing."""
@@ -172,8 +176,9 @@ class PracticeSession:
 
     ``level`` is 1, 2, 3 or a house-rule :class:`Level`; ``levels`` adds the
     author's own levels to the choice (by name). ``seed`` makes the sequence
-    of dealt puzzles reproducible. With ``puzzle`` the session starts on that
-    puzzle (a lesson's fixed example) instead of dealing one.
+    of dealt puzzles reproducible; ``mu`` is the share of dealt puzzles with no
+    dek bovinoj. With ``puzzle`` the session starts on that puzzle (a lesson's
+    fixed example) instead of dealing one.
     """
 
     def __init__(
@@ -185,6 +190,7 @@ class PracticeSession:
         puzzle: Puzzle | None = None,
         seed: int | None = None,
         levels: Mapping[str, Level] | Iterable[Level] = (),
+        mu: float = MU_SHARE,
     ) -> None:
         self.levels: dict[str, Level] = {str(n): lv for n, lv in LEVELS.items()}
         extra = levels.values() if isinstance(levels, Mapping) else levels
@@ -197,6 +203,7 @@ class PracticeSession:
         self.level: Level = chosen
         self.difficulty = difficulty
         self.lang = normalise_lang(lang)
+        self.mu_share = mu
         self.score = Score()
         self._solutions: dict[Puzzle, Solution | None] = {}
         self._rng = random.Random(seed)
@@ -212,7 +219,8 @@ class PracticeSession:
         return level_of(level)
 
     def _deal(self) -> Puzzle:
-        return deal(level=self.level, seed=self._rng.randrange(2**32), difficulty=self.difficulty)
+        seed = self._rng.randrange(2**32)
+        return deal(level=self.level, seed=seed, difficulty=self.difficulty, mu=self.mu_share)
 
     def _start(self, puzzle: Puzzle) -> None:
         self.puzzle = puzzle

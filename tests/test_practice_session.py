@@ -236,6 +236,14 @@ def test_the_same_seed_deals_the_same_puzzles() -> None:
     assert first.puzzle == second.puzzle
 
 
+def test_some_dealt_puzzles_are_mu_puzzles() -> None:
+    always = PracticeSession(level=1, seed=8, mu=1.0)
+    assert always.best is None
+    assert always.mu().kind is FeedbackKind.MU_RIGHT
+    never = PracticeSession(level=1, seed=8, mu=0.0)
+    assert never.best is not None
+
+
 def test_levels_and_difficulty_deal_new_puzzles() -> None:
     session = PracticeSession(level=1, difficulty="easy", seed=2)
     assert session.puzzle.level == LEVELS[1]

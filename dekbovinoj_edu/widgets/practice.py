@@ -28,7 +28,7 @@ import ipywidgets as widgets
 
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, gettext
 from ..levels import Level, Op
-from ..practice import DIFFICULTIES, Feedback, PracticeSession
+from ..practice import DIFFICULTIES, MU_SHARE, Feedback, PracticeSession
 from ..puzzle import Puzzle
 from ..render import card_label, card_svg, parity_text
 
@@ -92,7 +92,8 @@ class Practice(widgets.VBox):
     ``levels`` adds an author's house-rule levels to the level menu;
     ``large=True`` starts with projector-sized cards; ``seed`` makes the
     dealt puzzles reproducible; ``prepare_in_background`` runs the solver in a
-    thread as soon as a puzzle is shown. The model is :attr:`session`.
+    thread as soon as a puzzle is shown; ``mu`` is the share of "mu!" puzzles
+    dealt. The model is :attr:`session`.
     """
 
     def __init__(
@@ -106,6 +107,7 @@ class Practice(widgets.VBox):
         large: bool = False,
         seed: int | None = None,
         prepare_in_background: bool = True,
+        mu: float = MU_SHARE,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
@@ -113,7 +115,13 @@ class Practice(widgets.VBox):
         self.preparing: threading.Thread | None = None
         """The thread running the solver ahead for the current puzzle, if any."""
         self.session = PracticeSession(
-            level, difficulty=difficulty, lang=lang, puzzle=puzzle, seed=seed, levels=levels
+            level,
+            difficulty=difficulty,
+            lang=lang,
+            puzzle=puzzle,
+            seed=seed,
+            levels=levels,
+            mu=mu,
         )
         self._syncing = False
         self._language_listeners: list[Callable[[str], None]] = []
