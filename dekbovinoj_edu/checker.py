@@ -35,7 +35,13 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from .cards import Card
-from .check_errors import CheckError, NoJokerError, NotTargetError, VerdictCode
+from .check_errors import (
+    CheckError,
+    NestingTooDeepError,
+    NoJokerError,
+    NotTargetError,
+    VerdictCode,
+)
 from .colour_rule import card_slots, check_level
 from .evaluate import Value, equals, evaluate, format_value, to_sympy
 from .expression import parse_expression, render
@@ -120,20 +126,11 @@ def check(puzzle: Puzzle, text: str, joker: bool = False, lang: str = "en") -> V
         if not equals(value, level.target):
             shown = format_value(value)
             raise NotTargetError(text, None, value=shown, target=level.target)
+    except RecursionError:  # only with house-rule limits far beyond the defaults
+        error = NestingTooDeepError(text, None, limit=level.limits.max_depth)
+        return _refusal(error, lang, text, joker, reading, cards, value)
     except CheckError as error:
-        sentence = error.message(lambda message: gettext(lang, DOMAIN, message))
-        return Verdict(
-            ok=False,
-            code=error.code,
-            message=_with_pointer(sentence, text, error.position),
-            value=None if value is None else to_sympy(value),
-            cards=cards,
-            reading=reading,
-            position=error.position,
-            sentence=sentence,
-            text=text,
-            joker=joker,
-        )
+        return _refusal(error, lang, text, joker, reading, cards, value)
     # Equal to the target exactly: the target is the simplest form of the value.
     value = Fraction(level.target)
     template = OK_TEMPLATE if level.target == 10 else OK_OTHER_TARGET_TEMPLATE
@@ -145,6 +142,31 @@ def check(puzzle: Puzzle, text: str, joker: bool = False, lang: str = "en") -> V
         value=to_sympy(value),
         cards=cards,
         reading=reading,
+        sentence=sentence,
+        text=text,
+        joker=joker,
+    )
+
+
+def _refusal(
+    error: CheckError,
+    lang: str,
+    text: str,
+    joker: bool,
+    reading: str,
+    cards: tuple[Card, ...],
+    value: Value | None,
+) -> Verdict:
+    """The verdict for the first step that failed."""
+    sentence = error.message(lambda message: gettext(lang, DOMAIN, message))
+    return Verdict(
+        ok=False,
+        code=error.code,
+        message=_with_pointer(sentence, text, error.position),
+        value=None if value is None else to_sympy(value),
+        cards=cards,
+        reading=reading,
+        position=error.position,
         sentence=sentence,
         text=text,
         joker=joker,

@@ -198,20 +198,29 @@ def _log10_size(value: Value) -> float:
 
 
 def _is_zero(value: Value) -> bool:
-    """Exactly zero? Decided numerically when clearly not, symbolically otherwise."""
+    """Exactly zero? Numerically when clearly not, else exactly.
+
+    Every value here is an algebraic number (roots and rational powers of
+    rationals; irrational exponents are refused), so its minimal polynomial
+    decides exactly; quicker expansions and denesting are tried first.
+    """
     if isinstance(value, Fraction):
         return value == 0
     if value.is_Rational:
         return bool(value == 0)
     import sympy
 
-    approx = value.evalf(60)
+    approx = value.evalf(60)  # accurate to 60 digits when not zero
     if bool(abs(approx) > _NEAR_ZERO):
         return False
-    simplified = sympy.simplify(sympy.sqrtdenest(sympy.radsimp(value)))
-    if simplified.is_zero is not None:
-        return bool(simplified.is_zero)
-    return bool(value.equals(0))
+    expanded = sympy.expand(value)
+    if expanded == 0 or sympy.expand(sympy.sqrtdenest(expanded)) == 0:
+        return True
+    x = sympy.Dummy("x")
+    try:
+        return bool(sympy.minimal_polynomial(value, x) == x)
+    except (NotImplementedError, ValueError):  # pragma: no cover - not algebraic after all
+        return bool(value.equals(0))
 
 
 def _is_negative(value: Value) -> bool:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import builtins
+import dataclasses
 from collections.abc import Callable
 from typing import Any
 
@@ -11,7 +12,16 @@ import sympy
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dekbovinoj_edu import Puzzle, Verdict, VerdictCode, check, parse_expression, render
+from dekbovinoj_edu import (
+    LEVELS,
+    Limits,
+    Puzzle,
+    Verdict,
+    VerdictCode,
+    check,
+    parse_expression,
+    render,
+)
 from dekbovinoj_edu.check_errors import CheckError
 
 LEVEL3 = Puzzle.parse("9♦ 3♥ 7♥ 2♦ Q♦ | K♣ K♠ Q♣ J♣ 9♣ 9♠ 2♣ 2♠ 3♣ A♣", level=3)
@@ -196,3 +206,10 @@ def test_whatever_parses_prints_back_as_the_same_tree(tokens: list[str]) -> None
     except CheckError:
         return
     assert parse_expression(render(expression.tree)).tree == expression.tree
+
+
+def test_a_house_rule_with_huge_limits_still_never_raises() -> None:
+    loose = Limits(max_chars=50_000, max_cards=50_000, max_depth=50_000)
+    level = dataclasses.replace(LEVELS[2], name="loose", limits=loose)
+    v = check(Puzzle.parse("7♣ 3♣", level=level), "(" * 5000 + "7" + ")" * 5000 + " + 3")
+    assert v.code is VerdictCode.TOO_LONG
