@@ -310,7 +310,8 @@ _SUIT_AFTER = re.compile(rf"\ *(?P<symbol>[{_SUIT_SYMBOLS}])|(?P<letter>[CSDH])(
 
 
 def _tokenise(text: str, normal: str, origin: Sequence[int]) -> list[_Token]:
-    upper = normal.upper()
+    # Upper case one character at a time, so the positions stay aligned ("ß" stays "ß").
+    upper = "".join(c.upper() if len(c.upper()) == 1 else c for c in normal)
     tokens: list[_Token] = []
     index = 0
 
