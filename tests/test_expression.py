@@ -163,6 +163,8 @@ def test_brackets_the_student_wrote_are_kept() -> None:
     ("text", "error", "position"),
     [
         ("7 + 3 $", UnexpectedCharacterError, 6),
+        ("ß7 + 3", UnexpectedCharacterError, 0),
+        ("７＋ß", UnexpectedCharacterError, 2),
         ("lambda: 1", UnexpectedCharacterError, 0),
         ("7\x00+3", UnexpectedCharacterError, 1),
         ("1.5 + 8.5", DecimalNumberError, 0),
