@@ -351,6 +351,17 @@ def _generator(seed: int | str | random.Random | None) -> random.Random:
     return random.Random(seed)
 
 
+def _may_be(difficulty: Difficulty, base: int) -> bool:
+    """Whether a score of ``base`` ± 1 (cards + 2 × joker, before the answers and short
+    figures) can have this difficulty; saves rating puzzles that cannot."""
+    lowest, highest = base - 1, base + 1
+    if difficulty is Difficulty.EASY:
+        return lowest <= EASY_MAX
+    if difficulty is Difficulty.MEDIUM:
+        return lowest <= MEDIUM_MAX and highest > EASY_MAX
+    return highest > MEDIUM_MAX
+
+
 def _deal_one(
     rng: random.Random,
     level: Level,
@@ -364,13 +375,13 @@ def _deal_one(
         puzzle = source(rng, level)
         if not puzzle.cards:
             continue
-        if want_mu:
-            if solve(puzzle) is None:
+        best = solve(puzzle)
+        if want_mu or best is None:
+            if want_mu and best is None:
                 return puzzle
         elif difficulty is Difficulty.ANY:
-            if solve(puzzle) is not None:
-                return puzzle
-        else:
+            return puzzle
+        elif _may_be(difficulty, best.size + 2 * best.joker):
             rating = rate(puzzle)
             if rating is not None and rating.difficulty is difficulty:
                 return puzzle

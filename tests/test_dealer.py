@@ -21,6 +21,7 @@ from dekbovinoj_edu.dealer import (
     Difficulty,
     GameModel,
     Rating,
+    SimulatedGames,
     deal,
     deal_many,
     has_short_answer,
@@ -218,6 +219,13 @@ def test_the_source_of_turns_is_pluggable() -> None:
     assert deal(level=1, seed=1, source=classroom).pasture == fixed.pasture
     assert seen == [LEVELS[1]]
     assert isinstance(DEFAULT_SOURCE, GameModel)
+
+
+def test_switching_to_the_game_engines_simulated_games_is_one_argument() -> None:
+    puzzle = deal(level=2, seed=3, source=SimulatedGames(players=3))
+    assert solve(puzzle) is not None
+    assert len(puzzle.barn) <= 3 and not any(card.is_joker for card in puzzle.pasture)
+    assert deal(level=2, seed=3, source=SimulatedGames(players=3)) == puzzle
 
 
 def test_an_impossible_wish_is_a_clear_error() -> None:
