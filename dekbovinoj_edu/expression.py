@@ -432,13 +432,14 @@ class _Parser:
 
     def parse(self) -> Expression:
         tree = self.sum()
-        target = target_position = None
+        target: int | None = None
+        target_position: int | None = None
         if self.token.kind is _Kind.EQUALS:
             target_position = self.advance().position
-            if self.token.kind is _Kind.NUMBER and self.token.suit is None:
-                target = self.advance().rank
-            else:
-                raise MissingOperandError(self.text, self.token.position)
+            written = self.token
+            if written.kind is not _Kind.NUMBER or written.suit is not None:
+                raise MissingOperandError(self.text, written.position)
+            target = self.advance().rank
         self.expect_end()
         return Expression(tree, self.text, target, target_position)
 

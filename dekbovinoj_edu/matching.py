@@ -67,9 +67,9 @@ def max_matching(candidates: Sequence[Sequence[int]], size: int) -> list[int | N
     for slot in range(len(candidates)):
         augment(slot, set())
     result: list[int | None] = [None] * len(candidates)
-    for card, slot in enumerate(owner):
-        if slot is not None:
-            result[slot] = card
+    for card, taker in enumerate(owner):
+        if taker is not None:
+            result[taker] = card
     return result
 
 

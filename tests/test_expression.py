@@ -25,6 +25,7 @@ from dekbovinoj_edu.expression import (
     CardNode,
     FactorialNode,
     GroupNode,
+    Node,
     SignNode,
     SqrtNode,
     leaves,
@@ -35,7 +36,7 @@ from dekbovinoj_edu.levels import Op
 from dekbovinoj_edu.limits import Limits
 
 
-def tree(text: str) -> object:
+def tree(text: str) -> Node:
     return parse_expression(text).tree
 
 
