@@ -90,9 +90,13 @@ def app_notebook() -> dict[str, Any]:
     }
 
 
-def find_notebook() -> Path:
-    """The app notebook: the clone's ``notebooks/`` copy, else one written to a temp folder."""
-    clone = Path(__file__).resolve().parents[1] / "notebooks" / NOTEBOOK_NAME
+def find_notebook(root: Path | None = None) -> Path:
+    """The app notebook: the clone's ``notebooks/`` copy, else one written to a temp folder.
+
+    ``root`` is the clone's folder (by default the one this package is in).
+    """
+    root = Path(__file__).resolve().parents[1] if root is None else root
+    clone = root / "notebooks" / NOTEBOOK_NAME
     if clone.is_file():
         return clone
     folder = Path(tempfile.gettempdir()) / "dekbovinoj-app"

@@ -266,6 +266,12 @@ def test_the_app_notebook_is_the_one_serve_runs() -> None:
     assert find_notebook() == ROOT / "notebooks" / "dekbovinoj.ipynb"
 
 
+def test_an_installed_package_without_the_clone_writes_the_app_notebook(tmp_path: Path) -> None:
+    written = find_notebook(root=tmp_path)
+    assert written.parent != tmp_path / "notebooks"
+    assert json.loads(written.read_text("utf-8")) == app_notebook()
+
+
 def test_serve_runs_voila_with_the_apps_defaults() -> None:
     command = voila_command(Path("x.ipynb"), port=8999, open_browser=False)
     assert "--port=8999" in command and "--no-browser" in command
