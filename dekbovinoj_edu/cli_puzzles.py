@@ -23,11 +23,11 @@ import dataclasses
 from typing import Any
 
 from .codes import DOMAIN, PuzzleCodeError, decode
-from .dealer import Difficulty, deal_many, rate
+from .dealer import Difficulty, SimulatedGames, deal_many, rate
 from .i18n import LANGUAGES, gettext
 from .levels import Level, Op, level_of
 from .puzzle import Puzzle
-from .solver import Solution, solve, solve_all
+from .solver import DEFAULT_LIMIT, Solution, solve, solve_all
 
 __all__ = ["describe_level", "main_deal", "main_solve", "read_puzzle", "register"]
 
@@ -111,7 +111,10 @@ def main_solve(args: argparse.Namespace) -> int:
         print(_(lang, "No dek bovinoj, even with a joker: say mu!"))
         return 0
     count = len(answers)
-    ways = _(lang, "1 way") if count == 1 else _(lang, "{count} ways", count=count)
+    if count >= DEFAULT_LIMIT:
+        ways = _(lang, "{count} or more ways", count=count)
+    else:
+        ways = _(lang, "1 way") if count == 1 else _(lang, "{count} ways", count=count)
     size = len(answers[0].cards)
     taken = _(lang, "1 card") if size == 1 else _(lang, "{cards} cards", cards=size)
     print(_(lang, "Best: {taken}, {ways}.", taken=taken, ways=ways))
@@ -119,7 +122,9 @@ def main_solve(args: argparse.Namespace) -> int:
         line = _answer(answer, puzzle, lang)
         taken = " ".join(map(str, answer.cards))
         print("  " + _(lang, "{answer}   takes {cards}", answer=line, cards=taken))
-    if count > args.show:
+    if count >= DEFAULT_LIMIT and count > args.show:
+        print("  " + _(lang, "… and many more."))
+    elif count > args.show:
         print("  " + _(lang, "… and {more} more.", more=count - args.show))
     return 0
 
@@ -134,7 +139,9 @@ def _seed(text: str | None) -> int | str | None:
 def main_deal(args: argparse.Namespace) -> int:
     """Deal puzzles and print each with its code (and, if asked, its best answer)."""
     lang = args.lang
-    puzzles = deal_many(args.count, _level_from(args), _seed(args.seed), args.difficulty, args.mu)
+    source = SimulatedGames() if args.games else None
+    level, seed = _level_from(args), _seed(args.seed)
+    puzzles = deal_many(args.count, level, seed, args.difficulty, args.mu, source)
     for number, puzzle in enumerate(puzzles, start=1):
         if args.count > 1:
             print(_(lang, "Puzzle {number}", number=number))
@@ -197,4 +204,9 @@ def register(subparsers: Any) -> None:
     )
     deal_parser.add_argument("--count", type=int, default=1, help="how many puzzles (default 1)")
     deal_parser.add_argument("--answer", action="store_true", help="also print the best answer")
+    deal_parser.add_argument(
+        "--games",
+        action="store_true",
+        help="take turns from games the computer plays (slower) instead of the modelled games",
+    )
     deal_parser.set_defaults(run=main_deal)

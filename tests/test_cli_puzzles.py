@@ -11,7 +11,7 @@ import pytest
 
 from dekbovinoj_edu import Puzzle, parse_cards
 from dekbovinoj_edu.cli import main
-from dekbovinoj_edu.dealer import deal
+from dekbovinoj_edu.dealer import SimulatedGames, deal
 from dekbovinoj_edu.solver import solve_all
 
 PETER = "9♦ 3♥ 7♥ | K♣ 2♣ 3♠"
@@ -123,6 +123,22 @@ def test_deal_a_set_of_medium_puzzles_with_answers(capsys: pytest.CaptureFixture
     ]
     assert out.count("Difficulty: medium") == 3
     assert out.count("Answer: ") == 3
+
+
+def test_many_answers_are_counted_up_to_the_solvers_limit(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    _, out, _ = _run(capsys, "solve", "9♦ 3♥ 7♥ 5♣ 6♣ | K♣ 2♣ 3♠", "--show", "2")
+    assert "Best: 8 cards, 100 or more ways." in out
+    assert len(_answer_lines(out)) == 2 and out.rstrip().endswith("… and many more.")
+
+
+def test_deal_can_take_turns_from_the_computers_games(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, _ = _run(capsys, "deal", "--games", "--seed", "3")
+    assert status == 0
+    assert out.splitlines()[0] == str(deal(level=2, seed=3, source=SimulatedGames()))
 
 
 def test_deal_speaks_esperanto_and_japanese(capsys: pytest.CaptureFixture[str]) -> None:
