@@ -96,7 +96,8 @@ def check(puzzle: Puzzle, text: str, joker: bool = False, lang: str = "en") -> V
     """Check ``text`` as a move on ``puzzle`` (at the puzzle's level).
 
     ``joker=True`` plays one joker from the barn first, flipping the parity.
-    ``lang`` is ``en``, ``eo``, ``sv`` or ``ja``.
+    ``lang`` is ``en``, ``eo``, ``sv`` or ``ja``. Any ``text`` gets a verdict;
+    only an unknown ``lang`` raises (``ValueError``).
 
     >>> from dekbovinoj_edu.puzzle import Puzzle
     >>> p = Puzzle.parse("8♣ 4♠ 2♥ 5♦", level=2)
