@@ -18,6 +18,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "dekbovinoj_edu.cli_serve",
     "dekbovinoj_edu.cli_check",
     "dekbovinoj_edu.cli_puzzles",
+    "dekbovinoj_edu.cli_play",
 )
 """Modules that add subcommands, in the order ``--help`` lists them."""
 
