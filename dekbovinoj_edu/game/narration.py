@@ -122,7 +122,7 @@ def tell(event: Event, names: Sequence[str], lang: str = "en", target: int = 10)
         said = _(lang, "{name} says mu! and lays {card}.", name=name, card=str(event.card))
         if event.missed is None:
             return said
-        return f"{said} {_missed(event.missed, target, lang)}"
+        return _(lang, "{said} {missed}", said=said, missed=_missed(event.missed, target, lang))
     if isinstance(event, PlayedAllJokers):
         if event.count == 1:
             return _(lang, "{name} has only a joker, plays it and says mu!", name=name)
