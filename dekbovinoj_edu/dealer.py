@@ -11,9 +11,9 @@ True
 **Where puzzles come from.** The dealer draws turns (the pasture, barn and
 parity a player faces) from a *turn source*: any callable that takes a
 ``random.Random`` and a level and returns that turn as a
-:class:`~dekbovinoj_edu.puzzle.Puzzle` (the :class:`TurnSource` protocol). The default,
-:data:`DEFAULT_SOURCE`, is :class:`GameModel`: a documented model that plays a
-game by the rules with guessed choices. When the game engine can simulate whole
+:class:`~dekbovinoj_edu.puzzle.Puzzle` (the :class:`TurnSource` protocol).
+The default, :data:`DEFAULT_SOURCE`, is :class:`GameModel`: a documented model
+that plays a game by the rules with guessed choices. When the game engine can simulate whole
 games, :class:`SimulatedGames` samples the turns its computer players really
 face; switching is one line (``DEFAULT_SOURCE = SimulatedGames()``, or
 ``deal(source=SimulatedGames())`` for one deal).
@@ -119,7 +119,10 @@ class GameModel:
         >>> len(turn.barn) <= 3 and not any(card.is_joker for card in turn.pasture)
         True
         """
-        return rng.choice(self.play(rng, level))
+        turns = self.play(rng, level)
+        while not turns:  # every barn held only jokers: a game with no choice, play another
+            turns = self.play(rng, level)
+        return rng.choice(turns)
 
     def play(self, rng: random.Random, level: Level) -> list[Puzzle]:
         """Every turn a player faced in one modelled game, in order.
@@ -267,10 +270,9 @@ class Rating:
     dek bovinoj of at most :data:`SHORT` cards exists without the joker
     (something to find quickly, even if it is not the best). Easy is a score
     of at most :data:`EASY_MAX`, medium at most :data:`MEDIUM_MAX`, hard
-    above. In the modelled games at level 2 that
-    deals about a quarter easy, half medium and a fifth hard puzzles (see
-    ``benchmarks/bench_deal.py``): a level-2 player with six cards can
-    usually take four to six of them.
+    above. Of the turns of the modelled games at level 2 about a quarter are
+    easy, half medium and a quarter hard (``benchmarks/bench_deal.py`` prints
+    the shares): at level 2 a player usually takes four to six cards.
 
     >>> r = rate(Puzzle.parse("9♦ 3♥ | Q♠ JK 7♥", level=2))   # Sofia's turn
     >>> r.cards, r.joker, r.short, r.score, r.difficulty.value
