@@ -3,11 +3,23 @@
 from __future__ import annotations
 
 import dataclasses
+import random
 
 import pytest
 import sympy
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from dekbovinoj_edu import LEVELS, Card, Puzzle, Verdict, VerdictCode, check, parse_cards
+from dekbovinoj_edu import (
+    LEVELS,
+    Card,
+    Puzzle,
+    Verdict,
+    VerdictCode,
+    check,
+    full_deck,
+    parse_cards,
+)
 from dekbovinoj_edu.levels import Level
 
 PETER = Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2)
@@ -287,3 +299,29 @@ def test_a_reading_checks_again_the_same() -> None:
         if v.ok:
             again = check(p, v.reading, joker=v.joker)
             assert again.ok and again.cards == v.cards
+
+
+# --- level 1 is the signed sum, for any cards -----------------------------------------------------
+
+
+@settings(max_examples=120, deadline=None)
+@given(
+    st.lists(st.sampled_from(full_deck(jokers=0)), min_size=1, max_size=8),
+    st.booleans(),
+    st.randoms(use_true_random=False),
+)
+def test_level_one_value_is_the_signed_sum_of_the_cards(
+    hand: list[Card], flipped: bool, rng: random.Random
+) -> None:
+    p = Puzzle(tuple(hand), (), LEVELS[1], flipped)
+    chosen = rng.sample(hand, rng.randint(1, len(hand)))
+    text = ""
+    for card in chosen:
+        sign = "+" if card.is_positive(flipped) else "−"
+        text += f" {sign} {card}" if text or sign == "−" else str(card)
+    v = check(p, text)
+    signed_sum = sum(card.signed_value(flipped) for card in chosen)
+    assert v.code in (VerdictCode.OK, VerdictCode.NOT_TARGET), v.message
+    assert v.value == signed_sum
+    assert v.ok == (signed_sum == 10)
+    assert sorted(map(str, v.cards)) == sorted(map(str, chosen))
