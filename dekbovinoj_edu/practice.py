@@ -32,6 +32,7 @@ Typing works the same way, and the session echoes how the text is read:
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
@@ -206,6 +207,7 @@ class PracticeSession:
         self.mu_share = mu
         self.score = Score()
         self._solutions: dict[Puzzle, Solution | None] = {}
+        self._solving = threading.Lock()
         self._rng = random.Random(seed)
         self.puzzle: Puzzle = puzzle if puzzle is not None else self._deal()
         self._start(self.puzzle)
@@ -452,9 +454,12 @@ class PracticeSession:
         return self._solve(self.puzzle)
 
     def _solve(self, puzzle: Puzzle) -> Solution | None:
-        if puzzle not in self._solutions:
-            self._solutions[puzzle] = solve(puzzle)
-        return self._solutions[puzzle]
+        # One solver run at a time: an answer given while the background run
+        # is working waits for it instead of solving the same puzzle twice.
+        with self._solving:
+            if puzzle not in self._solutions:
+                self._solutions[puzzle] = solve(puzzle)
+            return self._solutions[puzzle]
 
     def prepare(self) -> None:
         """Work out the current puzzle's best answer ahead of the student's first answer.

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import html
 import json
 from pathlib import Path
 
@@ -12,6 +13,7 @@ import pytest
 from dekbovinoj_edu.checker import check
 from dekbovinoj_edu.cli import main
 from dekbovinoj_edu.cli_serve import app_notebook, find_notebook, voila_command
+from dekbovinoj_edu.codes import PuzzleCodeError
 from dekbovinoj_edu.i18n import gettext
 from dekbovinoj_edu.levels import LEVELS
 from dekbovinoj_edu.puzzle import Puzzle
@@ -190,6 +192,15 @@ def test_a_mistyped_code_is_explained_not_lost() -> None:
     assert "dkb-code-error" in view.feedback.value
     assert str(view.session.puzzle) == PETER
     assert view.errors.outputs == ()
+
+
+def test_a_mistyped_code_is_explained_in_the_chosen_language() -> None:
+    view = Practice(puzzle=Puzzle.parse(PETER, level=2), lang="sv")
+    view.code_field.value = "A8WC"
+    view.load_button.click()
+    with pytest.raises(PuzzleCodeError) as refused:
+        Puzzle.from_code("A8WC")
+    assert html.escape(refused.value.message("sv")) in view.feedback.value
 
 
 def test_new_puzzle_level_and_difficulty_deal_again() -> None:

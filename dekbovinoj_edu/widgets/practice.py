@@ -26,6 +26,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ..codes import PuzzleCodeError
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, gettext
 from ..levels import Level, Op
 from ..practice import DIFFICULTIES, MU_SHARE, Feedback, PracticeSession
@@ -509,9 +510,8 @@ class Practice(widgets.VBox):
         try:
             self.session.load_code(self.code_field.value)
         except ValueError as error:
-            self.feedback.value = (
-                f"<span class='dkb-code-error'>✋ {html.escape(str(error))}</span>"
-            )
+            text = error.message(self.lang) if isinstance(error, PuzzleCodeError) else str(error)
+            self.feedback.value = f"<span class='dkb-code-error'>✋ {html.escape(text)}</span>"
             return
         self.code_field.value = ""
         self._relabel()
