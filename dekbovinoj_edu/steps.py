@@ -1,0 +1,148 @@
+"""An answer told step by step, the way Peter tells his in the rules.
+
+"This is 13, right? … 13 times 2, that's 26. Plus 3, that becomes 29 …"
+Each step names the card it takes and the value so far; a part in brackets
+(or a root, a factorial) is worked out first, then joined in. Every value
+comes from the checker's own exact evaluator, and every sentence from the
+``ui`` catalogs, so the steps speak the student's language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from .cards import Card
+from .evaluate import Value, evaluate, format_value
+from .expression import (
+    BinaryNode,
+    CardNode,
+    FactorialNode,
+    GroupNode,
+    Node,
+    SignNode,
+    SqrtNode,
+    leaves,
+    parse_expression,
+    render,
+)
+from .i18n import gettext
+
+__all__ = ["narrate"]
+
+_UI = "ui"
+
+
+def narrate(
+    expression: str, cards: Iterable[Card], target: int = 10, lang: str = "en"
+) -> list[str]:
+    """Tell an answer step by step, as Peter does in the rules.
+
+    ``expression`` is an answer in the checker's syntax (the solver's); each
+    step's value comes from the checker's own exact evaluator. ``cards`` are
+    the cards it takes, in expression order.
+
+    >>> from dekbovinoj_edu.cards import parse_cards
+    >>> for line in narrate("13*2+3-9-3-7", parse_cards("K♣ 2♣ 3♠ 9♦ 3♥ 7♥")):
+    ...     print(line)
+    K♣ is 13.
+    × 2♣: 13 × 2 makes 26.
+    + 3♠: 26 + 3 makes 29.
+    − 9♦: 29 − 9 makes 20.
+    − 3♥: 20 − 3 makes 17.
+    − 7♥: 17 − 7 makes 10.
+    That is 10: dek bovinoj!
+    >>> for line in narrate("5 + (8+7)/3", parse_cards("5♠ 8♣ 7♠ 3♦")):
+    ...     print(line)
+    5♠ is 5.
+    Now work out (8♣ + 7♠) ÷ 3♦:
+    8♣ is 8.
+    + 7♠: 8 + 7 makes 15.
+    ÷ 3♦: 15 ÷ 3 makes 5.
+    + (8♣ + 7♠) ÷ 3♦: 5 + 5 makes 10.
+    That is 10: dek bovinoj!
+    """
+    tree = parse_expression(expression).tree
+    narrator = _Narrator(list(cards), lang)
+    narrator.value(tree)
+    narrator.say("That is {target}: dek bovinoj!", target=target)
+    return narrator.lines
+
+
+def _atomic(node: Node) -> bool:
+    """A card, possibly signed or bracketed: said in one go, with no steps of its own."""
+    if isinstance(node, CardNode):
+        return True
+    if isinstance(node, (SignNode, GroupNode)):
+        return _atomic(node.operand if isinstance(node, SignNode) else node.inner)
+    return False
+
+
+class _Narrator:
+    """Walks a parsed answer, saying each step with its exact value."""
+
+    def __init__(self, cards: list[Card], lang: str) -> None:
+        self.cards = cards
+        self.next = 0
+        self.lang = lang
+        self.lines: list[str] = []
+
+    def say(self, message: str, **values: object) -> None:
+        self.lines.append(gettext(self.lang, _UI, message, **values))
+
+    def text(self, node: Node) -> str:
+        """The part as written, its cards named (does not move on to the next card)."""
+        count = len(leaves(node))
+        names = self.cards[self.next : self.next + count]
+        return render(node, names) if len(names) == count else render(node)
+
+    def quiet(self, node: Node) -> Value:
+        """The value of a part, said by no step."""
+        self.next += len(leaves(node))
+        return evaluate(node)
+
+    def value(self, node: Node) -> Value:
+        """Say how ``node`` is worked out and return its value."""
+        if _atomic(node):
+            text = self.text(node)
+            value = self.quiet(node)
+            self.say("{card} is {value}.", card=text, value=format_value(value))
+            return value
+        if isinstance(node, GroupNode):
+            return self.value(node.inner)
+        if isinstance(node, (SignNode, SqrtNode, FactorialNode)):
+            inner = self.value(node.operand)
+            value = evaluate(node)
+            if isinstance(node, SqrtNode):
+                self.say("√{inner} makes {value}.", inner=_shown(inner), value=format_value(value))
+            elif isinstance(node, FactorialNode):
+                self.say("{inner}! makes {value}.", inner=_shown(inner), value=format_value(value))
+            return value
+        assert isinstance(node, BinaryNode)
+        left = self.value(node.left)
+        label = self.text(node.right)
+        if _atomic(node.right):
+            right = self.quiet(node.right)
+        else:
+            self.say("Now work out {part}:", part=label)
+            right = self.value(node.right)
+        value = evaluate(node)
+        self.say(
+            "{sign} {card}: {left} {sign} {right} makes {value}.",
+            sign=node.op.symbol,
+            card=label,
+            left=_shown(left),
+            right=_shown(right),
+            value=format_value(value),
+        )
+        return value
+
+
+def _shown(value: Value) -> str:
+    """A value as an operand: in brackets when it is negative or not a single number.
+
+    >>> from fractions import Fraction
+    >>> _shown(Fraction(26)), _shown(Fraction(-2)), _shown(Fraction(5, 2))
+    ('26', '(−2)', '(5/2)')
+    """
+    text = format_value(value)
+    return text if text.isdigit() else f"({text})"
