@@ -66,7 +66,7 @@ def _looks_like_code(text: str) -> bool:
 def read_puzzle(text: str, level: Level, flipped: bool, lang: str = "en") -> Puzzle:
     """A puzzle from ``"pasture | barn"`` text or from a puzzle code (which carries its level).
 
-    >>> read_puzzle("8CWC-RWRH-989", level_of(1), False)
+    >>> read_puzzle("8CWC-RWRH-98A5", level_of(1), False)
     Puzzle.parse('9♦ 3♥ 7♥ | K♣ 2♣ 3♠', level=2)
     """
     if "|" not in text and _looks_like_code(text):

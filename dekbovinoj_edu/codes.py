@@ -7,24 +7,25 @@ order, jokers and duplicates included.
 >>> from dekbovinoj_edu.puzzle import Puzzle
 >>> peter = Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2)
 >>> encode(peter)
-'8CWC-RWRH-989'
->>> decode("8cwc-rwrh-989 ") == peter
+'8CWC-RWRH-98A5'
+>>> decode("8cwc-rwrh-98a5 ") == peter
 True
 
 The alphabet is Crockford's base 32 (digits and upper-case letters without
 ``I L O U``); on input, lower case is accepted, dashes and spaces are ignored
-and ``O`` is read as ``0``, ``I`` and ``L`` as ``1``. The last character is a
-check character: it catches every single mistyped character and every swap of
-two neighbours (and all but one in 32 other mistakes), so a mistyped code
-gives a :class:`CodeChecksumError`, never a wrong puzzle:
+and ``O`` is read as ``0``, ``I`` and ``L`` as ``1``. The last two
+characters check the others (a Reed–Solomon check, see
+:func:`check_characters`): one or two mistyped characters, a swap of two
+neighbours included, always give a :class:`CodeChecksumError`, never another
+puzzle; more mistakes slip through at most once in 1024:
 
->>> decode("8CWC-RWRH-988")
+>>> decode("8CWC-RWRH-98A6")
 Traceback (most recent call last):
 ...
-dekbovinoj_edu.codes.CodeChecksumError: The code 8CWC-RWRH-988 has a typo: check every character.
+dekbovinoj_edu.codes.CodeChecksumError: The code 8CWC-RWRH-98A6 has a typo: check every character.
 
 Layout of the bits, most significant first (then padded with zero bits to a
-whole number of characters, then the check character):
+whole number of characters, then the two check characters):
 
 * 1 bit format version, 0.
 * 2 bits level: 1, 2, 3 for the levels of the rules; 0 for a house rule,
@@ -39,7 +40,8 @@ whole number of characters, then the check character):
   ``4 × (rank − 1) + suit + 1`` otherwise (suits in the order ♣ ♠ ♦ ♥).
 
 Counts are written in groups of 3 bits, each with a bit saying whether another
-group follows. A six-card level-2 puzzle takes 11 characters.
+group follows. A six-card level-2 puzzle takes 12 characters, printed in
+three groups of four.
 
 Dek Bovinoj by Johannes G. and Leo G., 2024, CC BY-SA 4.0.
 """
@@ -64,7 +66,7 @@ __all__ = [
     "CodeLengthError",
     "PuzzleCodeError",
     "UnencodableError",
-    "check_character",
+    "check_characters",
     "decode",
     "encode",
     "normalise_code",
@@ -140,13 +142,13 @@ class CodeCharacterError(PuzzleCodeError):
 
 
 class CodeChecksumError(PuzzleCodeError):
-    """The check character does not match: the code was mistyped."""
+    """The check characters do not match: the code was mistyped."""
 
     code = "code-checksum"
 
 
 class CodeFormatError(PuzzleCodeError):
-    """The check character matches but the content is not a puzzle (or a newer format)."""
+    """The check characters match but the content is not a puzzle (or a newer format)."""
 
     code = "code-format"
 
@@ -221,33 +223,64 @@ def _format_error(text: str) -> CodeFormatError:
     return CodeFormatError(text, "{text} is not a puzzle code.", text=text)
 
 
-# --- the check character -----------------------------------------------------------------------
+# --- the check characters ----------------------------------------------------------------------
 
 
-def _times_alpha(value: int) -> int:
-    """Multiply by x in GF(32) = GF(2)[x] / (x^5 + x^2 + 1)."""
-    value <<= 1
-    return value ^ 0b100101 if value & 0b100000 else value
+def _gf_tables() -> tuple[list[int], list[int]]:
+    """Powers and logarithms of the generator x of GF(32) = GF(2)[x] / (x^5 + x^2 + 1)."""
+    powers, logs = [0] * 62, [0] * 32
+    value = 1
+    for exponent in range(31):
+        powers[exponent] = powers[exponent + 31] = value
+        logs[value] = exponent
+        value <<= 1
+        if value & 0b100000:
+            value ^= 0b100101
+    return powers, logs
 
 
-def check_character(symbols: list[int]) -> int:
-    """The check symbol: the symbols as a polynomial over GF(32), evaluated at a generator.
+_POWERS, _LOGS = _gf_tables()
 
-    Read as one word with its check, the symbols satisfy a linear equation in
-    which each symbol has a non-zero weight, a power of the generator ``x``,
-    and neighbours have different weights (the check weighs 1, the symbol
-    before it ``x``, the one before that ``x²``…). So changing one symbol, or
-    swapping two different neighbours, check included, is always caught. The
-    count of symbols starts the sum, so a dropped or added character shows too
-    (but for one in 32).
 
-    >>> check_character([1, 2, 3]) != check_character([1, 3, 2])
-    True
+def _times(a: int, b: int) -> int:
+    return 0 if a == 0 or b == 0 else _POWERS[_LOGS[a] + _LOGS[b]]
+
+
+def _over(a: int, b: int) -> int:
+    return 0 if a == 0 else _POWERS[_LOGS[a] - _LOGS[b] + 31]
+
+
+def _syndromes(symbols: list[int]) -> tuple[int, int]:
+    """The word read as a polynomial over GF(32), the last symbol first, at x and at x²."""
+    first = second = 0
+    for place, symbol in enumerate(reversed(symbols)):
+        first ^= _times(symbol, _POWERS[place % 31])
+        second ^= _times(symbol, _POWERS[(2 * place) % 31])
+    return first, second
+
+
+_X, _X2 = _POWERS[1], _POWERS[2]
+
+
+def check_characters(symbols: list[int]) -> tuple[int, int]:
+    """The two check symbols that make the word a Reed–Solomon code word over GF(32).
+
+    With them, the word (read as a polynomial, the last symbol first) has the
+    roots ``x`` and ``x²``. Two different words that both have these roots
+    differ in at least three places (for words of up to 31 characters), so
+    one or two mistyped characters, a swap of two neighbours included, never
+    give another code word. Longer words, and three mistakes or more, slip
+    through once in 1024.
+
+    >>> word = [1, 2, 3]
+    >>> _syndromes(word + list(check_characters(word)))
+    (0, 0)
     """
-    value = len(symbols) % 32
-    for symbol in symbols:
-        value = _times_alpha(value) ^ symbol
-    return _times_alpha(value)  # the check itself then weighs 1, unlike its neighbour
+    first, second = _syndromes([*symbols, 0, 0])
+    # Solve c1·x + c0 = first and c1·x² + c0 = second (characteristic 2: minus is plus).
+    c1 = _over(first ^ second, _X ^ _X2)
+    c0 = first ^ _times(c1, _X)
+    return c1, c0
 
 
 # --- encode ------------------------------------------------------------------------------------
@@ -304,7 +337,7 @@ def encode(puzzle: Puzzle, group: int = GROUP) -> str:
     puzzles a code cannot carry.
 
     >>> encode(Puzzle.parse("9♦ 3♥ | Q♠ JK 7♥", level=2, flipped=True), group=0)
-    'A8WCSE070V'
+    'A8WCSE070DK'
     """
     text = str(puzzle)
     if len(puzzle.pasture) + len(puzzle.barn) > MAX_CODE_CARDS:
@@ -318,7 +351,7 @@ def encode(puzzle: Puzzle, group: int = GROUP) -> str:
     for card in puzzle.pasture + puzzle.barn:
         writer.write(_card_value(card), 6)
     symbols = writer.symbols()
-    symbols.append(check_character(symbols))
+    symbols.extend(check_characters(symbols))
     word = "".join(ALPHABET[symbol] for symbol in symbols)
     if group <= 0:
         return word
@@ -331,8 +364,8 @@ def encode(puzzle: Puzzle, group: int = GROUP) -> str:
 def normalise_code(text: str) -> str:
     """The code in its canonical alphabet, without dashes or spaces.
 
-    >>> normalise_code("  8cwc-rwrh-989 ")
-    '8CWCRWRH989'
+    >>> normalise_code("  8cwc-rwrh-98a5 ")
+    '8CWCRWRH98A5'
     >>> normalise_code("io-l")
     '101'
     """
@@ -390,19 +423,19 @@ def _read_level(reader: _BitReader) -> Level:
 def decode(text: str) -> Puzzle:
     """The puzzle of a code; raises a :class:`PuzzleCodeError` subclass if it is not one.
 
-    >>> decode("A8WC-SE07-0V")
+    >>> decode("A8WC-SE07-0DK")
     Puzzle.parse('9♦ 3♥ | Q♠ JK 7♥', level=2, flipped=True)
-    >>> decode("A8WC-SE07-0W")
+    >>> decode("A8WC-SE07-0KD")
     Traceback (most recent call last):
     ...
-    dekbovinoj_edu.codes.CodeChecksumError: The code A8WC-SE07-0W has a typo: check every character.
+    dekbovinoj_edu.codes.CodeChecksumError: The code A8WC-SE07-0KD has a typo: ...
     """
     shown = text.strip()
     symbols = _symbols(text)
-    if len(symbols) < 3:
+    if len(symbols) < 4:
         raise CodeLengthError(shown, "The code is too short.")
-    *payload, check = symbols
-    if check_character(payload) != check:
+    payload = symbols[:-2]
+    if _syndromes(symbols) != (0, 0):
         raise CodeChecksumError(
             shown, "The code {text} has a typo: check every character.", text=shown
         )

@@ -81,7 +81,7 @@ def test_the_parity_can_be_given(capsys: pytest.CaptureFixture[str]) -> None:
     ("argv", "words"),
     [
         (["solve", "9♦ 3♥ | Q♠ 14♥"], "not a card"),
-        (["solve", "8CWC-RWRH-988"], "typo"),
+        (["solve", "8CWC-RWRH-98A6"], "typo"),
         (["deal", "--mu", "2"], "mu"),
     ],
 )
@@ -97,7 +97,7 @@ def test_errors_are_one_clear_line(
 def test_a_mistyped_code_is_explained_in_the_chosen_language(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    status, _, err = _run(capsys, "solve", "8CWC-RWRH-988", "--lang", "sv")
+    status, _, err = _run(capsys, "solve", "8CWC-RWRH-98A6", "--lang", "sv")
     assert status == 1 and "skrivfel" in err
 
 

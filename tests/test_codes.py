@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import random
 
 import pytest
 from hypothesis import given, settings
@@ -21,7 +22,7 @@ from dekbovinoj_edu.codes import (
     CodeLengthError,
     PuzzleCodeError,
     UnencodableError,
-    check_character,
+    check_characters,
     decode,
     encode,
     normalise_code,
@@ -76,9 +77,9 @@ def test_duplicates_and_jokers_keep_their_order() -> None:
     assert Puzzle.from_code(puzzle.code) == puzzle
 
 
-def test_a_six_card_puzzle_fits_on_the_board_in_eleven_characters() -> None:
-    assert len(normalise_code(PETER.code)) == 11
-    assert PETER.code.count("-") == 2
+def test_a_six_card_puzzle_fits_on_the_board_in_three_groups_of_four() -> None:
+    assert len(normalise_code(PETER.code)) == 12
+    assert [len(group) for group in PETER.code.split("-")] == [4, 4, 4]
 
 
 def test_lower_case_spaces_and_confusable_letters_are_read() -> None:
@@ -120,6 +121,19 @@ def test_every_swap_of_two_neighbours_is_caught(puzzle: Puzzle) -> None:
     assert swaps > 0
 
 
+def test_every_pair_of_mistyped_characters_is_caught() -> None:
+    word = normalise_code(PETER.code)
+    rng = random.Random(5)
+    for first in range(len(word)):
+        for second in range(first + 1, len(word)):
+            for _ in range(8):
+                typo = list(word)
+                typo[first] = rng.choice(ALPHABET.replace(word[first], ""))
+                typo[second] = rng.choice(ALPHABET.replace(word[second], ""))
+                with pytest.raises(CodeChecksumError):
+                    decode("".join(typo))
+
+
 def test_a_dropped_character_is_an_error_not_a_puzzle() -> None:
     word = normalise_code(PETER.code)
     for position in range(len(word)):
@@ -129,25 +143,25 @@ def test_a_dropped_character_is_an_error_not_a_puzzle() -> None:
 
 def test_a_character_outside_the_alphabet_says_where_it_is() -> None:
     with pytest.raises(CodeCharacterError) as caught:
-        decode(" 8CWC-RWUH-989")
+        decode(" 8CWC-RWUH-98A5")
     assert caught.value.position == 7
     assert caught.value.code == "code-character"
     assert "'U'" in str(caught.value) and "8" in str(caught.value)
 
 
 def test_an_empty_code_is_too_short() -> None:
-    for text in ("", "   ", "--", "8C"):
+    for text in ("", "   ", "--", "8C", "000"):
         with pytest.raises(CodeLengthError):
             decode(text)
 
 
 def _with_check(word: str) -> str:
     symbols = [ALPHABET.index(char) for char in word]
-    return word + ALPHABET[check_character(symbols)]
+    return word + "".join(ALPHABET[symbol] for symbol in check_characters(symbols))
 
 
 def test_a_code_from_a_newer_version_is_refused() -> None:
-    word = normalise_code(PETER.code)[:-1]
+    word = normalise_code(PETER.code)[:-2]
     newer = ALPHABET[ALPHABET.index(word[0]) | 0b10000] + word[1:]
     with pytest.raises(CodeFormatError, match="newer version"):
         decode(_with_check(newer))
@@ -162,7 +176,7 @@ def test_a_well_checked_word_that_is_not_a_puzzle_is_refused() -> None:
         decode(_with_check(word))
     # Extra characters after the puzzle are refused too.
     with pytest.raises(CodeFormatError):
-        decode(_with_check(normalise_code(PETER.code)[:-1] + "00"))
+        decode(_with_check(normalise_code(PETER.code)[:-2] + "00"))
 
 
 def test_levels_a_code_cannot_carry_are_clear_errors() -> None:
@@ -191,7 +205,7 @@ def test_too_many_cards_is_a_clear_error() -> None:
 
 def test_errors_speak_every_language() -> None:
     with pytest.raises(CodeChecksumError) as caught:
-        decode(normalise_code(PETER.code)[:-1] + "0")
+        decode(normalise_code(PETER.code)[:-2] + "00")
     messages = {lang: caught.value.message(lang) for lang in ("en", "eo", "sv", "ja")}
     assert messages["en"] == str(caught.value)
     assert len(set(messages.values())) == 4
