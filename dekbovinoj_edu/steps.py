@@ -51,6 +51,12 @@ def narrate(
     − 3♥: 20 − 3 makes 17.
     − 7♥: 17 − 7 makes 10.
     That is 10: dek bovinoj!
+    >>> for line in narrate("√2 × √2 × 5", parse_cards("2♣ 2♠ 5♣"), lang="sv"):
+    ...     print(line)
+    √2♣ är √2.
+    × √2♠: √2 × √2 blir 2.
+    × 5♣: 2 × 5 blir 10.
+    Det blir 10: dek bovinoj!
     >>> for line in narrate("5 + (8+7)/3", parse_cards("5♠ 8♣ 7♠ 3♦")):
     ...     print(line)
     5♠ is 5.
@@ -64,16 +70,25 @@ def narrate(
     tree = parse_expression(expression).tree
     narrator = _Narrator(list(cards), lang)
     narrator.value(tree)
-    narrator.say("That is {target}: dek bovinoj!", target=target)
+    if target == 10:
+        narrator.say("That is {target}: dek bovinoj!", target=target)
+    else:
+        narrator.say("That is {target}: right!", target=target)
     return narrator.lines
 
 
 def _atomic(node: Node) -> bool:
-    """A card, possibly signed or bracketed: said in one go, with no steps of its own."""
+    """One card, maybe signed, bracketed, rooted or with a factorial: said in one step.
+
+    >>> _atomic(parse_expression("−(√9)").tree), _atomic(parse_expression("(2 + 3)").tree)
+    (True, False)
+    """
     if isinstance(node, CardNode):
         return True
-    if isinstance(node, (SignNode, GroupNode)):
-        return _atomic(node.operand if isinstance(node, SignNode) else node.inner)
+    if isinstance(node, (SignNode, SqrtNode, FactorialNode)):
+        return _atomic(node.operand)
+    if isinstance(node, GroupNode):
+        return _atomic(node.inner)
     return False
 
 
@@ -96,7 +111,7 @@ class _Narrator:
         return render(node, names) if len(names) == count else render(node)
 
     def quiet(self, node: Node) -> Value:
-        """The value of a part, said by no step."""
+        """The value of a part, said by no step (moves past its cards)."""
         self.next += len(leaves(node))
         return evaluate(node)
 
@@ -138,11 +153,13 @@ class _Narrator:
 
 
 def _shown(value: Value) -> str:
-    """A value as an operand: in brackets when it is negative or not a single number.
+    """A value as an operand: bracketed when it is negative, a fraction or a sum.
 
     >>> from fractions import Fraction
     >>> _shown(Fraction(26)), _shown(Fraction(-2)), _shown(Fraction(5, 2))
     ('26', '(−2)', '(5/2)')
     """
     text = format_value(value)
-    return text if text.isdigit() else f"({text})"
+    if text.startswith("−") or any(sign in text for sign in " /"):
+        return f"({text})"
+    return text
