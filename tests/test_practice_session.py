@@ -73,6 +73,15 @@ def test_only_the_levels_operations_can_be_tapped() -> None:
     assert "×" in PracticeSession(puzzle=Puzzle.parse(PETER, level=2)).operations
 
 
+def test_level_three_taps_roots_and_factorials_onto_their_cards() -> None:
+    session = PracticeSession(puzzle=Puzzle.parse("9♣ 3♠ | 7♣ 4♠", level=3))
+    for step in ["√", "9♣", "+", "3♠", "!", "+", "(", "7♣", ")"]:
+        assert session.tap(step)
+    assert session.text == "√9♣ + 3♠! + (7♣)"
+    assert session.echo() == f"{check(session.puzzle, session.text).reading} = 16"
+    assert session.used == (0, 1, 2)
+
+
 def test_the_echo_shows_how_the_input_is_read_and_its_value(peter: PracticeSession) -> None:
     peter.type("13*2+3")
     verdict = check(peter.puzzle, "13*2+3")
