@@ -44,6 +44,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from itertools import combinations
 from math import factorial
 
 from .levels import Level, Op
@@ -58,6 +59,14 @@ its sign, ``unary`` ``""``/``"√"``/``"!"``), ``("s", a, b, minus)`` for ``a ±
 in a product that has its leader elsewhere), ``("^", a, b)``, ``("√", a)``, ``("!", a)``."""
 
 Multiset = tuple[int, ...]
+
+FULL_SIZE = 4
+"""Up to how many cards a question is answered from the full value set (computed once)."""
+ABSORB_SIZE = 3
+NARROW = (1, 2)
+"""Limits of the narrow searches :meth:`Grammar.reach` tries before the exact one: only
+splits whose smaller part has at most that many cards."""
+"""The largest group of cards worth 0 or 1 that :meth:`Grammar.quick` sets aside."""
 
 # Kinds of question. P carries flags: (need a leader, may use a −r factor, is a whole term).
 _E, _S2, _F, _V, _C, _FE, _FT = "E", "S2", "F", "V", "C", "FE", "FT"
@@ -143,10 +152,15 @@ class Grammar:
         self.max_exponent = level.limits.max_exponent
         self.max_factorial = level.limits.max_factorial
         self.additive = not self.mul
+        self.monotone = self.colour and not (self.pow or self.sqrt or self.fact)
+        self.full_size = FULL_SIZE
         self._full: dict[tuple, dict[Q, Tree]] = {}
         self._reach: dict[tuple, Tree | None] = {}
+        self._limit: int | None = None
         self._splits: dict[Multiset, list[tuple[Multiset, Multiset]]] = {}
         self._cards: dict[int, list[tuple[int, Q, Tree]]] = {}
+        self._absorbed: dict[Multiset, list[tuple[Tree, bool]] | None] = {}
+        self._capped: dict[tuple[str, Multiset], tuple[int, dict[int, Tree]]] = {}
 
     # -- the public questions -------------------------------------------------------------
 
@@ -156,7 +170,77 @@ class Grammar:
             return None
         if self.additive:
             return self._additive(cards, target)
+        if len(cards) > self.full_size:
+            found = self.quick(cards, target)
+            if found is not None:
+                return found
+            # Narrow searches first: cheap, and they find most answers. Only the
+            # last, unlimited one can prove that there is none.
+            try:
+                for limit in NARROW:
+                    self._limit = limit
+                    found = self._ask(self._top, cards, target)
+                    if found is not None:
+                        return found
+            finally:
+                self._limit = None
         return self._ask(self._top, cards, target)
+
+    def _narrow(self, part: Multiset, other: Multiset) -> bool:
+        """Whether a narrow search skips this split (both parts bigger than its limit)."""
+        return self._limit is not None and min(len(part), len(other)) > self._limit
+
+    # -- a quick, sound shortcut for many cards --------------------------------------------
+
+    def quick(self, cards: Multiset, target: Q) -> Tree | None:
+        """An expression found the quick way, or ``None`` (which proves nothing).
+
+        A small *core* of the cards makes the target; every other card goes into
+        small groups that change nothing: a group worth 0 added as more terms, or
+        a group worth 1 multiplying the core, like ``× (8♣ − 7♠)`` or ``÷ A♥``.
+        Most hands of many cards have such an answer, and it is found from the
+        full value sets of small groups alone.
+        """
+        if not self.brackets:
+            return None
+        for size in range(1, min(len(cards), self.full_size) + 1):
+            for core, rest in _sub_multisets(cards, size):
+                core_tree = self._ask(self._top, core, target)
+                if core_tree is None:
+                    continue
+                units = self._absorb(rest)
+                if units is None:
+                    continue
+                tree = core_tree
+                for unit_tree, is_one in units:
+                    tree = (
+                        ("p", tree, unit_tree, False) if is_one else ("s", tree, unit_tree, False)
+                    )
+                return tree
+        return None
+
+    def _absorb(self, cards: Multiset) -> list[tuple[Tree, bool]] | None:
+        """Split the cards into small groups of value 0 (``False``) or 1 (``True``), or ``None``."""
+        if not cards:
+            return []
+        if cards in self._absorbed:
+            return self._absorbed[cards]
+        self._absorbed[cards] = None
+        tail = ("P", False, True, False) if self.colour else self._top
+        first = cards[:1]
+        for size in range(ABSORB_SIZE):
+            for others, rest in _sub_multisets(cards[1:], size):
+                group = first + others
+                one = self.full(tail, group).get(ONE)
+                zero = self.full(self._top, group).get(ZERO)
+                if one is None and zero is None:
+                    continue
+                absorbed = self._absorb(rest)
+                if absorbed is not None:
+                    unit = (one, True) if one is not None else (zero, False)
+                    self._absorbed[cards] = [unit, *absorbed]
+                    return self._absorbed[cards]
+        return None
 
     def all(self, cards: Multiset, target: Q) -> Iterator[Tree]:
         """Every expression using exactly ``cards`` with value ``target`` (normal forms;
@@ -249,15 +333,79 @@ class Grammar:
     def _ask(self, kind: tuple, cards: Multiset, target: Q) -> Tree | None:
         """Memoised first answer of :meth:`_gen` (from a full value set when one exists)."""
         known = self._full.get((kind, cards))
+        if known is None and len(cards) <= self.full_size:
+            known = self.full(kind, cards)
         if known is not None:
             return known.get(target)
-        key = (kind, cards, target)
+        if self.monotone and not any(tok & 1 for tok in cards):
+            return self._positive_ask(kind, cards, target)
+        key = (kind, cards, target, self._limit)
         if key in self._reach:
             return self._reach[key]
         self._reach[key] = None  # a question never depends on itself; this guards anyway
         answer = next(self._gen(kind, cards, target, False), None)
         self._reach[key] = answer
         return answer
+
+    # -- positive cards only: + and × can only grow, so values above the target never matter ----
+
+    def _positive_ask(self, kind: tuple, cards: Multiset, target: Q) -> Tree | None:
+        """A question about positive cards only (colour rule, no level-3 operations).
+
+        Only ``+``, ``×`` and brackets can join positive cards, every value is a
+        whole number at least 1 and every part of an expression is at most its
+        value, so the values up to the target are found from the values up to
+        the target of the parts: exact, and small.
+        """
+        if target[1] != 1 or target[0] < 1:
+            return None
+        name = kind[0]
+        if name == "P":
+            name = "T" if kind[3] else "P"
+        elif name == _F:
+            name = _S2
+        return self._positive(name, cards, target[0]).get(target[0])
+
+    def _positive(self, name: str, cards: Multiset, cap: int) -> dict[int, Tree]:
+        """Every value up to ``cap`` (maybe more) of a kind over positive cards."""
+        known = self._capped.get((name, cards))
+        if known is not None and known[0] >= cap:
+            return known[1]
+        found: dict[int, Tree] = {}
+        if name == _E:
+            found.update(self._positive("T", cards, cap))
+            for v, tree in self._positive(_S2, cards, cap).items():
+                found.setdefault(v, tree)
+        elif name == _S2:
+            for a_cards, b_cards in self.splits(cards):
+                if not b_cards:
+                    continue
+                rests = self._positive(_E, b_cards, cap - 1)
+                for a, ta in self._positive("T", a_cards, cap - 1).items():
+                    for e, te in rests.items():
+                        if a + e <= cap:
+                            found.setdefault(a + e, ("s", ta, te, False))
+        else:
+            for group, rest in self._groups(cards, top=name == "T"):
+                if len(group) == 1:
+                    factors = {group[0] >> 1: ("n", group[0], False, "")}
+                elif self.brackets:
+                    factors = self._positive(_S2, group, cap)
+                else:
+                    continue
+                if not rest:
+                    for f, tf in factors.items():
+                        if f <= cap:
+                            found.setdefault(f, tf)
+                    continue
+                for f, tf in factors.items():
+                    if f > cap:
+                        continue
+                    for p, tp in self._positive("P", rest, cap // f).items():
+                        if f * p <= cap:
+                            found.setdefault(f * p, ("p", tf, tp, False))
+        self._capped[(name, cards)] = (cap, found)
+        return found
 
     def _sub(self, kind: tuple, cards: Multiset, target: Q, every: bool) -> Iterable[Tree]:
         """The trees of a sub-question: one witness, or all of them."""
@@ -297,6 +445,8 @@ class Grammar:
         for a_cards, b_cards in self.splits(cards):
             if not b_cards:
                 continue
+            if self._narrow(a_cards, b_cards):
+                break
             if len(a_cards) <= len(b_cards):
                 for a, a_tree in self.full(self._T, a_cards).items():
                     rest = sub(t, a)
@@ -371,6 +521,8 @@ class Grammar:
                             yield tree
                 else:
                     yield from self._sub((_F,), group, t, every)
+                continue
+            if self._narrow(group, rest):
                 continue
             if len(group) == 1 or len(group) <= len(rest):
                 for kind, v, tree in self._factor_options(group):
@@ -586,6 +738,8 @@ class Grammar:
         for a_cards, b_cards in self.splits(cards):
             if not b_cards:
                 continue
+            if self._narrow(a_cards, b_cards):
+                break
             small, large = (
                 (a_cards, b_cards) if len(a_cards) <= len(b_cards) else (b_cards, a_cards)
             )
@@ -660,6 +814,20 @@ class Grammar:
                     if p != ZERO:
                         yield div(c, p), ("p", tc, tp, True)
                     yield div(p, c), ("p", tp, tc, True)
+
+
+def _sub_multisets(items: Multiset, size: int) -> list[tuple[Multiset, Multiset]]:
+    """Every distinct sub-multiset of the given size, with what is left.
+
+    >>> _sub_multisets((1, 1, 2), 2)
+    [((1, 1), (2,)), ((1, 2), (1,))]
+    """
+    found: dict[Multiset, Multiset] = {}
+    for chosen in combinations(range(len(items)), size):
+        picked = tuple(items[i] for i in chosen)
+        if picked not in found:
+            found[picked] = tuple(items[i] for i in range(len(items)) if i not in chosen)
+    return list(found.items())
 
 
 def _binary(op: str, a: Tree, b: Tree) -> Tree:

@@ -97,10 +97,6 @@ class _Candidate:
     pasture: int
     joker: bool
 
-    @property
-    def order(self) -> tuple[int, int, bool]:
-        return (-len(self.cards), -self.pasture, self.joker)
-
 
 def _positions(puzzle: Puzzle, joker: bool) -> tuple[Puzzle, list[tuple[Card, bool, int]]]:
     """The puzzle actually played and its usable cards: (card, from pasture, token)."""
@@ -114,27 +110,34 @@ def _positions(puzzle: Puzzle, joker: bool) -> tuple[Puzzle, list[tuple[Card, bo
     ]
 
 
-def _candidates(puzzle: Puzzle) -> list[_Candidate]:
+def _candidates(puzzle: Puzzle) -> Iterator[_Candidate]:
     """Every distinct set of cards a move could take, best first by RULES.md's order.
 
     Sets of the same size, pasture count and parity holding the same ranks with
     the same signs are the same for the arithmetic; only the first is kept.
+    Lazy: the solver usually stops at one of the first.
     """
     jokers = [False]
     if puzzle.has_joker and puzzle.level.colour_rule:
         jokers.append(True)  # without the colour rule a joker changes nothing
-    found: dict[tuple, _Candidate] = {}
-    for joker in jokers:
-        _, usable = _positions(puzzle, joker)
-        for size in range(len(usable), 0, -1):
-            for chosen in combinations(usable, size):
-                pasture = sum(1 for _, on_pasture, _ in chosen if on_pasture)
-                tokens = tuple(sorted(tok for _, _, tok in chosen))
-                key = (joker, pasture, tokens)
-                if key not in found:
-                    cards = tuple(card for card, _, _ in chosen)
-                    found[key] = _Candidate(cards, tokens, pasture, joker)
-    return sorted(found.values(), key=lambda c: c.order)
+    usable = {joker: _positions(puzzle, joker)[1] for joker in jokers}
+    pasture = {joker: [u for u in usable[joker] if u[1]] for joker in jokers}
+    barn = {joker: [u for u in usable[joker] if not u[1]] for joker in jokers}
+    seen: set[tuple] = set()
+    for size in range(max(len(u) for u in usable.values()), 0, -1):
+        for from_pasture in range(min(size, len(puzzle.pasture)), -1, -1):
+            for joker in jokers:
+                if size - from_pasture > len(barn[joker]):
+                    continue
+                for left in combinations(pasture[joker], from_pasture):
+                    for right in combinations(barn[joker], size - from_pasture):
+                        chosen = left + right
+                        tokens = tuple(sorted(tok for _, _, tok in chosen))
+                        key = (joker, from_pasture, tokens)
+                        if key not in seen:
+                            seen.add(key)
+                            cards = tuple(card for card, _, _ in chosen)
+                            yield _Candidate(cards, tokens, from_pasture, joker)
 
 
 def _to_node(tree: Tree, pool: dict[int, list[Card]] | None) -> Node:
