@@ -88,8 +88,9 @@ class GameModel:
       :attr:`most_likely`): more cards, more ways to make 10. It takes 1 to
       :attr:`most_taken` cards (fewer if fewer are there) chosen at random
       from the pasture and the barn;
-    * otherwise the player says "mu!" and lays a random card of the barn (not
-      a joker) on the pasture.
+    * otherwise the player says "mu!" and lays a card of the barn (not a
+      joker) on the pasture: following the rules' advice, a negative one with
+      chance :attr:`negative_mu_chance` if the barn holds one, else any.
 
     One call plays one game and returns one of the turn states the players
     faced (after the opening), chosen uniformly. So pasture sizes, short
@@ -109,6 +110,8 @@ class GameModel:
     """How often a player holding a joker plays it at the start of the turn."""
     most_taken: int = 4
     """The most cards one modelled dek bovinoj takes."""
+    negative_mu_chance: float = 0.7
+    """How often a "mu!" lays a negative card ("usually better", say the rules)."""
     max_turns: int = 1000
     """A safety bound on the length of one modelled game."""
 
@@ -184,6 +187,9 @@ class GameModel:
                 (pasture if where == "pasture" else barn).pop(index)
         else:
             numbers = [i for i, card in enumerate(barn) if not card.is_joker]
+            negative = [i for i in numbers if not barn[i].is_positive(flipped)]
+            if negative and rng.random() < self.negative_mu_chance:
+                numbers = negative
             pasture.append(barn.pop(rng.choice(numbers)))
         return flipped
 

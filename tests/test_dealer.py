@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import os
 import random
 import subprocess
@@ -85,6 +86,23 @@ def test_the_pasture_grows_with_mu_and_shrinks_with_dek_bovinoj() -> None:
     assert sizes[0] > 0  # a dek bovinoj emptied it
     assert max(sizes) >= 6  # several "mu!" in a row
     assert sizes.most_common(1)[0][0] in range(1, 5)
+
+
+def test_a_mu_lays_a_negative_card_as_the_rules_advise() -> None:
+    always_mu = GameModel(chance_per_card=0.0, joker_chance=0.0, negative_mu_chance=1.0)
+    checked = 0
+    for turns in _games(10, always_mu):
+        for before, after in itertools.pairwise(turns):
+            if before.flipped != after.flipped or len(after.pasture) != len(before.pasture) + 1:
+                continue
+            laid = after.pasture[-1]
+            assert laid in before.barn
+            if any(
+                not card.is_joker and not card.is_positive(before.flipped) for card in before.barn
+            ):
+                assert not laid.is_positive(before.flipped)
+                checked += 1
+    assert checked > 50
 
 
 # --- the rating ----------------------------------------------------------------------------------
