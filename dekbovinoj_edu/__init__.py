@@ -20,6 +20,7 @@ from .expression import Expression, parse_expression, render
 from .levels import LEVELS, Level, Op, level_of
 from .limits import DEFAULT_LIMITS, Limits
 from .puzzle import Puzzle, PuzzleParseError
+from .solver import Solution, solve, solve_all
 
 __version__ = "0.1.0"
 
@@ -40,6 +41,7 @@ __all__ = [
     "PuzzleCodeError",
     "PuzzleParseError",
     "Rating",
+    "Solution",
     "Suit",
     "Verdict",
     "VerdictCode",
@@ -52,4 +54,6 @@ __all__ = [
     "parse_expression",
     "rate",
     "render",
+    "solve",
+    "solve_all",
 ]
