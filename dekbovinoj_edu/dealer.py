@@ -318,8 +318,14 @@ def has_short_answer(puzzle: Puzzle, most: int = SHORT) -> bool:
     True
     """
     usable = puzzle.cards
+    tried: set[tuple[tuple[int, bool], ...]] = set()
     for size in range(1, most + 1):
         for chosen in combinations(usable, size):
+            # Cards of one rank and sign are interchangeable: ask the solver once.
+            key = tuple(sorted((card.rank, card.is_positive(puzzle.flipped)) for card in chosen))
+            if key in tried:
+                continue
+            tried.add(key)
             if solve(Puzzle((), chosen, puzzle.level, puzzle.flipped)) is not None:
                 return True
     return False
