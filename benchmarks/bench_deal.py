@@ -44,6 +44,7 @@ def main() -> int:
     print(f"dealing {count} puzzles per line (seeds 'bench 0'...)")
     speed = report("level 2, any difficulty", count, level=2)
     report("level 1, any difficulty", count, level=1)
+    report("level 3, any difficulty", max(20, count // 4), level=3)
     for difficulty in ("easy", "medium", "hard"):
         report(f"level 2, {difficulty}", max(20, count // 4), level=2, difficulty=difficulty)
     report('level 2, "mu!" puzzles', max(20, count // 4), level=2, mu=1.0)
