@@ -177,7 +177,9 @@ def register(subparsers: Any) -> None:
         "solve", help="print the best answers of a puzzle", description=main_solve.__doc__
     )
     solve_parser.add_argument(
-        "puzzle", help='"pasture | barn", e.g. "9♦ 3♥ 7♥ | K♣ 2♣ 3♠", or a code'
+        "puzzle",
+        help='"pasture | barn", e.g. "9♦ 3♥ 7♥ | K♣ 2♣ 3♠", or a puzzle code '
+        "(which carries its own level and parity)",
     )
     _add_level_options(solve_parser)
     solve_parser.add_argument(
