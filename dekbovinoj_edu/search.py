@@ -69,7 +69,7 @@ splits whose smaller part has at most that many cards."""
 """The largest group of cards worth 0 or 1 that :meth:`Grammar.quick` sets aside."""
 
 # Kinds of question. P carries flags: (need a leader, may use a −r factor, is a whole term).
-_E, _S2, _F, _V, _C, _FE, _FT = "E", "S2", "F", "V", "C", "FE", "FT"
+_E, _S2, _F, _FW, _V, _C, _FE, _FT = "E", "S2", "F", "FW", "V", "C", "FE", "FT"
 _LEAD, _NEG, _DIV = 0, 1, 2
 
 
@@ -495,10 +495,16 @@ class Grammar:
         return True
 
     def _groups(self, cards: Multiset, top: bool) -> Iterator[tuple[Multiset, Multiset]]:
-        """Factor groups holding the first card, and the rest of the product."""
+        """Factor groups holding the first card, and the rest of the product.
+
+        A whole term that is one factor of several cards is kept only when that
+        factor can be more than a bracket (level 3): a bare bracket as a whole
+        term is just that bracket's sum.
+        """
+        wrapped = self.pow or self.sqrt or self.fact
         for group, rest in self.splits(cards):
-            if len(group) >= 2 and not rest and top:
-                continue  # a term that is one bracket is just that bracket's sum
+            if len(group) >= 2 and not rest and top and not wrapped:
+                continue
             if rest and not self.mul:
                 continue
             if len(group) >= 2 and not (self.brackets or (self.pow and len(group) == 2)):
@@ -520,7 +526,7 @@ class Grammar:
                         if v == t and self._factor_ok(kind, need, negok, True):
                             yield tree
                 else:
-                    yield from self._sub((_F,), group, t, every)
+                    yield from self._sub((_FW,) if top else (_F,), group, t, every)
                 continue
             if self._narrow(group, rest):
                 continue
@@ -580,7 +586,7 @@ class Grammar:
                         if self._factor_ok(kind, need, negok, True):
                             yield v, tree
                 else:
-                    yield from self.full((_F,), group).items()
+                    yield from self.full((_FW,) if top else (_F,), group).items()
                 continue
             for kind, v, tree in self._factor_options(group):
                 if not self._factor_ok(kind, need, negok, False):
@@ -593,15 +599,24 @@ class Grammar:
     def _gen_f(self, cards: Multiset, t: Q, every: bool) -> Iterator[Tree]:
         if self.brackets:
             yield from self._sub((_S2,), cards, t, every)
+        yield from self._sub((_FW,), cards, t, every)
+
+    def _build_f(self, cards: Multiset) -> Iterator[tuple[Q, Tree]]:
+        if self.brackets:
+            yield from self.full((_S2,), cards).items()
+        yield from self.full((_FW,), cards).items()
+
+    # ... and the same without the bare bracket: a root or factorial of one, or a power.
+
+    def _gen_fw(self, cards: Multiset, t: Q, every: bool) -> Iterator[Tree]:
+        if self.brackets:
             yield from self._unwrapped((_S2,), cards, t, every)
         if self.pow:
             yield from self._powers_to(cards, t, every)
 
-    def _build_f(self, cards: Multiset) -> Iterator[tuple[Q, Tree]]:
+    def _build_fw(self, cards: Multiset) -> Iterator[tuple[Q, Tree]]:
         if self.brackets:
-            inner = self.full((_S2,), cards)
-            yield from inner.items()
-            yield from self._wrapped(inner)
+            yield from self._wrapped(self.full((_S2,), cards))
         if self.pow:
             for exp_tok in sorted(set(cards)):
                 if exp_tok & 1:
