@@ -25,6 +25,7 @@ import random
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import total_ordering
 from enum import Enum
 
 __all__ = [
@@ -100,6 +101,8 @@ for _suit in Suit:
 # The outlined symbols and variation selectors some keyboards produce.
 _SUIT_BY_TEXT.update({"♧": Suit.CLUBS, "♤": Suit.SPADES, "♢": Suit.DIAMONDS, "♡": Suit.HEARTS})
 
+_SUIT_ORDER: dict[Suit, int] = {suit: index for index, suit in enumerate(Suit)}
+
 RANK_NAMES: dict[int, str] = {1: "A", 11: "J", 12: "Q", 13: "K"}
 """How ranks with a face letter are printed (all others print as their number)."""
 
@@ -126,7 +129,8 @@ class CardParseError(ValueError):
         self.text = text
 
 
-@dataclass(frozen=True, order=True)
+@total_ordering
+@dataclass(frozen=True)
 class Card:
     """One playing card: a rank 1–13 and a suit, or a joker (rank 0, no suit).
 
@@ -232,6 +236,21 @@ class Card:
         (-7, 7)
         """
         return self.rank if self.is_positive(flipped) else -self.rank
+
+    @property
+    def sort_key(self) -> tuple[int, int]:
+        """The order of cards: by rank (jokers first), then suit (♣ ♠ ♦ ♥).
+
+        >>> sorted(parse_cards("9♥ 9♦ A♠ JK"))
+        [Card.parse('JK'), Card.parse('A♠'), Card.parse('9♦'), Card.parse('9♥')]
+        """
+        suit_index = -1 if self.suit is None else _SUIT_ORDER[self.suit]
+        return (self.rank, suit_index)
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.sort_key < other.sort_key
 
     def __str__(self) -> str:
         if self.suit is None:

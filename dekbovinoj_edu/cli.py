@@ -45,6 +45,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     try:
         return int(run(args) or 0)
+    except BrokenPipeError:  # the reader went away (``dekbovinoj deal | head``): not an error
+        sys.stderr.close()
+        return 0
     except (ValueError, OSError) as error:
         print(f"dekbovinoj: {error}", file=sys.stderr)
         return 1

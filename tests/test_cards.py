@@ -81,3 +81,9 @@ def test_equal_cards_hash_alike_so_several_decks_hold_duplicates() -> None:
 def test_the_same_seed_shuffles_the_same_order() -> None:
     assert shuffled_decks(random.Random(42)) == shuffled_decks(random.Random(42))
     assert shuffled_decks(random.Random(42)) != shuffled_decks(random.Random(43))
+
+
+def test_cards_sort_by_rank_then_suit_even_with_equal_ranks() -> None:
+    cards = [Card.parse(text) for text in ("9♥", "9♦", "A♠", "JK", "9♣", "K♣")]
+    assert [str(card) for card in sorted(cards)] == ["JK", "A♠", "9♣", "9♦", "9♥", "K♣"]
+    assert Card.parse("9♦") < Card.parse("9♥") and not Card.parse("9♥") < Card.parse("9♥")
