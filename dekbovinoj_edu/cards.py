@@ -25,8 +25,8 @@ import random
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import total_ordering
 from enum import Enum
+from functools import total_ordering
 
 __all__ = [
     "JOKER",
