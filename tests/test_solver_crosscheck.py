@@ -1,0 +1,92 @@
+"""The solver against the deliberately simple exhaustive reference, and against the checker.
+
+Thousands of random puzzles of up to six cards, levels 1 and 2, colour rule on
+and off, targets 10 and 24: the solver's best move (cards, pasture cards,
+joker) is the reference's every time, and every answer passes ``check()``
+with exactly the cards it claims. The reference computes every value of every
+subset, which for six cards without the colour rule takes seconds per puzzle,
+so those puzzles have at most five cards in the big run and one six-card
+puzzle gets its own test.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections import Counter
+
+import pytest
+
+from dekbovinoj_edu import JOKER, LEVELS, Puzzle, full_deck, solve, solve_all
+from dekbovinoj_edu.checker import check
+from dekbovinoj_edu.levels import Level
+from dekbovinoj_edu.reference import best_move
+
+DECK = full_deck(jokers=0)
+
+
+def random_puzzle(rng: random.Random, level: Level, max_cards: int) -> Puzzle:
+    """Up to ``max_cards`` cards split between pasture and barn, sometimes a joker, any parity."""
+    size = rng.randint(1, max_cards)
+    cards = [rng.choice(DECK) for _ in range(size)]  # duplicates as with several decks
+    on_pasture = rng.randint(0, size)
+    barn = cards[on_pasture:]
+    if rng.random() < 0.3:
+        barn.insert(rng.randint(0, len(barn)), JOKER)
+    return Puzzle(tuple(cards[:on_pasture]), tuple(barn), level, rng.random() < 0.3)
+
+
+def assert_matches_reference(puzzle: Puzzle) -> None:
+    expected = best_move(puzzle)
+    found = solve(puzzle)
+    got = None if found is None else (found.size, found.pasture, found.joker)
+    assert got == expected, f"{puzzle!r} at {puzzle.level}: solver {found}, reference {expected}"
+    if found is not None:
+        verdict = check(puzzle, found.expression, joker=found.joker)
+        assert verdict.ok, f"{puzzle!r}: {found.expression} — {verdict.message}"
+        assert Counter(verdict.cards) == Counter(found.cards)
+
+
+CONFIGS = [
+    # (level, colour rule, target, puzzles, most cards)
+    (1, True, 10, 600, 6),
+    (1, True, 24, 300, 6),
+    (1, False, 10, 500, 6),
+    (1, False, 24, 300, 6),
+    (2, True, 10, 200, 6),
+    (2, True, 24, 100, 6),
+    (2, False, 10, 150, 5),
+    (2, False, 24, 150, 5),
+]
+
+
+@pytest.mark.parametrize(("number", "colour", "target", "count", "most"), CONFIGS)
+def test_best_move_matches_the_reference(
+    number: int, colour: bool, target: int, count: int, most: int
+) -> None:
+    level = dataclasses.replace(LEVELS[number], colour_rule=colour, target=target)
+    rng = random.Random(f"{number}-{colour}-{target}")
+    for _ in range(count):
+        assert_matches_reference(random_puzzle(rng, level, most))
+
+
+def test_six_cards_of_the_24_game_match_the_reference() -> None:
+    level = dataclasses.replace(LEVELS[2], colour_rule=False, target=24)
+    cards = tuple(random.Random("six").choice(DECK) for _ in range(6))
+    assert_matches_reference(Puzzle(cards[:3], cards[3:], level))
+
+
+@pytest.mark.parametrize("number", [1, 2, 3])
+def test_every_answer_passes_the_checker(number: int) -> None:
+    """Bigger puzzles than the reference can do, level 3 too, and solve_all's answers."""
+    rng = random.Random(f"check-{number}")
+    for _ in range(100):
+        level = dataclasses.replace(LEVELS[number], colour_rule=rng.random() < 0.7)
+        puzzle = random_puzzle(rng, level, 9)
+        best = solve(puzzle)
+        answers = solve_all(puzzle, limit=4) if best is not None and rng.random() < 0.3 else []
+        for answer in [best, *answers] if best is not None else []:
+            assert answer.rank == best.rank
+            verdict = check(puzzle, answer.expression, joker=answer.joker)
+            assert verdict.ok, f"{puzzle!r} at {level}: {answer.expression} — {verdict.message}"
+            assert Counter(verdict.cards) == Counter(answer.cards)
