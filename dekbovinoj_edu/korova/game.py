@@ -228,6 +228,11 @@ class KorovaGame:
         """The cards already placed in a turn whose reveal waits for a row choice."""
         return tuple(self._placed)
 
+    @property
+    def still_to_place(self) -> tuple[tuple[int, int], ...]:
+        """``(card, seat)`` of the revealed cards not placed yet, lowest first."""
+        return tuple(self._queue)
+
     def card_count(self) -> Counter[int]:
         """Every card somewhere in the game (hands, rows, piles, set aside, being placed)."""
         count: Counter[int] = Counter()

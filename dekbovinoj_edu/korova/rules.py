@@ -76,12 +76,12 @@ class RowChoiceError(ValueError):
         """The card being placed."""
         self.row = row
         """The row asked for (``None``: none was)."""
-        messages = {
+        reasons = {
             "choose-a-row": f"{card} is lower than every row: choose a row to take",
             "no-choice": f"{card} goes where the rules say: row {row} is not for choosing",
             "no-such-row": f"there is no row {row}: rows are 0 to {ROWS - 1}",
         }
-        super().__init__(messages[code])
+        super().__init__(reasons[code])
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,336 @@
+"""The Корова 006 game view: play against computer players, a thin view over :class:`KorovaGame`.
+
+Seat 0 is the student; the other seats are computer players, careful and
+beginner in turn. Tap a card of your hand to lay it face down: the computer
+players lay theirs, all are revealed, and the cards are placed lowest first.
+When your card is lower than every row, the view asks which row you take.
+
+>>> table = KorovaTable(players=3, seed=1)
+>>> table.hand_buttons[-1].click()
+>>> table.game.turn, len(table.hand_buttons)
+(1, 9)
+>>> "Round 1, turn 1" in table.turn_log.value and "Revealed: You " in table.turn_log.value
+True
+"""
+
+from __future__ import annotations
+
+import html
+import random
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as widgets
+
+from ..widgets.practice import _shielded
+from . import view_parts as parts
+from .cards import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, ROWS
+from .game import KorovaGame, Turn
+from .render import points_label, rows_html
+from .rules import Placement, Rule, row_points
+from .text import normalise, t
+
+__all__ = ["KorovaTable", "seat_bots"]
+
+YOU = 0
+"""The student's seat."""
+_STRENGTHS = {"careful": "careful", "beginner": "beginner"}
+"""How each computer player's strength is named (English msgids)."""
+_HEADINGS = ("Player", "This round", "Total")
+"""The headings of the score table (English msgids)."""
+
+
+def seat_bots(players: int) -> tuple[str | None, ...]:
+    """The seats of a table: the student, then careful and beginner players in turn.
+
+    >>> seat_bots(4)
+    (None, 'careful', 'beginner', 'careful')
+    """
+    return (None, *(("careful", "beginner")[k % 2] for k in range(players - 1)))
+
+
+class KorovaTable(widgets.VBox):
+    """Play Корова 006 against computer players (``players`` 2 to 10, ``seed`` for the deal)."""
+
+    def __init__(
+        self,
+        players: int = 4,
+        lang: str = "en",
+        *,
+        seed: int | str | None = None,
+        large: bool = False,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(**kwargs)
+        self.lang = normalise(lang)
+        """The language of every label and message."""
+        self.seed = seed
+        """The seed of the first game; each new game's seed comes from it."""
+        self.large = large
+        self._rng = random.Random(seed)
+        self._last_turns: tuple[Turn, ...] = ()
+        self.game = KorovaGame(players=players, seed=seed, bots=seat_bots(players))
+        """The model."""
+        self.errors = parts.errors_output()
+        self._syncing = False
+        self._listeners: list[Callable[[str], None]] = []
+        self.title = widgets.HTML()
+        self.status = widgets.HTML()
+        self.status.add_class("kor-status")
+        self.players_menu = widgets.Dropdown(
+            options=list(range(MIN_PLAYERS, MAX_PLAYERS + 1)),
+            value=players,
+            layout=widgets.Layout(width="auto"),
+        )
+        self.players_menu.add_class("kor-players")
+        self.new_button = parts.button("kor-new-game", self._on_new)
+        self.language_menu = parts.language_menu(self.lang)
+        self.table = widgets.HTML()
+        self.table.add_class("kor-table")
+        self.prompt = widgets.HTML()
+        self.prompt.add_class("kor-prompt")
+        self.hand = widgets.HBox(layout=widgets.Layout(**parts.WRAP))
+        self.hand.add_class("kor-hand")
+        self.hand_buttons: list[widgets.Button] = []
+        self.take_row = widgets.HBox(layout=widgets.Layout(**parts.WRAP))
+        self.take_row.add_class("kor-take-row")
+        self.take_buttons: list[widgets.Button] = []
+        self.turn_log = widgets.HTML()
+        self.turn_log.add_class("kor-log")
+        self.scores = widgets.HTML()
+        self.scores.add_class("kor-scores")
+        self.players_menu.observe(self._on_players, "value")
+        self.language_menu.observe(self._on_language, "value")
+        self.children = [
+            widgets.HBox([self.title, self.status], layout=widgets.Layout(**parts.WRAP)),
+            widgets.HBox(
+                [self.players_menu, self.new_button, self.language_menu],
+                layout=widgets.Layout(**parts.WRAP),
+            ),
+            self.table,
+            self.prompt,
+            self.hand,
+            self.take_row,
+            self.turn_log,
+            self.scores,
+            self.errors,
+        ]
+        self.add_class("kor-game")
+        self.layout.width = "100%"
+        self.layout.max_width = "960px"
+        self.game.run()
+        self._relabel()
+        self._refresh()
+
+    def _t(self, message: str, **values: object) -> str:
+        return t(self.lang, message, **values)
+
+    def on_language(self, callback: Callable[[str], None]) -> None:
+        """Call ``callback(lang)`` whenever the student picks another language."""
+        self._listeners.append(callback)
+
+    def set_lang(self, lang: str) -> None:
+        """Speak another language (as if picked in the language menu)."""
+        self.language_menu.value = normalise(lang)
+
+    def seat_name(self, seat: int) -> str:
+        """``"You"`` or ``"Computer 2 (careful)"``, in the view's language."""
+        strength = self.game.bots[seat]
+        if strength is None:
+            return self._t("You")
+        return self._t(
+            "Computer {number} ({strength})", number=seat, strength=self._t(_STRENGTHS[strength])
+        )
+
+    def _relabel(self) -> None:
+        self._syncing = True
+        try:
+            self.title.value = (
+                f"<h3 style='margin:0.2em 0.6em 0.2em 0'>{html.escape(self._t('Korova 006'))}</h3>"
+            )
+            self.players_menu.description = self._t("Players")
+            self.new_button.description = self._t("New game")
+            self.language_menu.description = self._t("Language")
+        finally:
+            self._syncing = False
+
+    # ---------------------------------------------------------------- showing
+    def _refresh(self) -> None:
+        game = self.game
+        self.status.value = html.escape(
+            self._t(
+                "Round {round} · Turn {turn} of {turns}",
+                round=game.round,
+                turn=min(game.turn + 1, HAND_SIZE),
+                turns=HAND_SIZE,
+            )
+        )
+        self.table.value = rows_html(game.rows, self.lang, large=self.large)
+        choice = game.row_choice
+        waiting = choice is not None and choice[0] == YOU
+        self.hand_buttons = [
+            parts.button("kor-hand-card", lambda _, c=card: self._on_card(c), str(card))
+            for card in game.hands[YOU]
+        ]
+        for widget in self.hand_buttons:
+            widget.disabled = game.over or waiting
+        self.hand.children = self.hand_buttons
+        if waiting and choice is not None:
+            self.take_buttons = [
+                parts.button(
+                    f"kor-take kor-take-{k + 1}",
+                    lambda _, k=k: self._on_take(k),
+                    self._t(
+                        "Take row {row} ({points})",
+                        row=k + 1,
+                        points=points_label(row_points(game.rows[k]), self.lang),
+                    ),
+                )
+                for k in range(ROWS)
+            ]
+            self.prompt.value = html.escape(
+                self._t(
+                    "Your {card} is lower than every row: choose the row you take.",
+                    card=choice[1],
+                )
+            )
+        else:
+            self.take_buttons = []
+            self.prompt.value = html.escape(self._prompt())
+        self.take_row.children = self.take_buttons
+        self.scores.value = self._scores_html()
+
+    def _prompt(self) -> str:
+        game = self.game
+        if not game.over:
+            return self._t("Tap a card of your hand to play it.")
+        names = ", ".join(self.seat_name(seat) for seat in game.winners)
+        text = self._t("Game over. The fewest points: {names}.", names=names)
+        if YOU in game.winners:
+            text += " " + self._t("You win!")
+        return text
+
+    def _scores_html(self) -> str:
+        game = self.game
+        head = "".join(
+            f"<th style='text-align:left;padding:0 8px'>{html.escape(self._t(label))}</th>"
+            for label in _HEADINGS
+        )
+        rows = []
+        for seat in range(game.players):
+            rows.append(
+                f"<tr class='kor-seat-{seat}'><td style='padding:0 8px'>"
+                f"{html.escape(self.seat_name(seat))}</td>"
+                f"<td style='padding:0 8px'>{game.pile_points[seat]}</td>"
+                f"<td style='padding:0 8px'><b>{game.totals[seat]}</b></td></tr>"
+            )
+        return f"<table class='kor-score-table'><tr>{head}</tr>{''.join(rows)}</table>"
+
+    def _log_html(self, turns: tuple[Turn, ...]) -> str:
+        items = []
+        for turn in turns:
+            lines = [self._placement_text(seat, p) for seat, p in turn.placements]
+            title = self._t("Round {round}, turn {turn}", round=turn.round, turn=turn.number)
+            lines.insert(0, self._revealed_text(turn.placements))
+            body = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
+            items.append(f"<div><b>{html.escape(title)}</b><ul>{body}</ul></div>")
+            if turn.number == HAND_SIZE:
+                scored = self.game.rounds[turn.round - 1]
+                points = ", ".join(
+                    f"{self.seat_name(seat)}: {value}" for seat, value in enumerate(scored)
+                )
+                end = self._t(
+                    "End of round {round}. Penalty points: {points}.",
+                    round=turn.round,
+                    points=points,
+                )
+                items.append(f"<p class='kor-round-end'>{html.escape(end)}</p>")
+        return "".join(items)
+
+    def _revealed_text(self, placements: tuple[tuple[int, Placement], ...]) -> str:
+        cards = ", ".join(
+            f"{self.seat_name(seat)} {p.card}"
+            for seat, p in sorted(placements, key=lambda sp: sp[0])
+        )
+        return self._t("Revealed: {cards}.", cards=cards)
+
+    def _pending_html(self) -> str:
+        """The cards of a turn placed so far, while the student chooses a row."""
+        game = self.game
+        placed = game.placed_this_turn
+        waiting = [(seat, card) for card, seat in game.still_to_place]
+        cards = ", ".join(
+            f"{self.seat_name(seat)} {card}"
+            for seat, card in sorted([(s, p.card) for s, p in placed] + waiting)
+        )
+        lines = [self._t("Revealed: {cards}.", cards=cards)]
+        lines += [self._placement_text(seat, p) for seat, p in placed]
+        body = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
+        return f"<ul>{body}</ul>"
+
+    def _placement_text(self, seat: int, placement: Placement) -> str:
+        values = {
+            "who": self.seat_name(seat),
+            "card": placement.card,
+            "row": placement.row + 1,
+            "points": points_label(placement.points, self.lang),
+        }
+        if placement.rule is Rule.SIXTH_COW:
+            return self._t("{who}: {card} is the sixth cow in row {row}: takes {points}.", **values)
+        if placement.rule is Rule.LOWEST_CARD:
+            return self._t(
+                "{who}: {card} is lower than every row: takes row {row} ({points}).", **values
+            )
+        return self._t("{who}: {card} goes to row {row}.", **values)
+
+    # -------------------------------------------------------------- callbacks
+    def _after(self, before: int) -> None:
+        self.game.run()
+        turns = tuple(self.game.history[before:])
+        if turns:
+            self._last_turns = turns
+        self._show_log()
+        self._refresh()
+
+    def _show_log(self) -> None:
+        log = self._log_html(self._last_turns)
+        if self.game.revealing:
+            log = self._pending_html() + log
+        self.turn_log.value = log
+
+    @_shielded
+    def _on_card(self, card: int) -> None:
+        before = len(self.game.history)
+        self.game.choose(YOU, card)
+        self._after(before)
+
+    @_shielded
+    def _on_take(self, row: int) -> None:
+        before = len(self.game.history)
+        self.game.choose_row(YOU, row)
+        self._after(before)
+
+    @_shielded
+    def _on_new(self, _: object) -> None:
+        players = self.players_menu.value
+        seed = self._rng.getrandbits(32)
+        self.game = KorovaGame(players=players, seed=seed, bots=seat_bots(players))
+        self.game.run()
+        self._last_turns = ()
+        self.turn_log.value = ""
+        self._refresh()
+
+    @_shielded
+    def _on_players(self, change: dict[str, Any]) -> None:
+        if self._syncing:
+            return
+        self._on_new(None)
+
+    @_shielded
+    def _on_language(self, change: dict[str, Any]) -> None:
+        self.lang = normalise(change["new"])
+        self._relabel()
+        self._show_log()
+        self._refresh()
+        for listener in self._listeners:
+            listener(self.lang)

@@ -1,0 +1,57 @@
+"""Parts shared by the Корова 006 views: buttons, the language menu, feedback, errors.
+
+>>> "kor-kind-solved" in feedback_html(Feedback(FeedbackKind.SOLVED, "Right!"))
+True
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+
+import ipywidgets as widgets
+
+from ..practice import Feedback, FeedbackKind
+from .text import LANGUAGE_NAMES, LANGUAGES, normalise
+
+__all__ = ["WRAP", "button", "errors_output", "feedback_html", "language_menu"]
+
+WRAP = {"flex_flow": "row wrap", "align_items": "center", "width": "100%"}
+"""The layout of a row of controls that wraps at phone width."""
+
+
+def button(css: str, handler: Callable[[widgets.Button], None], label: str = "") -> widgets.Button:
+    """A button with the CSS classes ``kor-button`` and ``css``, calling ``handler``."""
+    widget = widgets.Button(description=label, layout=widgets.Layout(width="auto", min_width="3em"))
+    for name in ("kor-button", *css.split()):
+        widget.add_class(name)
+    widget.on_click(handler)
+    return widget
+
+
+def language_menu(lang: str) -> widgets.Dropdown:
+    """A menu of the five languages this game speaks."""
+    menu = widgets.Dropdown(
+        options=[(LANGUAGE_NAMES[code], code) for code in LANGUAGES],
+        value=normalise(lang),
+        layout=widgets.Layout(width="auto"),
+    )
+    menu.add_class("kor-lang")
+    return menu
+
+
+def feedback_html(feedback: Feedback) -> str:
+    """A feedback message as coloured HTML, its kind as a CSS class (``kor-kind-…``)."""
+    colour = "#1f6f3f" if feedback.good else "#8a4b00"
+    mark = "💡" if feedback.kind is FeedbackKind.HINT else "✔" if feedback.good else "✋"
+    return (
+        f"<div class='kor-kind-{html.escape(feedback.kind.value)}' style='color:{colour};"
+        f"white-space:pre-wrap;font-weight:bold'>{mark} {html.escape(feedback.message)}</div>"
+    )
+
+
+def errors_output() -> widgets.Output:
+    """A hidden output where a failing callback's traceback is shown."""
+    output = widgets.Output(layout=widgets.Layout(display="none"))
+    output.add_class("kor-errors")
+    return output
