@@ -152,7 +152,8 @@ class Grammar:
         self.max_exponent = level.limits.max_exponent
         self.max_factorial = level.limits.max_factorial
         self.additive = not self.mul
-        self.monotone = self.colour and not (self.pow or self.sqrt or self.fact)
+        self.wrapped = self.pow or self.sqrt or self.fact
+        self.monotone = self.colour and not self.wrapped
         self.full_size = FULL_SIZE
         self._full: dict[tuple, dict[Q, Tree]] = {}
         self._reach: dict[tuple, Tree | None] = {}
@@ -501,9 +502,8 @@ class Grammar:
         factor can be more than a bracket (level 3): a bare bracket as a whole
         term is just that bracket's sum.
         """
-        wrapped = self.pow or self.sqrt or self.fact
         for group, rest in self.splits(cards):
-            if len(group) >= 2 and not rest and top and not wrapped:
+            if len(group) >= 2 and not rest and top and not self.wrapped:
                 continue
             if rest and not self.mul:
                 continue
@@ -529,7 +529,7 @@ class Grammar:
                     yield from self._sub((_FW,) if top else (_F,), group, t, every)
                 continue
             if self._narrow(group, rest):
-                continue
+                break
             if len(group) == 1 or len(group) <= len(rest):
                 for kind, v, tree in self._factor_options(group):
                     if not self._factor_ok(kind, need, negok, False):
@@ -599,12 +599,14 @@ class Grammar:
     def _gen_f(self, cards: Multiset, t: Q, every: bool) -> Iterator[Tree]:
         if self.brackets:
             yield from self._sub((_S2,), cards, t, every)
-        yield from self._sub((_FW,), cards, t, every)
+        if self.wrapped:
+            yield from self._sub((_FW,), cards, t, every)
 
     def _build_f(self, cards: Multiset) -> Iterator[tuple[Q, Tree]]:
         if self.brackets:
             yield from self.full((_S2,), cards).items()
-        yield from self.full((_FW,), cards).items()
+        if self.wrapped:
+            yield from self.full((_FW,), cards).items()
 
     # ... and the same without the bare bracket: a root or factorial of one, or a power.
 

@@ -234,12 +234,11 @@ def solve_all(puzzle: Puzzle, limit: int | None = DEFAULT_LIMIT) -> list[Solutio
 def _all_trees(
     puzzle: Puzzle, grammar: Grammar, target: tuple[int, int], best: Solution
 ) -> Iterator[tuple[_Candidate, Tree]]:
+    """Every tree of every candidate as good as ``best`` (candidates come best first)."""
     for candidate in _candidates(puzzle):
-        if (len(candidate.cards), candidate.pasture, candidate.joker) != (
-            best.size,
-            best.pasture,
-            best.joker,
-        ):
-            continue
-        for tree in grammar.all(candidate.tokens, target):
-            yield candidate, tree
+        rank = (len(candidate.cards), candidate.pasture, not candidate.joker)
+        if rank < best.rank:
+            return
+        if rank == best.rank:
+            for tree in grammar.all(candidate.tokens, target):
+                yield candidate, tree
