@@ -159,8 +159,14 @@ class KorovaPractice(widgets.VBox):
         )
         self.feedback.value = ""
         if puzzle.kind is Kind.ROW_POINTS:
+            # Easy: count the cow heads drawn on the cards; harder: know the rule.
             self.table.value = rows_html(
-                puzzle.rows, self.lang, large=self.large, show_points=False, names=False
+                puzzle.rows,
+                self.lang,
+                large=self.large,
+                show_points=False,
+                names=False,
+                heads=puzzle.difficulty == "easy",
             )
             self.points_field.value = ""
             self.answer_box.children = [self.points_field, self.check_button]

@@ -33,22 +33,40 @@ def points_label(value: int, lang: str = "en") -> str:
     return t(lang, "1 point") if value == 1 else t(lang, "{points} points", points=value)
 
 
-def card_html(card: int, *, lang: str = "en", large: bool = False, mark: bool = False) -> str:
+def card_html(
+    card: int,
+    *,
+    lang: str = "en",
+    large: bool = False,
+    mark: bool = False,
+    heads: bool = True,
+    tooltip: bool = True,
+) -> str:
     """One card: its number, its cow heads, and a tooltip saying its points.
 
-    ``mark`` outlines the card (the card being asked about, the card just played).
+    ``mark`` outlines the card (the card being asked about, the card just played);
+    ``heads=False`` shows the number alone, without heads or tooltip (to count
+    the points by the rule); ``tooltip=False`` keeps the heads but not the tooltip.
+
+    >>> "🐮" in card_html(20, heads=False), "title=" in card_html(20, heads=False)
+    (False, False)
     """
     worth = penalty(card)
     width, size = ("4.2em", "1.6em") if large else ("3.2em", "1.15em")
     border = "3px solid #d9480f" if mark else "1px solid #555"
-    title = _html.escape(f"{card}: {points_label(worth, lang)}")
-    heads = "🐮" * worth
+    title = (
+        f" title='{_html.escape(f'{card}: {points_label(worth, lang)}')}'"
+        if heads and tooltip
+        else ""
+    )
+    drawn = "🐮" * worth if heads else "&nbsp;"
+    colour = _COLOURS[worth] if heads else "#ffffff"
     return (
-        f"<span class='kor-card' title='{title}' style='display:inline-block;width:{width};"
+        f"<span class='kor-card'{title} style='display:inline-block;width:{width};"
         f"margin:2px;padding:2px 0;border:{border};border-radius:6px;text-align:center;"
-        f"vertical-align:top;background:{_COLOURS[worth]};color:#111'>"
+        f"vertical-align:top;background:{colour};color:#111'>"
         f"<b style='font-size:{size}'>{card}</b><br>"
-        f"<span style='font-size:0.55em;line-height:1;word-break:break-all'>{heads}</span></span>"
+        f"<span style='font-size:0.55em;line-height:1;word-break:break-all'>{drawn}</span></span>"
     )
 
 
@@ -60,16 +78,25 @@ def rows_html(
     mark_row: int | None = None,
     show_points: bool = True,
     names: bool = True,
+    heads: bool = True,
 ) -> str:
     """The rows as a table: a label, the cards lowest first, and each row's points.
 
     ``mark_row`` outlines one row's last card; ``show_points=False`` hides the
-    points (a ``row-points`` puzzle asks for them).
+    points and the cards' tooltips (a ``row-points`` puzzle asks for them);
+    ``heads=False`` also hides the cow heads.
     """
     lines = []
     for index, row in enumerate(rows):
         cards = "".join(
-            card_html(card, lang=lang, large=large, mark=index == mark_row and k == len(row) - 1)
+            card_html(
+                card,
+                lang=lang,
+                large=large,
+                mark=index == mark_row and k == len(row) - 1,
+                heads=heads,
+                tooltip=show_points,
+            )
             for k, card in enumerate(row)
         )
         label = _html.escape(t(lang, "Row {row}", row=index + 1)) if names else ""
