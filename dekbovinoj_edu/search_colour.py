@@ -193,6 +193,7 @@ class ColourRuleSearch(SearchBase):
     def _gen_p(
         self, cards: Multiset, t: Q, need: bool, negok: bool, top: bool, every: bool
     ) -> Iterator[Tree]:
+        whole = False
         for group, rest in self._groups(cards, top):
             if not rest:
                 if len(group) == 1:
@@ -200,7 +201,7 @@ class ColourRuleSearch(SearchBase):
                         if v == t and self._factor_ok(kind, need, negok, True):
                             yield tree
                 else:
-                    yield from self._sub((FW,) if top else (F,), group, t, every)
+                    whole = True  # one factor of all the cards: tried last, it nests deepest
                 continue
             if self._narrow(group, rest):
                 break
@@ -241,6 +242,8 @@ class ColourRuleSearch(SearchBase):
                     for tg in group_trees:
                         for tr in rest_trees:
                             yield ("p", tg, tr, False)
+        if whole:
+            yield from self._sub((FW,) if top else (F,), cards, t, every)
 
     def _any(self, kind: tuple, cards: Multiset) -> tuple[Tree, ...]:
         """Some tree of this kind over the cards, whatever its value (for a zero factor)."""
@@ -251,6 +254,7 @@ class ColourRuleSearch(SearchBase):
     def _build_p(
         self, cards: Multiset, need: bool, negok: bool, top: bool
     ) -> Iterator[tuple[Q, Tree]]:
+        whole = False
         for group, rest in self._groups(cards, top):
             if not rest:
                 if len(group) == 1:
@@ -258,13 +262,15 @@ class ColourRuleSearch(SearchBase):
                         if self._factor_ok(kind, need, negok, True):
                             yield v, tree
                 else:
-                    yield from self.full((FW,) if top else (F,), group).items()
+                    whole = True  # last, as in _gen_p: simpler answers first
                 continue
             for kind, v, tree in self._factor_options(group):
                 if not self._factor_ok(kind, need, negok, False):
                     continue
                 for p, tr in self.full(self._after(kind, need, negok), rest).items():
                     yield mul(v, p), ("p", tree, tr, False)
+        if whole:
+            yield from self.full((FW,) if top else (F,), cards).items()
 
     # A factor of two or more cards: a bracket, a root or factorial of one, or a power.
 
