@@ -24,7 +24,7 @@ import ipywidgets as widgets
 
 from ..widgets.practice import _shielded
 from . import view_parts as parts
-from .cards import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, ROWS
+from .cards import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, ROWS, penalty
 from .game import KorovaGame, Turn
 from .render import points_label, rows_html
 from .rules import Placement, Rule, row_points
@@ -174,6 +174,7 @@ class KorovaTable(widgets.VBox):
         ]
         for widget in self.hand_buttons:
             widget.disabled = game.over or waiting
+            widget.tooltip = points_label(penalty(int(widget.description)), self.lang)
         self.hand.children = self.hand_buttons
         if waiting and choice is not None:
             self.take_buttons = [
