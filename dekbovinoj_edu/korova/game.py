@@ -431,6 +431,17 @@ class KorovaGame:
 
     __hash__ = None  # type: ignore[assignment]
 
+    def _repr_html_(self) -> str:
+        """The rows and each seat's points, drawn (English)."""
+        from .render import rows_html
+
+        seats = ", ".join(
+            f"seat {seat}: {total} (+{now})"
+            for seat, (total, now) in enumerate(zip(self.totals, self.pile_points, strict=True))
+        )
+        status = "over" if self.over else f"round {self.round}, turn {self.turn + 1}"
+        return f"<div><b>Korova 006, {status}</b>{rows_html(self.rows)}<p>{seats}</p></div>"
+
     def __repr__(self) -> str:
         status = "over" if self.over else f"round {self.round}, turn {self.turn + 1}"
         return f"<KorovaGame {self.players} players, {status}, totals {tuple(self.totals)}>"

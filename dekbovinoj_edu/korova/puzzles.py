@@ -161,6 +161,21 @@ class KorovaPuzzle:
             raise AnswerError("no-such-row", text)
         return number - 1
 
+    def _repr_html_(self) -> str:
+        """The question and the table, drawn as in the practice view (English)."""
+        from html import escape
+
+        from .render import card_html, rows_html
+
+        asked = ""
+        if self.kind in (Kind.WHICH_ROW, Kind.ROW_TO_TAKE):
+            asked = card_html(self.card, large=True, mark=True)
+        elif self.kind is Kind.ORDER:
+            asked = "".join(card_html(card, large=True) for card in self.cards)
+        points = self.kind is not Kind.ROW_POINTS
+        table = rows_html(self.rows, show_points=points, names=points)
+        return f"<div><b>{escape(self.question())}</b><div>{asked}</div>{table}</div>"
+
     # ---------------------------------------------------------------- words
     def question(self, lang: str = "en") -> str:
         """The question, in a language."""
