@@ -27,6 +27,7 @@ The smallest difference is 5: 45 goes to row 3.
 
 from __future__ import annotations
 
+import html
 import random
 import re
 from collections.abc import Iterator
@@ -35,6 +36,7 @@ from enum import Enum
 
 from .cards import penalty, points
 from .game import KorovaGame
+from .render import card_html, points_label, rows_html
 from .rules import Rows, Rule, cheapest_rows, differences, place, placement_order, row_for
 from .text import t
 
@@ -163,10 +165,6 @@ class KorovaPuzzle:
 
     def _repr_html_(self) -> str:
         """The question and the table, drawn as in the practice view (English)."""
-        from html import escape
-
-        from .render import card_html, rows_html
-
         asked = ""
         if self.kind in (Kind.WHICH_ROW, Kind.ROW_TO_TAKE):
             asked = card_html(self.card, large=True, mark=True)
@@ -174,7 +172,7 @@ class KorovaPuzzle:
             asked = "".join(card_html(card, large=True) for card in self.cards)
         points = self.kind is not Kind.ROW_POINTS
         table = rows_html(self.rows, show_points=points, names=points)
-        return f"<div><b>{escape(self.question())}</b><div>{asked}</div>{table}</div>"
+        return f"<div><b>{html.escape(self.question())}</b><div>{asked}</div>{table}</div>"
 
     # ---------------------------------------------------------------- words
     def question(self, lang: str = "en") -> str:
@@ -194,7 +192,9 @@ class KorovaPuzzle:
     def hints(self, lang: str = "en") -> tuple[str, ...]:
         """Hints, from a gentle nudge to nearly the answer."""
         if self.kind is Kind.WHICH_ROW:
-            fitting = [k for k, gap in enumerate(differences(self.rows, self.card)) if gap]
+            fitting = [
+                k for k, gap in enumerate(differences(self.rows, self.card)) if gap is not None
+            ]
             if fitting:
                 second = t(lang, "These rows end lower: {rows}.", rows=_rows_text(fitting, lang))
             else:
@@ -235,7 +235,7 @@ class KorovaPuzzle:
                 "{worths}: {sum} = {total}.",
                 worths=_worths(row),
                 sum=" + ".join(str(penalty(card)) for card in row),
-                total=_points_text(points(row), lang),
+                total=points_label(points(row), lang),
             )
         if self.kind is Kind.ROW_TO_TAKE:
             cheapest = cheapest_rows(self.rows)
@@ -309,7 +309,7 @@ class KorovaPuzzle:
                 lang,
                 "It would be the sixth cow: the player takes the five cards ({points}) "
                 "and {card} starts row {row} anew.",
-                points=_points_text(placed.points, lang),
+                points=points_label(placed.points, lang),
                 card=self.card,
                 row=target + 1,
             )
@@ -317,7 +317,7 @@ class KorovaPuzzle:
 
     def _row_points_text(self, lang: str) -> str:
         return "\n".join(
-            t(lang, "Row {row}: {points}.", row=k + 1, points=_points_text(points(row), lang))
+            t(lang, "Row {row}: {points}.", row=k + 1, points=points_label(points(row), lang))
             for k, row in enumerate(self.rows)
         )
 
@@ -330,10 +330,6 @@ _WORTH_RULE = (
 
 def _worths(row: tuple[int, ...]) -> str:
     return ", ".join(f"{card} → {penalty(card)}" for card in row)
-
-
-def _points_text(value: int, lang: str) -> str:
-    return t(lang, "1 point") if value == 1 else t(lang, "{points} points", points=value)
 
 
 def _rows_text(indices: tuple[int, ...] | list[int], lang: str, joiner: str = ", ") -> str:
