@@ -19,6 +19,7 @@ from .dealer import Difficulty, Rating, deal, deal_many, rate
 from .expression import Expression, parse_expression, render
 from .levels import LEVELS, Level, Op, level_of
 from .limits import DEFAULT_LIMITS, Limits
+from .practice import Feedback, FeedbackKind, PracticeSession
 from .puzzle import Puzzle, PuzzleParseError
 from .solver import Solution, solve, solve_all
 
@@ -34,9 +35,12 @@ __all__ = [
     "Colour",
     "Difficulty",
     "Expression",
+    "Feedback",
+    "FeedbackKind",
     "Level",
     "Limits",
     "Op",
+    "PracticeSession",
     "Puzzle",
     "PuzzleCodeError",
     "PuzzleParseError",
