@@ -220,3 +220,19 @@ def test_the_tab_switches_both_views_together() -> None:
 def test_every_kind_is_in_the_menu() -> None:
     view = KorovaPractice(puzzle=WHICH_ROW)
     assert [value for _, value in view.kind_menu.options] == list(KINDS)
+
+
+def test_late_taps_on_stale_buttons_are_ignored() -> None:
+    for seed in range(30):
+        table = KorovaTable(players=4, seed=seed)
+        played = table.hand_buttons[0]
+        played.click()
+        if table.take_buttons:
+            break
+    take = table.take_buttons[0]
+    take.click()
+    before = table.game.to_json()
+    take.click()  # a double tap on the row just taken
+    played.click()  # the card already played, on a button the page had not redrawn
+    assert table.game.to_json() == before
+    assert table.errors.layout.display == "none"

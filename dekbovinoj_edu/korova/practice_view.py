@@ -66,6 +66,8 @@ class KorovaPractice(widgets.VBox):
         self.large = large
         self.errors = errors_output()
         self._syncing = False
+        self.shown = 0
+        """How many times a puzzle was drawn (``data-shown`` in the page, for browser tests)."""
         self._listeners: list[Callable[[str], None]] = []
         self.title = widgets.HTML()
         self.score = widgets.HTML()
@@ -154,8 +156,10 @@ class KorovaPractice(widgets.VBox):
 
     def _show_puzzle(self) -> None:
         puzzle = self.session.puzzle
+        self.shown += 1
         self.question.value = (
-            f"<b style='font-size:1.15em'>{html.escape(puzzle.question(self.lang))}</b>"
+            f"<b data-shown='{self.shown}' style='font-size:1.15em'>"
+            f"{html.escape(puzzle.question(self.lang))}</b>"
         )
         self.feedback.value = ""
         if puzzle.kind is Kind.ROW_POINTS:

@@ -301,12 +301,19 @@ class KorovaTable(widgets.VBox):
 
     @_shielded
     def _on_card(self, card: int) -> None:
+        if self.game.over or self.game.revealing or card not in self.game.hands[YOU]:
+            self._refresh()  # a late tap on a button the page had not redrawn yet
+            return
         before = len(self.game.history)
         self.game.choose(YOU, card)
         self._after(before)
 
     @_shielded
     def _on_take(self, row: int) -> None:
+        choice = self.game.row_choice
+        if choice is None or choice[0] != YOU:
+            self._refresh()  # a second tap on a row already taken
+            return
         before = len(self.game.history)
         self.game.choose_row(YOU, row)
         self._after(before)
