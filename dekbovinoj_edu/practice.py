@@ -453,8 +453,12 @@ class PracticeSession:
         """Work out the current puzzle's best answer ahead of the student's first answer.
 
         Safe to run in a background thread: the result is kept per puzzle, so
-        a puzzle changed meanwhile is never given another puzzle's answer.
+        a puzzle changed meanwhile is never given another puzzle's answer. It
+        also loads sympy, which the checker's exact values import on first use
+        (a second or more): the first keystroke then echoes at once.
         """
+        import sympy  # noqa: F401
+
         self._solve(self.puzzle)
 
     @property
