@@ -230,6 +230,7 @@ def test_large_cards_for_a_projector() -> None:
     view.large_toggle.value = True
     assert view._card_boxes[0].children[0].value != small
     assert 'width="126"' in view._card_boxes[0].children[0].value
+    assert view._card_boxes[0].children[1].style.font_size == "1.5em"
 
 
 def test_an_error_in_a_callback_is_shown_in_the_widget(monkeypatch: pytest.MonkeyPatch) -> None:

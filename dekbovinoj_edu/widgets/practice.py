@@ -386,6 +386,7 @@ class Practice(widgets.VBox):
         for position, box in enumerate(self._card_boxes):
             card = cards[position]
             picture, button = box.children
+            button.style.font_size = "1.5em" if self.large_toggle.value else ""
             joker_played = session.joker and position == first_joker
             picture.value = card_svg(
                 card,
