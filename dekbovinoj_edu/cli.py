@@ -19,6 +19,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "dekbovinoj_edu.cli_check",
     "dekbovinoj_edu.cli_puzzles",
     "dekbovinoj_edu.cli_play",
+    "dekbovinoj_edu.korova.cli",
 )
 """Modules that add subcommands, in the order ``--help`` lists them."""
 

@@ -15,11 +15,13 @@ import pytest
 from babel.messages.pofile import read_po
 
 from dekbovinoj_edu.i18n import LOCALE_DIR
-from dekbovinoj_edu.korova.text import DOMAIN, LANGUAGES, t
+from dekbovinoj_edu.korova.text import DOMAIN, LANGUAGES, t, tn
 
 PACKAGE = Path(__file__).resolve().parents[1] / "dekbovinoj_edu" / "korova"
 TRANSLATING = {"t", "_t"}
 """Functions whose first text argument is a ``korova`` msgid."""
+PLURAL = "tn"
+"""The function whose two text arguments are a msgid and its plural."""
 MSGID_TABLES = {"_KIND_NAMES", "_WORTH_RULE", "messages", "DIFFICULTIES", "_STRENGTHS", "_HEADINGS"}
 """Names that hold msgids (as values)."""
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
@@ -54,6 +56,28 @@ def msgids() -> set[str]:
     return found
 
 
+def plural_msgids() -> set[tuple[str, str]]:
+    found: set[tuple[str, str]] = set()
+    for path in PACKAGE.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == PLURAL:
+                texts = [a.value for a in node.args if isinstance(a, ast.Constant)]
+                texts = [text for text in texts if isinstance(text, str)]
+                found.add((texts[-2], texts[-1]))
+    return found
+
+
+def plural_catalog(lang: str) -> dict[tuple[str, str], tuple[str, ...]]:
+    path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+    with path.open("rb") as handle:
+        read = read_po(handle, locale=lang, domain=DOMAIN)
+    return {
+        (str(m.id[0]), str(m.id[1])): tuple(str(s) for s in m.string)
+        for m in read
+        if isinstance(m.id, tuple)
+    }
+
+
 def catalog(lang: str) -> dict[str, str]:
     path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
     with path.open("rb") as handle:
@@ -64,6 +88,7 @@ def catalog(lang: str) -> dict[str, str]:
 def test_the_source_has_the_messages_we_expect() -> None:
     found = msgids()
     assert {"Row {row}", "Right!", "Which row does {card} go to?", "careful", "easy"} <= found
+    assert ("{points} point", "{points} points") in plural_msgids()
     assert len(found) > 60
 
 
@@ -75,6 +100,24 @@ def test_every_korova_message_is_translated_with_its_placeholders(lang: str) -> 
     for msgid, msgstr in messages.items():
         assert msgstr.strip(), f"{lang}: no translation for {msgid!r}"
         assert set(PLACEHOLDER.findall(msgid)) == set(PLACEHOLDER.findall(msgstr)), msgid
+
+
+@pytest.mark.parametrize(("lang", "forms"), [("eo", 2), ("sv", 2), ("ja", 1), ("ru", 3)])
+def test_counted_things_have_every_plural_form(lang: str, forms: int) -> None:
+    plurals = plural_catalog(lang)
+    assert set(plurals) == plural_msgids()
+    for (singular, _), strings in plurals.items():
+        assert len(strings) == forms and all(s.strip() for s in strings)
+        assert all(
+            set(PLACEHOLDER.findall(s)) == set(PLACEHOLDER.findall(singular)) for s in strings
+        )
+
+
+def test_russian_points_agree_with_the_number() -> None:
+    said = [tn("ru", "{points} point", "{points} points", n, points=n) for n in (1, 2, 5, 11, 22)]
+    assert said == ["1 очко", "2 очка", "5 очков", "11 очков", "22 очка"]
+    assert tn("en", "{points} point", "{points} points", 1, points=1) == "1 point"
+    assert tn("ja", "{points} point", "{points} points", 7, points=7) == "7点"
 
 
 def test_the_catalogs_translate_the_same_messages_and_nothing_stale() -> None:

@@ -16,7 +16,7 @@ import html as _html
 
 from .cards import penalty
 from .rules import Rows, row_points
-from .text import t
+from .text import t, tn
 
 __all__ = ["card_html", "points_label", "rows_html"]
 
@@ -27,10 +27,10 @@ _COLOURS = {1: "#ffffff", 2: "#d7ecff", 3: "#fff1a8", 5: "#ffc9c9", 7: "#e3c9ff"
 def points_label(value: int, lang: str = "en") -> str:
     """``"1 point"`` or ``"7 points"`` in a language.
 
-    >>> points_label(1), points_label(7, "sv")
-    ('1 point', '7 poäng')
+    >>> points_label(1), points_label(7, "sv"), points_label(3, "ru")
+    ('1 point', '7 poäng', '3 очка')
     """
-    return t(lang, "1 point") if value == 1 else t(lang, "{points} points", points=value)
+    return tn(lang, "{points} point", "{points} points", value, points=value)
 
 
 def card_html(

@@ -11,15 +11,23 @@ Japanese; for those this module asks it, and it reads the Russian catalog
 'Ряд 2'
 >>> normalise("RU"), normalise(None)
 ('ru', 'en')
+
+Numbers of things take gettext plural forms (Russian has three):
+
+>>> [tn("ru", "{points} point", "{points} points", n, points=n) for n in (1, 3, 5, 21)]
+['1 очко', '3 очка', '5 очков', '21 очко']
 """
 
 from __future__ import annotations
 
+import gettext as _gettext
+import io
 from functools import cache
+from pathlib import Path
 
 from .. import i18n
 
-__all__ = ["DOMAIN", "LANGUAGES", "LANGUAGE_NAMES", "normalise", "t"]
+__all__ = ["DOMAIN", "LANGUAGES", "LANGUAGE_NAMES", "normalise", "t", "tn"]
 
 DOMAIN = "korova"
 """The gettext domain of this game."""
@@ -39,12 +47,15 @@ def normalise(lang: str | None) -> str:
         raise ValueError(f"unknown language {lang!r}: use one of {', '.join(LANGUAGES)}") from None
 
 
+def _catalog_path(code: str) -> Path:
+    return i18n.LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
 @cache
 def _russian() -> dict[str, str]:
     from babel.messages.pofile import read_po
 
-    path = i18n.LOCALE_DIR / "ru" / "LC_MESSAGES" / f"{DOMAIN}.po"
-    with path.open("rb") as handle:
+    with _catalog_path("ru").open("rb") as handle:
         catalog = read_po(handle, locale="ru", domain=DOMAIN)
     return {
         str(message.id): str(message.string)
@@ -60,3 +71,27 @@ def t(lang: str, message: str, /, **values: object) -> str:
         return i18n.gettext(code, DOMAIN, message, **values)
     text = _russian().get(message) or message
     return text.format(**values) if values else text
+
+
+@cache
+def _plurals(code: str) -> _gettext.NullTranslations:
+    """The catalog with its plural forms, compiled in memory to what gettext reads (``.mo``)."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    with _catalog_path(code).open("rb") as handle:
+        catalog = read_po(handle, locale=code, domain=DOMAIN)
+    compiled = io.BytesIO()
+    write_mo(compiled, catalog)
+    compiled.seek(0)
+    return _gettext.GNUTranslations(compiled)
+
+
+def tn(lang: str, singular: str, plural: str, count: int, /, **values: object) -> str:
+    """Translate a message about ``count`` things, in the plural form the language needs."""
+    code = normalise(lang)
+    if code == "en":
+        text = singular if count == 1 else plural
+    else:
+        text = _plurals(code).ngettext(singular, plural, count)
+    return text.format(**values)
