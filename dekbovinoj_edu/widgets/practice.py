@@ -29,7 +29,7 @@ import ipywidgets as widgets
 from ..codes import PuzzleCodeError
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, gettext
 from ..levels import Level, Op
-from ..practice import DIFFICULTIES, MU_SHARE, Feedback, PracticeSession
+from ..practice import DIFFICULTIES, MU_SHARE, Feedback, FeedbackKind, PracticeSession
 from ..puzzle import Puzzle
 from ..render import card_label, card_svg, parity_text
 
@@ -414,8 +414,12 @@ class Practice(widgets.VBox):
         self.score.value = html.escape(session.score_text())
 
     def _show(self, feedback: Feedback) -> None:
-        colour = "#1f6f3f" if feedback.good else "#8a4b00"
-        mark = "✔" if feedback.good else "✋"
+        if feedback.good:
+            colour, mark = "#1f6f3f", "✔"
+        elif feedback.kind in (FeedbackKind.HINT, FeedbackKind.DONE, FeedbackKind.UNREADABLE):
+            colour, mark = "#1b4f8a", "→"
+        else:
+            colour, mark = "#8a4b00", "✗"
         kind = html.escape(feedback.kind.value)
         self.feedback.value = (
             f"<div class='dkb-kind-{kind}' style='color:{colour};font-weight:bold;"
@@ -512,7 +516,7 @@ class Practice(widgets.VBox):
             self.session.load_code(self.code_field.value)
         except ValueError as error:
             text = error.message(self.lang) if isinstance(error, PuzzleCodeError) else str(error)
-            self.feedback.value = f"<span class='dkb-code-error'>✋ {html.escape(text)}</span>"
+            self.feedback.value = f"<span class='dkb-code-error'>✗ {html.escape(text)}</span>"
             return
         self.code_field.value = ""
         self._relabel()
