@@ -88,6 +88,8 @@ class Grammar(ColourRuleSearch, FreeSearch):
             return None
         if self.additive:
             return self._additive(cards, target)
+        if self.monotone and not any(tok & 1 for tok in cards):
+            return self._positive_ask(self._top, cards, target)
         if len(cards) > self.full_size:
             found = self.quick(cards, target)
             if found is not None:

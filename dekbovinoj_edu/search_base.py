@@ -48,6 +48,10 @@ FULL_SIZE = 4
 """Up to how many cards a question is answered from the full value set (computed once)."""
 ABSORB_SIZE = 3
 """The largest group of cards worth 0 or 1 that :meth:`Grammar.quick` sets aside."""
+ADAPT_SIZE = 5
+"""Up to how many cards a multiset gets its full value set once it is asked about often..."""
+ADAPT_AFTER = 16
+"""... that is, about more than this many targets."""
 NARROW = (1, 2)
 """Limits of the narrow searches :meth:`Grammar.reach` tries before the exact one: only
 splits whose smaller part has at most that many cards."""
@@ -174,6 +178,7 @@ class SearchBase:
         self.full_size = FULL_SIZE
         self._full: dict[tuple, dict[Q, Tree]] = {}
         self._reach: dict[tuple, Tree | None] = {}
+        self._asked: dict[tuple, int] = {}
         self._limit: int | None = None
         self._splits: dict[Multiset, list[tuple[Multiset, Multiset]]] = {}
         self._cards: dict[int, list[tuple[int, Q, Tree]]] = {}
@@ -236,6 +241,11 @@ class SearchBase:
         key = (kind, cards, target, self._limit)
         if key in self._reach:
             return self._reach[key]
+        if len(cards) <= ADAPT_SIZE:
+            # Asked about many targets: its full value set is cheaper from now on.
+            asked = self._asked[(kind, cards)] = self._asked.get((kind, cards), 0) + 1
+            if asked > ADAPT_AFTER:
+                return self.full(kind, cards).get(target)
         self._reach[key] = None  # a question never depends on itself; this guards anyway
         answer = next(self._gen(kind, cards, target, False), None)
         self._reach[key] = answer

@@ -68,6 +68,11 @@ class ColourRuleSearch(SearchBase):
         if known is not None and known[0] >= cap:
             return known[1]
         found: dict[int, Tree] = {}
+        # Ranks of 2 or more only grow a value (a × b ≥ a + b), aces can vanish (× 1): no
+        # value is below the sum of the other ranks.
+        if sum(tok >> 1 for tok in cards if tok >= 4) > cap:
+            self._capped[(name, cards)] = (cap, found)
+            return found
         if name == E:
             found.update(self._positive("T", cards, cap))
             for v, tree in self._positive(S2, cards, cap).items():
