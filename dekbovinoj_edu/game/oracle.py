@@ -5,6 +5,22 @@ and asks :func:`~dekbovinoj_edu.solver.solve` for what a player missed and
 for the computer players' moves. Solutions are cached by puzzle (puzzles
 are frozen values), since a bot and the engine often ask about the same turn.
 Both are imported on first use, so the game's modules load without them.
+
+Two things keep a game's turns cheap, whatever the solver's worst case:
+
+* At level 1 (a colour-rule level with only ``+ −``) a puzzle without a
+  level-1 witness (:mod:`~dekbovinoj_edu.game.witness`) has no dek bovinoj at
+  all; the oracle says so without asking the solver (exact).
+* A pasture can grow long in a real game. The solver is asked about at most
+  :data:`SOLVER_MAX_CARDS` usable cards: on a longer pasture, the barn and the
+  most recently laid pasture cards, as many as fit (a bounded look, like a
+  player's). The answer is then a dek bovinoj that was there, the best among
+  those cards, not necessarily the best of the whole pasture.
+
+>>> from dekbovinoj_edu.cards import parse_cards
+>>> reds = parse_cards("A♦ 2♦ 3♦ 4♦ 5♦ 6♦ 7♦ 8♦ 9♦ 10♦ J♦ Q♦ K♦ A♥ 2♥")
+>>> str(looked_at(Puzzle(reds, parse_cards("K♣ JK"), 1)))
+'5♦ 6♦ 7♦ 8♦ 9♦ 10♦ J♦ Q♦ K♦ A♥ 2♥ | K♣ JK'
 """
 
 from __future__ import annotations
@@ -14,11 +30,14 @@ from typing import Any
 
 from ..puzzle import Puzzle
 from .events import Missed
+from .witness import has_level1_witness, sums_are_exact
 
-__all__ = ["best", "judge", "missed_answer", "without_jokers"]
+__all__ = ["SOLVER_MAX_CARDS", "best", "judge", "looked_at", "missed_answer", "without_jokers"]
 
 SOLUTION_CACHE_SIZE = 4096
 """How many puzzles' best answers are remembered."""
+SOLVER_MAX_CARDS = 12
+"""Most usable cards (pasture and barn, no jokers) the solver is asked about in one turn."""
 
 
 def judge(puzzle: Puzzle, expression: str, joker: bool = False, lang: str = "en") -> Any:
@@ -28,12 +47,29 @@ def judge(puzzle: Puzzle, expression: str, joker: bool = False, lang: str = "en"
     return check(puzzle, expression, joker=joker, lang=lang)
 
 
+def looked_at(puzzle: Puzzle) -> Puzzle:
+    """The puzzle the solver is asked about: all of it, or the barn and the latest pasture cards."""
+    usable_barn = sum(1 for card in puzzle.barn if not card.is_joker)
+    room = max(SOLVER_MAX_CARDS - usable_barn, 0)
+    if len(puzzle.pasture) <= room:
+        return puzzle
+    pasture = puzzle.pasture[len(puzzle.pasture) - room :]
+    return Puzzle(pasture, puzzle.barn, puzzle.level, puzzle.flipped)
+
+
 @lru_cache(maxsize=SOLUTION_CACHE_SIZE)
 def best(puzzle: Puzzle) -> Any:
-    """The solver's best dek bovinoj for the puzzle (a joker in the barn may be played), or None."""
+    """The solver's best dek bovinoj for the puzzle (a joker in the barn may be played), or None.
+
+    See the module for the exact shortcut at level 1 and the bound on long pastures.
+    """
+    if sums_are_exact(puzzle.level):
+        parities = (puzzle.flipped, not puzzle.flipped) if puzzle.has_joker else (puzzle.flipped,)
+        if not any(has_level1_witness(puzzle.cards, puzzle.level, p) for p in parities):
+            return None
     from ..solver import solve
 
-    return solve(puzzle)
+    return solve(looked_at(puzzle))
 
 
 def without_jokers(puzzle: Puzzle) -> Puzzle:

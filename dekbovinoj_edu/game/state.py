@@ -125,6 +125,35 @@ class GameState:
         """The cards the game started with."""
         return Counter(self.deck)
 
+    def broken_invariants(self) -> list[str]:
+        """What is wrong with the state, if anything (empty when every invariant holds).
+
+        No card created or lost (farm, barns, pasture, haystacks and laid-aside
+        jokers together are the cards dealt), no barn above its limit, no joker
+        on the pasture or in a haystack, only jokers laid aside.
+
+        >>> state = deal(players=2, level=LEVELS[1], rng=random.Random(3))
+        >>> state.broken_invariants()
+        []
+        >>> state.pasture.append(state.farm[0])
+        >>> state.broken_invariants()
+        ['cards created or lost']
+        """
+        broken = []
+        if self.card_count() != self.dealt_count():
+            broken.append("cards created or lost")
+        for seat, barn in enumerate(self.barns):
+            limit = STARTER_BARN_SIZE if seat == self.starter and not self.opened else BARN_SIZE
+            if len(barn) > limit:
+                broken.append(f"seat {seat} holds {len(barn)} cards")
+        if any(card.is_joker for card in self.pasture):
+            broken.append("a joker on the pasture")
+        if any(card.is_joker for stack in self.haystacks for card in stack):
+            broken.append("a joker in a haystack")
+        if not all(card.is_joker for card in self.laid_aside):
+            broken.append("a card laid aside that is not a joker")
+        return broken
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict (cards as text)."""
 

@@ -1,0 +1,64 @@
+"""Invariants after every move of many simulated games (2 to 8 players, levels 1 to 3,
+several decks, every strength): no card is created or lost, barns never exceed their
+limit, every game ends. ``benchmarks/bench_game.py --check`` runs thousands more."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from dekbovinoj_edu.game import Game
+from dekbovinoj_edu.game.bots import Strength
+
+STRENGTHS = [strength.value for strength in Strength]
+
+
+def check_invariants(game: Game) -> None:
+    assert game.state.broken_invariants() == []
+    assert game.state.card_count() == game.state.dealt_count()
+    assert all(size <= 3 for size in game.barn_sizes) or not game.opened
+
+
+def play_checked(game: Game) -> int:
+    """Play a whole game move by move, checking after each; returns the moves made."""
+    bound = len(game.state.deck) * 2 + 10  # every turn removes a card from play
+    moves = 0
+    check_invariants(game)
+    while not game.over:
+        for move in game.bot_moves():
+            game.play(move)
+            moves += 1
+            check_invariants(game)
+        assert moves <= bound, "the game does not end"
+    assert sum(game.scores) + len(game.state.laid_aside) <= len(game.state.deck)
+    return moves
+
+
+def random_game(rng: random.Random, level: int) -> Game:
+    players = rng.randint(2, 8)
+    decks = rng.choice([None, None, 1, 2, 3]) if players <= 5 else rng.choice([None, 2, 3])
+    return Game(
+        players=players,
+        level=level,
+        seed=rng.getrandbits(32),
+        decks=decks,
+        jokers_per_deck=rng.choice([0, 2, 2, 4]),
+        bots=[rng.choice(STRENGTHS) for _ in range(players)],
+        starter=rng.randrange(players),
+    )
+
+
+@pytest.mark.parametrize(("level", "games"), [(1, 24), (2, 40), (3, 10)])
+def test_invariants_hold_after_every_move(level: int, games: int) -> None:
+    rng = random.Random(level)
+    for _ in range(games):
+        play_checked(random_game(rng, level))
+
+
+def test_every_strength_finishes_small_and_large_tables() -> None:
+    for players in (2, 5, 8):
+        for strength in STRENGTHS:
+            game = Game(players=players, level=2, seed=players, bots=(strength,) * players)
+            play_checked(game)
+            assert game.over and game.end_reason is not None
