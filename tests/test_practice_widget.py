@@ -63,6 +63,7 @@ def test_peter_taps_cards_and_operations_and_takes_six() -> None:
     assert all(box.children[1].disabled for box in view._card_boxes)
     view.submit_button.click()
     assert "6 cards" in view.feedback.value
+    assert "dkb-kind-solved" in view.feedback.value
     assert "Solved: 1" in view.score.value
 
 
@@ -95,6 +96,7 @@ def test_a_colour_mistake_shows_the_checkers_message() -> None:
     view.submit_button.click()
     first_line = check(view.session.puzzle, "13 + 9").message.splitlines()[0]
     assert first_line in view.feedback.value
+    assert "dkb-kind-mistake" in view.feedback.value
 
 
 def test_mu_shows_what_sofia_missed() -> None:
