@@ -1,7 +1,7 @@
 """Simulated games per second, per level, between seeded computer players.
 
-    python benchmarks/bench_game.py                 # 40 games per level
-    python benchmarks/bench_game.py --games 1000 --check   # and check every invariant after every move
+    python benchmarks/bench_game.py                         # 40 games per level
+    python benchmarks/bench_game.py --games 1000 --check    # and every invariant, every move
 
 Each game draws from a seeded generator its number of players (2 to 8), the
 number of decks (the rules' default or one to three), the jokers per deck,
