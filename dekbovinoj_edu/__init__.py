@@ -17,6 +17,7 @@ from .checker import Verdict, check
 from .codes import PuzzleCodeError
 from .dealer import Difficulty, Rating, deal, deal_many, rate
 from .expression import Expression, parse_expression, render
+from .game import DekBovinoj, Game, IllegalMoveError, Joker, Mu, Opening
 from .levels import LEVELS, Level, Op, level_of
 from .limits import DEFAULT_LIMITS, Limits
 from .practice import Feedback, FeedbackKind, PracticeSession
@@ -33,13 +34,19 @@ __all__ = [
     "CardParseError",
     "CheckError",
     "Colour",
+    "DekBovinoj",
     "Difficulty",
     "Expression",
     "Feedback",
     "FeedbackKind",
+    "Game",
+    "IllegalMoveError",
+    "Joker",
     "Level",
     "Limits",
+    "Mu",
     "Op",
+    "Opening",
     "PracticeSession",
     "Puzzle",
     "PuzzleCodeError",
