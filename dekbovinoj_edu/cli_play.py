@@ -126,7 +126,7 @@ def _show_turn(game: Game, lang: str, say: Say) -> None:
     if game.flipped:
         say("A joker has swapped the colours: red cards are positive, black ones negative.")
     others = ", ".join(
-        f"{game.name(seat, lang)} {size}" for seat, size in enumerate(game.barn_sizes) if seat
+        f"{game.name(seat, lang)}: {size}" for seat, size in enumerate(game.barn_sizes) if seat
     )
     say(
         "Farm: {farm} cards. Cards in the other barns: {others}.",
