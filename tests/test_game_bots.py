@@ -113,3 +113,13 @@ def test_strengths_by_name() -> None:
         bot_for("grandmaster")
     with pytest.raises(ValueError, match="no computer player"):
         Game(players=2, bots=("expert", "grandmaster"))
+
+
+def test_a_computer_player_finishes_a_turn_after_a_persons_joker() -> None:
+    deck = parse_cards("9♦ 3♥ 4♠ 6♠ 8♣  Q♠ JK 7♥  K♣ 2♣ 3♠  5♥ A♣ 2♦ 8♦ J♥ 6♣ 4♦ 10♣")
+    game = Game(players=3, level=2, deck=deck)
+    game.play(Opening(parse_cards("9♦ 3♥")))
+    game.play(Joker())
+    (move,) = game.bot_moves("expert")
+    game.play(move)
+    assert Counter(game.haystacks[1]) == Counter(parse_cards("7♥ 3♥"))

@@ -320,7 +320,10 @@ class Game:
         if not state.opened:
             barn = state.barns[state.turn]
             return (bot.opening(barn, self._opening_size(), state.level, state.flipped, self.rng),)
-        return bot.turn(self.puzzle(), self.rng)
+        puzzle = self.puzzle()
+        if state.joker_this_turn:  # the rest of a turn: no second joker
+            puzzle = oracle.without_jokers(puzzle)
+        return bot.turn(puzzle, self.rng)
 
     # ------------------------------------------------------------- rule steps
 
