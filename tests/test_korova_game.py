@@ -239,6 +239,10 @@ def test_a_game_saved_while_a_person_chooses_a_row() -> None:
         lambda data: data["rows"][0].append(105),
         lambda data: data.pop("rng"),
         lambda data: data.update(bots=["careful", "wizard", "careful", "careful"]),
+        lambda data: data.update(chosen={"9": data["hands"][0][0]}),
+        lambda data: data.update(chosen={"1": data["hands"][0][0]}),
+        lambda data: data.update(rng=[3, [1, 2, 3], None]),
+        lambda data: data["rows"].pop(),
     ],
 )
 def test_a_broken_save_is_refused(spoil) -> None:

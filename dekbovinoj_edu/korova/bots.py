@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from .rules import Rows, cheapest_rows, differences, row_for, row_points
+from .rules import Rows, cheapest_rows, row_for, row_points
 
 __all__ = ["Bot", "Strength", "bot_for"]
 
@@ -73,7 +73,7 @@ def _risk(rows: Rows, card: int, cheapest: int) -> tuple[int, float]:
     row = rows[target]
     if len(row) >= 5:
         return row_points(row), 0.0
-    gap = differences(rows, card)[target] or 0
+    gap = card - row[-1]
     # Other players' cards may land before it: the fuller the row and the larger
     # the gap, the likelier this card becomes a sixth cow next time.
     return 0, len(row) + gap / 20

@@ -411,6 +411,12 @@ class KorovaGame:
             raise SaveError("hands or piles do not match the seats")
         if len(game.rows) != ROWS or any(not row for row in game.rows):
             raise SaveError(f"there must be {ROWS} rows")
+        seats = [*game.chosen, *(seat for _, seat in game._queue), *(s for s, _ in game._placed)]
+        seats += [seat for turn in game.history for seat, _ in turn.placements]
+        if any(not 0 <= seat < game.players for seat in seats):
+            raise SaveError("a seat outside the table")
+        if any(card not in game.hands[seat] for seat, card in game.chosen.items()):
+            raise SaveError("a card laid face down that is not in its player's hand")
         if game.card_count() != Counter(DECK):
             raise SaveError("every card from 1 to 104 must be there exactly once")
         return game

@@ -137,8 +137,13 @@ def differences(rows: Rows, card: int) -> tuple[int | None, ...]:
 
 def row_for(rows: Rows, card: int) -> int | None:
     """The row rules 1 and 2 give ``card``, or ``None`` when it is lower than every row."""
-    fits = [(gap, index) for index, gap in enumerate(differences(rows, card)) if gap is not None]
-    return min(fits)[1] if fits else None
+    best: int | None = None
+    best_last = 0
+    for index, row in enumerate(rows):
+        last = row[-1]
+        if best_last < last < card:  # the closest last card below
+            best, best_last = index, last
+    return best
 
 
 def row_points(row: Iterable[int]) -> int:
