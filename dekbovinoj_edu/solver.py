@@ -29,11 +29,13 @@ How the search works, and what it tries at level 3, is described in
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import combinations
 
 from .cards import Card
+from .levels import Op
 from .normal_form import Node, Num, Power, Product, Sum, Wrap, normalize, to_text
 from .puzzle import Puzzle
 from .search import Grammar, Tree, token
@@ -42,6 +44,9 @@ __all__ = ["DEFAULT_LIMIT", "Solution", "solve", "solve_all"]
 
 DEFAULT_LIMIT = 100
 """How many answers :func:`solve_all` lists at most unless told otherwise."""
+
+LEVEL_3_OPS = frozenset({Op.POW, Op.SQRT, Op.FACT})
+"""The operations level 3 adds to level 2."""
 
 
 @dataclass(frozen=True)
@@ -189,12 +194,18 @@ def solve(puzzle: Puzzle) -> Solution | None:
     Solution(cards=(Card.parse('5♠'), Card.parse('5♣')), expression='5♠ + 5♣', joker=False,
              pasture=2, value=10)
     """
-    grammar = Grammar(puzzle.level)
+    grammars = [Grammar(puzzle.level)]
+    simpler = puzzle.level.operations - LEVEL_3_OPS
+    if simpler != puzzle.level.operations:
+        # Level 3 allows all of level 2: its faster search answers most puzzles first,
+        # and more simply; level 3's own search is only needed when it finds nothing.
+        grammars.insert(0, Grammar(dataclasses.replace(puzzle.level, operations=simpler)))
     target = (puzzle.level.target, 1)
     for candidate in _candidates(puzzle):
-        tree = grammar.reach(candidate.tokens, target)
-        if tree is not None:
-            return _solution(puzzle, candidate, tree)
+        for grammar in grammars:
+            tree = grammar.reach(candidate.tokens, target)
+            if tree is not None:
+                return _solution(puzzle, candidate, tree)
     return None
 
 
