@@ -116,8 +116,11 @@ def test_the_practice_view_answers_by_buttons() -> None:
         "Row 4",
         "No row: lower than every row",
     ]
+    assert "kor-row-note" not in view.table.value  # the differences wait for the answer
     view.answer_buttons[1].click()
     assert "kor-kind-mistake" in view.feedback.value and "45 − 40 = 5" in view.feedback.value
+    assert view.table.value.count("kor-row-note") == 4
+    assert "45 − 24 = 21" in view.table.value and "80 &gt; 45" in view.table.value
     assert "0 of 1" in view.score.value
     assert view.errors.layout.display == "none"
 

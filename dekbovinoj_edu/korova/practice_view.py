@@ -22,13 +22,14 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..practice import Feedback
+from ..practice import Feedback, FeedbackKind
 from ..widgets.practice import _shielded
 from . import view_parts as parts
 from .cards import ROWS
 from .practice import KINDS, KorovaSession
 from .puzzles import DIFFICULTIES, Kind, KorovaPuzzle
 from .render import card_html, rows_html
+from .rules import differences, row_for
 from .text import normalise, t
 from .view_parts import WRAP, errors_output, feedback_html, language_menu
 
@@ -225,7 +226,28 @@ class KorovaPractice(widgets.VBox):
 
     @_shielded
     def _on_row(self, row: int | None) -> None:
-        self._show(self.session.answer(row))
+        feedback = self.session.answer(row)
+        self._show(feedback)
+        if self.session.puzzle.kind is Kind.WHICH_ROW and feedback.kind is not FeedbackKind.DONE:
+            self._show_differences()
+
+    def _show_differences(self) -> None:
+        """After a ``which-row`` answer: each difference beside its row, the right row marked."""
+        puzzle = self.session.puzzle
+        notes = tuple(
+            f"{puzzle.card} − {row[-1]} = {gap}"
+            if gap is not None
+            else f"{row[-1]} > {puzzle.card}"
+            for row, gap in zip(puzzle.rows, differences(puzzle.rows, puzzle.card), strict=True)
+        )
+        asked = card_html(puzzle.card, lang=self.lang, large=True, mark=True)
+        self.table.value = f"<div class='kor-card-asked'>{asked}</div>" + rows_html(
+            puzzle.rows,
+            self.lang,
+            large=self.large,
+            mark_row=row_for(puzzle.rows, puzzle.card),
+            notes=notes,
+        )
 
     @_shielded
     def _on_check(self, _: object) -> None:

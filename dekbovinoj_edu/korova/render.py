@@ -79,12 +79,17 @@ def rows_html(
     show_points: bool = True,
     names: bool = True,
     heads: bool = True,
+    notes: tuple[str, ...] | None = None,
 ) -> str:
     """The rows as a table: a label, the cards lowest first, and each row's points.
 
     ``mark_row`` outlines one row's last card; ``show_points=False`` hides the
     points and the cards' tooltips (a ``row-points`` puzzle asks for them);
-    ``heads=False`` also hides the cow heads.
+    ``heads=False`` also hides the cow heads; ``notes`` adds a text after each
+    row (the differences, once a ``which-row`` puzzle is answered).
+
+    >>> "45 − 40 = 5" in rows_html(((3,), (9,), (40,), (50,)), notes=("", "", "45 − 40 = 5", ""))
+    True
     """
     lines = []
     for index, row in enumerate(rows):
@@ -101,10 +106,18 @@ def rows_html(
         )
         label = _html.escape(t(lang, "Row {row}", row=index + 1)) if names else ""
         worth = _html.escape(points_label(row_points(row), lang)) if show_points else ""
+        note = ""
+        if notes is not None and notes[index]:
+            colour = "#1f6f3f" if index == mark_row else "#555"
+            note = (
+                f"<span class='kor-row-note' style='margin-left:10px;color:{colour};"
+                f"font-weight:bold'>{_html.escape(notes[index])}</span>"
+            )
         lines.append(
             f"<div class='kor-row kor-row-{index + 1}' style='display:flex;flex-wrap:wrap;"
             f"align-items:center;gap:4px;margin:2px 0'>"
             f"<span style='min-width:4.5em;font-weight:bold'>{label}</span>{cards}"
-            f"<span class='kor-row-points' style='margin-left:6px;color:#555'>{worth}</span></div>"
+            f"<span class='kor-row-points' style='margin-left:6px;color:#555'>{worth}</span>"
+            f"{note}</div>"
         )
     return f"<div class='kor-rows'>{''.join(lines)}</div>"
