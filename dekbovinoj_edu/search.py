@@ -6,14 +6,20 @@ suits: a card is a *token* ``rank * 2 + negative`` (with the colour rule off
 every card is positive), and a multiset of cards is a sorted tuple of tokens,
 so equal multisets share their work.
 
-Two ways of answering, combined:
+The ways of answering, combined:
 
-- *full value sets* for small multisets: every value they can make, each with
-  one expression (``full``);
-- a *goal-directed search* for large ones (``reach``): split the cards into the
-  part holding the first card and the rest, enumerate the values of the
-  smaller part and ask which value the larger part must then make. Every
-  question is memoised on (multiset, target).
+- *full value sets* for small multisets (up to 4 cards, or 5 once asked about
+  many targets): every value they can make, each with one expression;
+- a *goal-directed search* for large ones: split the cards into the part
+  holding the first card and the rest, enumerate the values of the smaller
+  part and ask which value the larger part must then make. Every question is
+  memoised on (multiset, target);
+- with the colour rule, positive cards alone can only be added and multiplied,
+  so their values are found up to the target only;
+- for many cards, first a *quick* search (a small core makes the target, the
+  other cards go in groups worth 0 or 1) and *narrow* searches (only splits
+  with a small side); they find most answers fast but prove nothing, so the
+  exact search runs whenever they find nothing.
 
 Numbers are exact integer pairs (:mod:`dekbovinoj_edu.rational`). The shared
 machinery is in :mod:`.search_base`, the grammar with the colour rule in
@@ -70,8 +76,9 @@ class Grammar(ColourRuleSearch, FreeSearch):
     - ``!`` of a card or a bracket worth 0 or 3 to ``max_factorial`` whose
       factorial stays within ``max_magnitude`` (so ``3!`` to ``9!`` and ``0! = 1``);
     - ``^`` with a whole exponent: with the colour rule, a positive card or a
-      bracket raised to a positive card; without it, any two parts;
-      ``|exponent| ≤ max_exponent`` and results within ``max_magnitude``;
+      bracket raised to a positive card (a bracket as the exponent is not
+      tried); without it, any two parts; ``|exponent| ≤ max_exponent`` and
+      results within ``max_magnitude``;
     - at most one ``√`` or ``!`` on a card or bracket (no ``√√`` or ``3!!``).
 
     >>> from dekbovinoj_edu.levels import LEVELS
