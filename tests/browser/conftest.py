@@ -20,6 +20,8 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 FIRST_LOAD_MS = 90_000
 """How long a page may take to show the widget (a cold kernel on a busy machine)."""
+STEP_MS = 20_000
+"""How long one step may take to show its result (generous: CI machines are busy)."""
 
 
 def _need_chromium() -> None:
@@ -72,6 +74,7 @@ def open_app(browser: object, app_url: str, artifacts: Path, request: pytest.Fix
     from playwright.sync_api import Browser, Page, expect
 
     assert isinstance(browser, Browser)
+    expect.set_options(timeout=STEP_MS)
     pages: list[Page] = []
     console: list[str] = []
 
