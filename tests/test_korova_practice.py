@@ -213,9 +213,10 @@ def test_the_game_view_changes_players_and_language() -> None:
 
 def test_the_tab_switches_both_views_together() -> None:
     tab = korova_tab("en", seed=1)
-    assert isinstance(tab, KorovaTab) and tab.titles == ("Practice", "Play")
+    assert isinstance(tab, KorovaTab) and tab.titles == ("Practice", "Play", "How to play")
     tab.table.language_menu.value = "eo"
-    assert tab.practice.lang == "eo" and tab.titles == ("Ekzerci", "Ludi")
+    assert tab.practice.lang == "eo" and tab.titles == ("Ekzerci", "Ludi", "Kiel ludi")
+    assert "Sesa bovino" in tab.how_to_play.value and "6 nimmt!" in tab.how_to_play.value
     tab.set_lang("ru")
     assert tab.practice.language_menu.value == "ru" and tab.table.lang == "ru"
 

@@ -22,7 +22,15 @@ TRANSLATING = {"t", "_t"}
 """Functions whose first text argument is a ``korova`` msgid."""
 PLURAL = "tn"
 """The function whose two text arguments are a msgid and its plural."""
-MSGID_TABLES = {"_KIND_NAMES", "_WORTH_RULE", "messages", "DIFFICULTIES", "_STRENGTHS", "_HEADINGS"}
+MSGID_TABLES = {
+    "_KIND_NAMES",
+    "_WORTH_RULE",
+    "_HOW_TO_PLAY",
+    "messages",
+    "DIFFICULTIES",
+    "_STRENGTHS",
+    "_HEADINGS",
+}
 """Names that hold msgids (as values)."""
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]

@@ -1,20 +1,22 @@
 """The Korova tab: the practice view and the game view together, in one language.
 
-:func:`korova_tab` returns one widget for the app: a tab of practice puzzles
-and a tab for a game against computer players. Picking a language in either
-view switches both; :meth:`KorovaTab.set_lang` does it from outside (the app's
-own language menu), and :func:`tab_title` names the tab in the app.
+:func:`korova_tab` returns one widget for the app: a tab of practice puzzles,
+a tab for a game against computer players, and the rules in short. Picking a
+language in either view switches everything; :meth:`KorovaTab.set_lang` does it
+from outside (the app's own language menu), and :func:`tab_title` names the tab
+in the app.
 
 >>> tab = korova_tab("sv", seed=1)
 >>> tab.titles
-('Öva', 'Spela')
+('Öva', 'Spela', 'Så spelar man')
 >>> tab.practice.set_lang("ru")
 >>> tab.titles, tab.table.lang
-(('Упражнения', 'Игра'), 'ru')
+(('Упражнения', 'Игра', 'Как играть'), 'ru')
 """
 
 from __future__ import annotations
 
+import html
 from typing import Any
 
 import ipywidgets as widgets
@@ -23,7 +25,56 @@ from .practice_view import KorovaPractice
 from .table import KorovaTable
 from .text import normalise, t
 
-__all__ = ["KorovaPractice", "KorovaTab", "KorovaTable", "korova_tab", "tab_title"]
+__all__ = [
+    "ATTRIBUTION",
+    "KorovaPractice",
+    "KorovaTab",
+    "KorovaTable",
+    "how_to_play_html",
+    "korova_tab",
+    "tab_title",
+]
+
+ATTRIBUTION = (
+    "Корова 006 is a variant of the card game known as 6 nimmt! (by Wolfgang Kramer). "
+    "The rules are retold from the Russian rule text of the project's seed rules; like the "
+    "project's other rule-derived texts (Dek Bovinoj by Johannes G. and Leo G., 2024, "
+    "CC BY-SA 4.0), this text is CC BY-SA 4.0."
+)
+"""Where the rules come from, shown under the rules summary."""
+
+_HOW_TO_PLAY = (
+    "Cards 1 to 104. The cow heads on a card are penalty points: the fewest points win.",
+    "55 is worth 7, other multiples of 11 are worth 5, multiples of 10 are worth 3, "
+    "other multiples of 5 are worth 2, every other card is worth 1.",
+    "Four cards start four rows. Every turn everybody lays one card face down, "
+    "then all are turned over together.",
+    "The cards are placed lowest first, each by four rules:",
+    "1. Ascending: a card goes at the end of a row whose last card is lower.",
+    "2. Smallest difference: it goes to the row whose last card is closest below it.",
+    "3. Sixth cow: the sixth card of a row takes the five cards and starts the row anew.",
+    "4. Lowest card: lower than every row? Choose a row, take it, and your card starts it.",
+    "Ten turns make a round. The game ends after the round in which someone reaches "
+    "66 points or more.",
+)
+"""The short rules summary (English msgids of the ``korova`` domain)."""
+
+
+def how_to_play_html(lang: str = "en") -> str:
+    """The rules of Корова 006 in short, in a language, with where they come from.
+
+    >>> "6 nimmt!" in how_to_play_html("ru") and "Шестая корова" in how_to_play_html("ru")
+    True
+    """
+    items = "".join(f"<li>{html.escape(t(lang, line))}</li>" for line in _HOW_TO_PLAY)
+    title = html.escape(t(lang, "How to play"))
+    licence = "https://creativecommons.org/licenses/by-sa/4.0/"
+    return (
+        f"<div class='kor-how-to-play' style='max-width:40em'><h3>{title}</h3>"
+        f"<ul style='list-style:none;padding-left:0'>{items}</ul>"
+        f"<p><small>{html.escape(ATTRIBUTION)} "
+        f"(<a href='{licence}' target='_blank' rel='noopener'>{licence}</a>)</small></p></div>"
+    )
 
 
 def tab_title(lang: str = "en") -> str:
@@ -36,7 +87,7 @@ def tab_title(lang: str = "en") -> str:
 
 
 class KorovaTab(widgets.Tab):
-    """Practice puzzles and a game against computer players, switching language together."""
+    """Practice puzzles, a game against computer players and the rules, in one language."""
 
     def __init__(
         self, lang: str = "en", *, seed: int | str | None = None, players: int = 4, **kwargs: Any
@@ -45,7 +96,9 @@ class KorovaTab(widgets.Tab):
         """The practice view."""
         self.table = KorovaTable(players=players, lang=lang, seed=seed)
         """The game view."""
-        super().__init__(children=[self.practice, self.table], **kwargs)
+        self.how_to_play = widgets.HTML(how_to_play_html(lang))
+        """The rules in short."""
+        super().__init__(children=[self.practice, self.table, self.how_to_play], **kwargs)
         self.add_class("kor-tab")
         self.layout.width = "100%"
         self.lang = normalise(lang)
@@ -63,7 +116,8 @@ class KorovaTab(widgets.Tab):
         self._retitle()
 
     def _retitle(self) -> None:
-        self.titles = (t(self.lang, "Practice"), t(self.lang, "Play"))
+        self.titles = (t(self.lang, "Practice"), t(self.lang, "Play"), t(self.lang, "How to play"))
+        self.how_to_play.value = how_to_play_html(self.lang)
 
 
 def korova_tab(lang: str = "en", *, seed: int | str | None = None, players: int = 4) -> KorovaTab:
