@@ -128,6 +128,14 @@ def test_revealed_cards_are_placed_lowest_first_whatever_the_seat() -> None:
     assert turn.revealed == (90, 45, 46)
 
 
+def test_a_table_of_people_only_waits_for_them() -> None:
+    game = KorovaGame(players=3, seed=1, bots=(None, None, None))
+    assert game.run() == () and game.waiting_for == (0, 1, 2)
+    for seat in range(3):
+        game.choose(seat, game.hands[seat][0])
+    assert game.turn == 1 or game.row_choice is not None
+
+
 def test_a_changed_mind_before_the_reveal() -> None:
     game = KorovaGame(players=2, seed=4, bots=(None, None))
     low, high = game.hands[0][0], game.hands[0][-1]

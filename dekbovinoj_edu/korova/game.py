@@ -297,10 +297,11 @@ class KorovaGame:
         while not self.over and not self._queue:
             if max_turns is not None and len(self.history) - start >= max_turns:
                 break
-            for seat, card in self.bot_choices().items():
+            choices = self.bot_choices()
+            for seat, card in choices.items():
                 self.choose(seat, card)
-            if self.chosen:
-                break  # the computer players' cards lie face down: a person must choose
+            if self.chosen or not choices:
+                break  # the computer players' cards (if any) lie face down: a person must choose
         return tuple(self.history[start:])
 
     # ------------------------------------------------------------ the reveal
