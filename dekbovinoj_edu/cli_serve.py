@@ -15,7 +15,9 @@ True
 from __future__ import annotations
 
 import argparse
+import ctypes
 import json
+import signal
 import socket
 import subprocess
 import sys
@@ -137,10 +139,29 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+def _stop_with_parent() -> None:
+    """In the Voilà child, before it starts: on Linux, be stopped when the parent dies.
+
+    A test run or a ``dekbovinoj serve`` that is killed then leaves no server
+    (and its kernels) running on.
+    """
+    if sys.platform.startswith("linux"):
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
+        except (OSError, AttributeError):
+            return
+
+
+_PR_SET_PDEATHSIG = 1
+"""Linux ``prctl`` option: the signal a process gets when its parent dies."""
+
+
 def start_in_background(port: int, log: Path | None = None) -> subprocess.Popen[bytes]:
     """Start Voilà on the app notebook without a browser (for tests and benchmarks).
 
-    The caller stops it with ``terminate()``; its output goes to ``log``.
+    The caller stops it with ``terminate()``; it also stops if the caller
+    dies. Its output goes to ``log``.
     """
     notebook = find_notebook()
     output = log.open("wb") if log is not None else subprocess.DEVNULL
@@ -149,6 +170,7 @@ def start_in_background(port: int, log: Path | None = None) -> subprocess.Popen[
         cwd=notebook.parent,
         stdout=output,
         stderr=subprocess.STDOUT,
+        preexec_fn=_stop_with_parent,
     )
 
 
@@ -176,16 +198,30 @@ def wait_until_up(
 
 
 def run(args: argparse.Namespace) -> int:
-    """Serve the app until Ctrl+C; returns Voilà's exit code."""
+    """Serve the app until Ctrl+C (or SIGTERM); returns Voilà's exit code."""
     if not 0 < args.port < 65536:
         raise ValueError(f"port {args.port} is not between 1 and 65535")
     notebook = find_notebook()
     command = voila_command(notebook, args.port, open_browser=not args.no_browser)
     print(f"Dek bovinoj: http://localhost:{args.port}/  (Ctrl+C stops it)", flush=True)
+    server = subprocess.Popen(command, cwd=notebook.parent, preexec_fn=_stop_with_parent)
+
+    stopped: list[int] = []
+
+    def stop(signum: int, frame: object) -> None:
+        stopped.append(signum)
+        server.terminate()
+
+    previous = signal.signal(signal.SIGTERM, stop)
     try:
-        return subprocess.call(command, cwd=notebook.parent)
+        code = server.wait()
+        return 0 if stopped else code
     except KeyboardInterrupt:
+        server.terminate()
+        server.wait()
         return 0
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

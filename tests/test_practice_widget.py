@@ -5,6 +5,9 @@ from __future__ import annotations
 import dataclasses
 import html
 import json
+import signal
+import subprocess
+import sys
 from pathlib import Path
 
 import ipywidgets as widgets
@@ -12,7 +15,13 @@ import pytest
 
 from dekbovinoj_edu.checker import check
 from dekbovinoj_edu.cli import main
-from dekbovinoj_edu.cli_serve import app_notebook, find_notebook, voila_command
+from dekbovinoj_edu.cli_serve import (
+    app_notebook,
+    find_notebook,
+    free_port,
+    voila_command,
+    wait_until_up,
+)
 from dekbovinoj_edu.codes import PuzzleCodeError
 from dekbovinoj_edu.i18n import gettext
 from dekbovinoj_edu.levels import LEVELS
@@ -296,3 +305,23 @@ def test_serve_runs_voila_with_the_apps_defaults() -> None:
 def test_serve_refuses_a_port_out_of_range(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["serve", "--port", "70000", "--no-browser"]) == 1
     assert "port 70000" in capsys.readouterr().err
+
+
+def test_serve_prints_the_address_and_stops_its_server_on_sigterm() -> None:
+    port = free_port()
+    serve = subprocess.Popen(
+        [sys.executable, "-m", "dekbovinoj_edu.cli", "serve", "--no-browser", f"--port={port}"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    try:
+        wait_until_up(port, timeout=120, process=serve)
+        assert serve.stdout is not None
+        assert f"http://localhost:{port}/" in serve.stdout.readline()
+        serve.send_signal(signal.SIGTERM)
+        assert serve.wait(timeout=60) == 0
+        with pytest.raises(TimeoutError):
+            wait_until_up(port, timeout=2)
+    finally:
+        serve.kill()
