@@ -4,7 +4,9 @@ A fresh virtual environment is built from ``binder/`` alone: the pinned
 ``binder/requirements.txt``, then ``binder/postBuild`` (which installs the
 package with ``pip install .``), run in a copy of the repository, as Binder
 does. The app notebook is then served from that environment with Voilà, and
-the page must come back with the app's widget in it.
+the page must come back with the app's widget in it; and JupyterLab, as
+Binder starts it, must open both README badges' ``urlpath``: the lessons, and
+the app through Voilà's server extension.
 
 This needs the package index (it installs about a hundred pinned wheels) and
 takes a minute or two; it runs in CI with every other test (marker ``binder``).
@@ -19,6 +21,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -32,16 +35,23 @@ BINDER = ROOT / "binder"
 COPIED = (
     "dekbovinoj_edu",
     "notebooks",
+    "lessons",
     "binder",
     "pyproject.toml",
     "README.md",
     "LICENSE",
     "LICENSE-RULES.md",
 )
-"""What Binder's checkout needs: the package, the app notebook, binder/, the build metadata."""
+"""What Binder's checkout needs: the package, the notebooks, binder/, the build metadata."""
 INSTALL_TIMEOUT = 900
 PAGE_TIMEOUT = 180
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+APP_REPR = "App(children=(Practice("
+"""The app notebook's output as text, in the rendered page."""
+LESSONS_URLPATH = "lab/tree/lessons"
+"""The ``urlpath`` of the README's JupyterLab badge."""
+APP_URLPATH = "voila/render/notebooks/dekbovinoj.ipynb"
+"""The ``urlpath`` of the README's Voilà badge."""
 
 
 def _run(command: list[str], cwd: Path, env: dict[str, str], timeout: float) -> str:
@@ -83,7 +93,7 @@ def _fetch(url: str, deadline: float, server: subprocess.Popen[bytes]) -> str:
     last: Exception | None = None
     while time.monotonic() < deadline:
         if server.poll() is not None:
-            pytest.fail(f"Voilà stopped with exit code {server.returncode}")
+            pytest.fail(f"the server stopped with exit code {server.returncode}")
         try:
             with urllib.request.urlopen(url, timeout=PAGE_TIMEOUT) as response:
                 if response.status == 200:
@@ -91,7 +101,52 @@ def _fetch(url: str, deadline: float, server: subprocess.Popen[bytes]) -> str:
         except (urllib.error.URLError, ConnectionError, TimeoutError) as error:
             last = error
         time.sleep(0.5)
-    pytest.fail(f"Voilà did not serve {url} in time (last error: {last})")
+    pytest.fail(f"nothing served {url} in time (last error: {last})")
+
+
+@dataclass(frozen=True)
+class BinderEnv:
+    """A fresh venv built from ``binder/`` alone, and the checkout it was built in."""
+
+    venv: Path
+    repo: Path
+    env: dict[str, str]
+
+    def serve(self, command: list[str], log: Path, *urls: str) -> list[str]:
+        """Start a server from the venv, GET each URL (``{port}`` filled in), stop the server."""
+        port = free_port()
+        with log.open("wb") as output:
+            server = subprocess.Popen(
+                [str(self.venv / "bin" / command[0]), *command[1:], f"--port={port}"],
+                cwd=self.repo,
+                env=self.env,
+                stdout=output,
+                stderr=subprocess.STDOUT,
+            )
+            try:
+                deadline = time.monotonic() + PAGE_TIMEOUT
+                return [_fetch(url.format(port=port), deadline, server) for url in urls]
+            finally:
+                server.terminate()
+                try:
+                    server.wait(timeout=20)
+                except subprocess.TimeoutExpired:
+                    server.kill()
+                    server.wait()
+
+
+@pytest.fixture(scope="module")
+def binder_env(tmp_path_factory: pytest.TempPathFactory) -> BinderEnv:
+    """Binder's build: the pinned requirements, then ``postBuild`` in the checkout."""
+    base = tmp_path_factory.mktemp("binder")
+    venv = base / "venv"
+    repo = _checkout(base / "repo")
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=120)
+    env = _isolated_env(venv)
+    pip = [str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet"]
+    _run([*pip, "-r", "binder/requirements.txt"], repo, env, INSTALL_TIMEOUT)
+    _run(["bash", "binder/postBuild"], repo, env, INSTALL_TIMEOUT)
+    return BinderEnv(venv, repo, env)
 
 
 def test_binder_requirements_are_pinned_and_postbuild_installs_the_package() -> None:
@@ -109,47 +164,48 @@ def test_binder_requirements_are_pinned_and_postbuild_installs_the_package() -> 
     assert "pip install" in post_build.read_text("utf-8")
 
 
-def test_the_app_renders_with_voila_in_a_fresh_binder_environment(tmp_path: Path) -> None:
-    venv = tmp_path / "venv"
-    repo = _checkout(tmp_path / "repo")
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=120)
-    env = _isolated_env(venv)
-    pip = [str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet"]
-    _run([*pip, "-r", "binder/requirements.txt"], repo, env, INSTALL_TIMEOUT)
-    _run(["bash", "binder/postBuild"], repo, env, INSTALL_TIMEOUT)
-
+def test_postbuild_installs_the_package_into_the_binder_venv(binder_env: BinderEnv) -> None:
     where = _run(
-        [str(venv / "bin" / "python"), "-c", "import dekbovinoj_edu as d; print(d.__file__)"],
-        tmp_path,
-        env,
+        [
+            str(binder_env.venv / "bin" / "python"),
+            "-c",
+            "import dekbovinoj_edu as d; print(d.__file__)",
+        ],
+        binder_env.venv,  # not the checkout: its own dekbovinoj_edu/ would shadow the install
+        binder_env.env,
         60,
     )
-    assert Path(where.strip()).is_relative_to(venv), "the venv's own copy of the package"
+    assert Path(where.strip()).is_relative_to(binder_env.venv), "the venv's own copy"
 
-    port = free_port()
-    log = (tmp_path / "voila.log").open("wb")
-    server = subprocess.Popen(
-        [
-            str(venv / "bin" / "voila"),
-            "notebooks/dekbovinoj.ipynb",
-            "--no-browser",
-            f"--port={port}",
-            "--Voila.ip=localhost",
-        ],
-        cwd=repo,
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
+
+def test_the_app_renders_with_voila_in_a_fresh_binder_environment(
+    binder_env: BinderEnv, tmp_path: Path
+) -> None:
+    log = tmp_path / "voila.log"
+    command = ["voila", "notebooks/dekbovinoj.ipynb", "--no-browser", "--Voila.ip=localhost"]
+    (page,) = binder_env.serve(command, log, "http://localhost:{port}/")
+    assert WIDGET_VIEW in page, log.read_text("utf-8", "replace")[-3000:]
+    assert APP_REPR in page
+
+
+def test_both_binder_badges_open_in_jupyterlab(binder_env: BinderEnv, tmp_path: Path) -> None:
+    """The README's badges: the lessons in JupyterLab, the app through Voilà's server extension."""
+    log = tmp_path / "lab.log"
+    command = [
+        "jupyter",
+        "lab",
+        "--no-browser",
+        "--ServerApp.ip=localhost",
+        "--IdentityProvider.token=",
+        "--ServerApp.password=",
+    ]
+    if os.geteuid() == 0:
+        command.append("--allow-root")  # Binder's user is not root; this machine's may be
+    lab, app = binder_env.serve(
+        command,
+        log,
+        "http://localhost:{port}/" + LESSONS_URLPATH,
+        "http://localhost:{port}/" + APP_URLPATH,
     )
-    try:
-        page = _fetch(f"http://localhost:{port}/", time.monotonic() + PAGE_TIMEOUT, server)
-    finally:
-        server.terminate()
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
-        log.close()
-    assert WIDGET_VIEW in page, (tmp_path / "voila.log").read_text("utf-8", "replace")[-3000:]
-    assert "App(children=(Practice(" in page
+    assert "<title>JupyterLab" in lab, log.read_text("utf-8", "replace")[-3000:]
+    assert WIDGET_VIEW in app and APP_REPR in app, log.read_text("utf-8", "replace")[-3000:]
