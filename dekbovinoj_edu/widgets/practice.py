@@ -494,16 +494,18 @@ class Practice(widgets.VBox):
             self.answers.value = html.escape(self._t("There is no dek bovinoj here. Say mu!"))
             return
         items = []
-        for answer in answers:
+        for number, answer in enumerate(answers):
             steps = "".join(f"<li>{html.escape(step)}</li>" for step in answer.steps)
             joker = f"{html.escape(self._t('Play the joker first.'))} " if answer.joker else ""
             cards = html.escape(self.session.cards_text(len(answer.cards)))
+            opened = " open" if number == 0 else ""
             items.append(
-                f"<li class='dkb-answer'><b>{joker}{html.escape(answer.expression)}</b>"
-                f" ({cards})<ol>{steps}</ol></li>"
+                f"<details class='dkb-answer'{opened}><summary><b>{joker}"
+                f"{html.escape(answer.expression)}</b> ({cards})</summary>"
+                f"<ol>{steps}</ol></details>"
             )
         title = html.escape(self._t("The best answers"))
-        self.answers.value = f"<b>{title}</b><ul>{''.join(items)}</ul>"
+        self.answers.value = f"<b>{title}</b> ({len(answers)}){''.join(items)}"
 
     @_shielded
     def _on_new(self, _: object) -> None:
