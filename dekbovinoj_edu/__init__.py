@@ -16,7 +16,8 @@ from .check_errors import CheckError, VerdictCode
 from .checker import Verdict, check
 from .codes import PuzzleCodeError
 from .dealer import Difficulty, Rating, deal, deal_many, rate
-from .expression import Expression, parse_expression, render
+from .expression import Expression, parse_expression
+from .expression import render as render_expression
 from .game import DekBovinoj, Game, IllegalMoveError, Joker, Mu, Opening
 from .levels import LEVELS, Level, Op, level_of
 from .limits import DEFAULT_LIMITS, Limits
@@ -64,7 +65,7 @@ __all__ = [
     "parse_cards",
     "parse_expression",
     "rate",
-    "render",
+    "render_expression",
     "solve",
     "solve_all",
 ]
