@@ -1,0 +1,140 @@
+"""The lesson notebooks keep their promises to teachers (issue 7).
+
+nbval runs every cell (``pytest`` collects ``lessons/`` and ``notebooks/``);
+these tests read the notebooks as files: every lesson is there and carries
+the rules' attribution, each has the parts a teacher relies on, the answers
+shown to the teacher are the ones the notebook checks, translations are
+complete, and the files stay small.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+LESSONS = ROOT / "lessons"
+ATTRIBUTION = "Dek Bovinoj by Johannes G. and Leo G., 2024, CC BY-SA 4.0"
+ISSUE_7_LESSONS = (
+    "01-positive-and-negative",
+    "02-times-and-divide",
+    "03-the-joker",
+    "04-all-formulas",
+    "05-strategy",
+    "06-make-your-own-level",
+)
+TRANSLATIONS = ("eo", "sv", "ja")
+CHECK_OUTPUT = "# NBVAL_CHECK_OUTPUT"
+MAX_BYTES = 40_000
+"""A lesson is text and code; drawings and widgets are not stored (they are redrawn on a run)."""
+
+
+def _notebook(path: Path) -> dict[str, Any]:
+    return json.loads(path.read_text("utf-8"))
+
+
+def _source(cell: dict[str, Any]) -> str:
+    source = cell["source"]
+    return source if isinstance(source, str) else "".join(source)
+
+
+def _issue_7_notebooks() -> list[Path]:
+    paths = [LESSONS / f"{name}.ipynb" for name in ISSUE_7_LESSONS]
+    paths += [LESSONS / f"{ISSUE_7_LESSONS[0]}.{lang}.ipynb" for lang in TRANSLATIONS]
+    return [*paths, ROOT / "notebooks" / "authoring.ipynb"]
+
+
+def _lesson_ids() -> list[str]:
+    return [path.name for path in _issue_7_notebooks() if path.parent == LESSONS]
+
+
+def test_the_six_lessons_and_lesson_one_in_four_languages_are_there() -> None:
+    for path in _issue_7_notebooks():
+        assert path.is_file(), path
+
+
+@pytest.mark.parametrize("path", sorted(LESSONS.glob("*.ipynb")), ids=lambda path: path.name)
+def test_every_lesson_carries_the_rules_attribution_and_licence(path: Path) -> None:
+    first = _source(_notebook(path)["cells"][0])
+    assert ATTRIBUTION in " ".join(first.split()), "at the top of the lesson"
+    assert "creativecommons.org/licenses/by-sa/4.0" in first
+
+
+def test_the_teacher_guide_carries_the_attribution_and_lists_every_lesson() -> None:
+    guide = (LESSONS / "README.md").read_text("utf-8")
+    assert ATTRIBUTION in " ".join(guide.split())
+    for path in LESSONS.glob("*.ipynb"):
+        assert f"{path.name})" in guide, f"the guide links {path.name}"
+
+
+@pytest.mark.parametrize("name", ISSUE_7_LESSONS)
+def test_every_lesson_has_goals_examples_practice_exercises_and_teacher_notes(name: str) -> None:
+    cells = _notebook(LESSONS / f"{name}.ipynb")["cells"]
+    text = "\n".join(_source(cell) for cell in cells if cell["cell_type"] == "markdown")
+    code = [_source(cell) for cell in cells if cell["cell_type"] == "code"]
+    for heading in ("## Learning goals", "## Exercises", "## Notes for the teacher"):
+        assert heading in text, heading
+    for part in ("**Timing", "**Common mistakes.**", "**What to discuss.**"):
+        assert part in text, part
+    assert "<details>" in text and "Answers (for the teacher)" in text
+    drawn = [s for s in code if "Puzzle.parse(" in s and s.strip().splitlines()[-1].isidentifier()]
+    assert drawn, "a worked example drawn as cards (a cell that ends with the puzzle)"
+    assert any("Practice(puzzle=" in source for source in code), "a widget on a fixed puzzle"
+    assert any("Practice(" in source and "seed=" in source for source in code), "a dealt one"
+    assert sum(source.startswith(CHECK_OUTPUT) for source in code) >= 3
+
+
+def _answers_in_details(text: str) -> list[str]:
+    details = text.split("<details>", 1)[1].split("</details>", 1)[0]
+    return [
+        re.sub(r" = \d+$", "", match)
+        for match in re.findall(r"^\d+\. .*?`([^`]+)`", details, flags=re.MULTILINE)
+    ]
+
+
+def _answers_checked(code: str) -> list[str]:
+    listed = re.search(r"zip\(\w+, (\[.*?\])\):", code, flags=re.DOTALL)
+    assert listed, code
+    items = ast.literal_eval(listed.group(1))
+    return [item[0] if isinstance(item, tuple) else item for item in items]
+
+
+@pytest.mark.parametrize("name", _lesson_ids())
+def test_the_answers_shown_to_the_teacher_are_the_ones_the_notebook_checks(name: str) -> None:
+    cells = _notebook(LESSONS / name)["cells"]
+    for index, cell in enumerate(cells):
+        if cell["cell_type"] == "markdown" and "<details>" in _source(cell):
+            reveal = _source(cells[index + 1])
+            assert reveal.startswith(CHECK_OUTPUT), "the answers are checked by nbval"
+            assert _answers_in_details(_source(cell)) == _answers_checked(reveal)
+            outputs = "".join("".join(out.get("text", "")) for out in cells[index + 1]["outputs"])
+            assert outputs.count("\n") == len(_answers_checked(reveal)), "one line an answer"
+            return
+    pytest.fail(f"{name} has no answers for the teacher")
+
+
+@pytest.mark.parametrize("lang", TRANSLATIONS)
+def test_lesson_one_is_translated_completely(lang: str) -> None:
+    english = _notebook(LESSONS / f"{ISSUE_7_LESSONS[0]}.ipynb")["cells"]
+    translated = _notebook(LESSONS / f"{ISSUE_7_LESSONS[0]}.{lang}.ipynb")["cells"]
+    assert [cell["cell_type"] for cell in translated] == [cell["cell_type"] for cell in english]
+    for mine, theirs in zip(translated, english, strict=True):
+        if mine["cell_type"] == "markdown":
+            assert _source(mine) != _source(theirs), _source(mine)
+        elif "check(" in _source(mine) or "Practice(" in _source(mine):
+            assert f'lang="{lang}"' in _source(mine), _source(mine)
+
+
+@pytest.mark.parametrize("path", _issue_7_notebooks(), ids=lambda path: path.name)
+def test_notebooks_are_stored_small_with_only_the_checked_outputs(path: Path) -> None:
+    assert path.stat().st_size < MAX_BYTES
+    notebook = _notebook(path)
+    assert "widgets" not in notebook["metadata"], "no stored widget state"
+    for cell in notebook["cells"]:
+        if cell["cell_type"] == "code" and not _source(cell).startswith(CHECK_OUTPUT):
+            assert cell["outputs"] == [], _source(cell)
