@@ -1,14 +1,17 @@
-"""The app the Voilà notebook shows: tabs for practising and for how to play.
+"""The app the Voilà notebook shows: practising, how to play, and Корова 006.
 
-A later tab (the full game) is added with :meth:`App.add_tab`; every tab's
-title follows the language the student picks in the practice tab.
+More tabs are added with :meth:`App.add_tab`; every tab's title, and the
+Korova tab's own language, follow the language the student picks in the
+practice tab.
 
 >>> app = App(seed=1)
 >>> app.titles
-('Practice', 'How to play')
+('Practice', 'How to play', 'Korova 006')
 >>> app.practice.language_menu.value = "sv"
 >>> app.titles
-('Öva', 'Så spelar man')
+('Öva', 'Så spelar man', 'Korova 006')
+>>> app.korova.lang
+'sv'
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..i18n import gettext
+from ..korova.widgets import KorovaTab, korova_tab
 from .practice import Practice
 
 __all__ = ["ATTRIBUTION", "App", "how_to_play_html"]
@@ -60,18 +64,22 @@ def how_to_play_html(lang: str = "en") -> str:
 
 
 class App(widgets.Tab):
-    """The Voilà app: a practice tab and a "how to play" tab, in one language.
+    """The Voilà app: practice, "how to play" and the Korova 006 tab, in one language.
 
-    Arguments are passed to :class:`Practice`.
+    Arguments are passed to :class:`Practice`; ``seed`` also deals the Korova
+    tab's puzzles and games.
     """
 
     def __init__(self, level: Any = 2, lang: str = "en", **practice: Any) -> None:
         self.practice = Practice(level=level, lang=lang, **practice)
         self.how_to_play = widgets.HTML(how_to_play_html(self.practice.lang))
-        self._titles: list[str | Callable[[str], str]] = ["Practice", "How to play"]
-        super().__init__(children=[self.practice, self.how_to_play])
+        self.korova: KorovaTab = korova_tab(self.practice.lang, seed=practice.get("seed"))
+        """The Корова 006 tab (practice, a game and its rules); it follows the app's language."""
+        self._titles: list[str | Callable[[str], str]] = ["Practice", "How to play", "Korova 006"]
+        super().__init__(children=[self.practice, self.how_to_play, self.korova])
         self.add_class("dkb-app")
         self.layout.width = "100%"
+        self.practice.on_language(self.korova.set_lang)
         self.practice.on_language(self._on_language)
         self._on_language(self.practice.lang)
 
