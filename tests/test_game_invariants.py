@@ -49,7 +49,7 @@ def random_game(rng: random.Random, level: int) -> Game:
     )
 
 
-@pytest.mark.parametrize(("level", "games"), [(1, 24), (2, 40), (3, 10)])
+@pytest.mark.parametrize(("level", "games"), [(1, 24), (2, 30), (3, 10)])
 def test_invariants_hold_after_every_move(level: int, games: int) -> None:
     rng = random.Random(level)
     for _ in range(games):
@@ -57,7 +57,7 @@ def test_invariants_hold_after_every_move(level: int, games: int) -> None:
 
 
 def test_every_strength_finishes_small_and_large_tables() -> None:
-    for players in (2, 5, 8):
+    for players in (2, 8):
         for strength in STRENGTHS:
             game = Game(players=players, level=2, seed=players, bots=(strength,) * players)
             play_checked(game)

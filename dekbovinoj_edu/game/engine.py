@@ -24,7 +24,9 @@ The rules in the engine's words:
   faces; the cards it uses go to the haystack, taken from the pasture first
   when a card of the same value lies in both places) or a :class:`Mu`
   (one barn card, never a joker, on the pasture). A "mu!" made while a dek
-  bovinoj existed is recorded with the solver's best answer as ``missed``.
+  bovinoj existed is recorded with the solver's best answer as ``missed``
+  (on a very long pasture, the best among the cards the solver is asked
+  about: see :mod:`~dekbovinoj_edu.game.oracle`).
 * A barn of only jokers plays them all and says "mu!" by itself; an empty
   barn is skipped. Both happen without a move.
 * End of every turn but the opening: draw until the barn holds three cards
@@ -424,7 +426,7 @@ class Game:
         """Pass the turn on: end the game, skip empty barns, play all-joker barns."""
         state = self.state
         while True:
-            if not state.farm and not any(state.barns):
+            if not any(state.barns):  # then the farm is empty too: every turn draws back
                 self._end(EndReason.NO_CARDS)
                 return
             if not self._dek_bovinoj_possible():
