@@ -98,7 +98,7 @@ def _answers_in_details(text: str) -> list[str]:
 
 
 def _answers_checked(code: str) -> list[str]:
-    listed = re.search(r"zip\(\w+, (\[.*?\])\):", code, flags=re.DOTALL)
+    listed = re.search(r"^answers = (\[.*?^\])$", code, flags=re.DOTALL | re.MULTILINE)
     assert listed, code
     items = ast.literal_eval(listed.group(1))
     return [item[0] if isinstance(item, tuple) else item for item in items]
