@@ -38,12 +38,12 @@ from dataclasses import dataclass, field
 from enum import Enum
 from functools import cached_property
 
+from .answer import AnswerDraft
 from .cards import Card
 from .checker import Verdict, check
 from .dealer import deal
-from .evaluate import format_value
 from .i18n import gettext, normalise_lang
-from .levels import LEVELS, Level, Op, level_of
+from .levels import LEVELS, Level, level_of
 from .puzzle import Puzzle
 from .solver import Solution, solve, solve_all
 from .steps import narrate
@@ -69,12 +69,6 @@ UNREADABLE_CODES = frozenset({"empty", "syntax", "too-long"})
 """Checker codes for input that could not be read: these cost nothing."""
 
 _UI = "ui"
-
-_QUIET_CODES = frozenset({"ok", "not-target"})
-"""Verdicts the echo already tells by the value: no message while typing."""
-
-_WAITING = "+-−–*×x·/÷:^√(["
-"""Signs that wait for a card after them: stripped to read what is written so far."""
 
 
 class FeedbackKind(Enum):
@@ -160,8 +154,11 @@ class Answer:
     """The narration, one line a step, in the session's language."""
 
 
-class PracticeSession:
+class PracticeSession(AnswerDraft):
     """The state of one student's practice: puzzle, answer in progress, score.
+
+    The answer in progress (taps, typing, echo) is the :class:`AnswerDraft`
+    this session extends; the session adds the dealing, judging and scoring.
 
     ``level`` is 1, 2, 3 or a house-rule :class:`Level`; ``levels`` adds the
     author's own levels to the choice (by name). ``seed`` makes the sequence
@@ -191,14 +188,12 @@ class PracticeSession:
             raise ValueError(f"unknown difficulty {difficulty!r}: use {', '.join(DIFFICULTIES)}")
         self.level: Level = chosen
         self.difficulty = difficulty
-        self.lang = normalise_lang(lang)
         self.mu_share = mu
         self.score = Score()
         self._solutions: dict[Puzzle, Solution | None] = {}
         self._solving = threading.Lock()
         self._rng = random.Random(seed)
-        self.puzzle: Puzzle = puzzle if puzzle is not None else self._deal()
-        self._start(self.puzzle)
+        super().__init__(puzzle if puzzle is not None else self._deal(), lang)
 
     # ----------------------------------------------------------------- choices
     def _resolve_level(self, level: int | str | Level) -> Level:
@@ -212,31 +207,28 @@ class PracticeSession:
         seed = self._rng.randrange(2**32)
         return deal(level=self.level, seed=seed, difficulty=self.difficulty, mu=self.mu_share)
 
-    def _start(self, puzzle: Puzzle) -> None:
-        self.puzzle = puzzle
+    def begin(self, puzzle: Puzzle) -> None:
+        """Start on ``puzzle``: an empty answer, no hints, nothing revealed or scored yet."""
+        super().begin(puzzle)
         self.level = puzzle.level
         self.levels.setdefault(puzzle.level.name, puzzle.level)
-        self.text = ""
-        self.joker = False
         self.hints_given = 0
         self.revealed = False
         self.finished = False
         self._best_taken = 0
-        self._tapped: list[int] = []
-        self._verdict: Verdict | None = None
         self._solutions = {puzzle: self._solutions[puzzle]} if puzzle in self._solutions else {}
         self.__dict__.pop("best_answers", None)
 
     def new_puzzle(self, puzzle: Puzzle | None = None) -> None:
         """Move on to ``puzzle``, or deal the next one at the current level and difficulty."""
-        self._start(puzzle if puzzle is not None else self._deal())
+        self.begin(puzzle if puzzle is not None else self._deal())
 
     def load_code(self, code: str) -> None:
         """Move on to the puzzle of a code a teacher wrote on the board.
 
         Raises ``ValueError`` (with a message for the student) for a mistyped code.
         """
-        self._start(Puzzle.from_code(code.strip()))
+        self.begin(Puzzle.from_code(code.strip()))
 
     def set_level(self, level: int | str | Level) -> None:
         """Switch to another level (by number, name or value) and deal a puzzle there."""
@@ -256,184 +248,6 @@ class PracticeSession:
         self.lang = normalise_lang(lang)
         self._verdict = None
         self.__dict__.pop("best_answers", None)
-
-    # ----------------------------------------------------------- the answer
-    @property
-    def flipped(self) -> bool:
-        """The parity the answer is made under: the puzzle's, swapped by a played joker."""
-        return self.puzzle.flipped != self.joker
-
-    @property
-    def shown_cards(self) -> tuple[Card, ...]:
-        """The cards as the widget shows them: pasture, then barn (jokers included)."""
-        return self.puzzle.pasture + self.puzzle.barn
-
-    @property
-    def operations(self) -> tuple[str, ...]:
-        """The symbols of the level's operations and brackets, as operation buttons show them.
-
-        >>> PracticeSession(puzzle=Puzzle.parse("5♠ | 5♣", level=1)).operations
-        ('+', '−')
-        """
-        symbols = [op.symbol for op in Op if self.level.allows(op)]
-        if self.level.brackets:
-            symbols += ["(", ")"]
-        return tuple(symbols)
-
-    def tap(self, item: str | int) -> bool:
-        """Add a card (its position in :attr:`shown_cards`, or its notation) or an operation.
-
-        Returns ``False`` and changes nothing for a card already used, a joker
-        (that is :meth:`set_joker`), or a symbol the level does not have.
-        """
-        if isinstance(item, int) or item not in self.operations:
-            position = self._position_of(item)
-            if position is None or position in self.used:
-                return False
-            self._tapped.append(position)
-            self._append(str(self.shown_cards[position]))
-            return True
-        self._append(item)
-        return True
-
-    def _position_of(self, item: str | int) -> int | None:
-        cards = self.shown_cards
-        if isinstance(item, int):
-            if 0 <= item < len(cards) and not cards[item].is_joker:
-                return item
-            return None
-        try:
-            card = Card.parse(item)
-        except ValueError:
-            return None
-        used = set(self.used)
-        for position, shown in enumerate(cards):
-            if shown == card and not shown.is_joker and position not in used:
-                return position
-        return None
-
-    def _append(self, token: str) -> None:
-        glue = "" if not self.text or token in (")", "!") or self.text.endswith(("(", "√")) else " "
-        self._set_text(self.text.rstrip() + glue + token if self.text else token)
-
-    def type(self, text: str) -> None:
-        """Replace the answer with typed text (the taps follow what is still there)."""
-        self._set_text(text)
-
-    def _set_text(self, text: str) -> None:
-        self.text = text
-        self._verdict = None
-        kept: list[int] = []
-        for position in self._tapped:
-            name = str(self.shown_cards[position])
-            if text.count(name) > sum(str(self.shown_cards[k]) == name for k in kept):
-                kept.append(position)
-        self._tapped = kept
-
-    def backspace(self) -> None:
-        """Remove the last card or symbol of the answer."""
-        text = self.text.rstrip()
-        if not text:
-            return
-        if self._tapped and text.endswith(str(self.shown_cards[self._tapped[-1]])):
-            text = text[: -len(str(self.shown_cards[self._tapped[-1]]))]
-        else:
-            text = text[:-1]
-        self._set_text(text.rstrip())
-
-    def clear(self) -> None:
-        """Start the answer again."""
-        self._set_text("")
-
-    def set_joker(self, on: bool) -> bool:
-        """Play (or take back) the barn's joker for this answer; ``False`` if there is none."""
-        if on and not self.puzzle.has_joker:
-            return False
-        self.joker = bool(on)
-        self._verdict = None
-        return True
-
-    @property
-    def verdict(self) -> Verdict | None:
-        """The checker's verdict on the answer so far (``None`` while it is empty)."""
-        if not self.text.strip():
-            return None
-        if self._verdict is None:
-            self._verdict = check(self.puzzle, self.text, joker=self.joker, lang=self.lang)
-        return self._verdict
-
-    @property
-    def progress(self) -> Verdict | None:
-        """The verdict on what is written so far, while an operation waits for its card.
-
-        ``13*2 +`` cannot be read yet, but ``13*2`` can: the echo and the used
-        cards follow that, so a student sees the value grow step by step.
-        """
-        verdict = self.verdict
-        if verdict is None or str(verdict.code) != "syntax":
-            return verdict
-        prefix = self.text.rstrip().rstrip(_WAITING).rstrip()
-        if not prefix or prefix == self.text.rstrip():
-            return verdict
-        return check(self.puzzle, prefix, joker=self.joker, lang=self.lang)
-
-    @property
-    def used(self) -> tuple[int, ...]:
-        """Positions in :attr:`shown_cards` of the cards the answer uses, in order.
-
-        The checker's own reading decides when it has one; until the text can
-        be read, the tapped cards still in the text count.
-        """
-        verdict = self.progress
-        if verdict is not None and verdict.cards:
-            return tuple(sorted(self._positions(verdict.cards)))
-        return tuple(sorted(self._tapped))
-
-    def _positions(self, cards: Iterable[Card]) -> list[int]:
-        free = list(enumerate(self.shown_cards))
-        preferred = set(self._tapped)
-        positions = []
-        for card in cards:
-            matches = [p for p, shown in free if shown == card]
-            if not matches:
-                continue
-            pick = next((p for p in matches if p in preferred), matches[0])
-            positions.append(pick)
-            free = [(p, shown) for p, shown in free if p != pick]
-        return positions
-
-    def echo(self) -> str:
-        """How the answer is read, and its value so far when it has one.
-
-        >>> s = PracticeSession(puzzle=Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2))
-        >>> s.echo()
-        ''
-        >>> s.type("13*2+3-9-3-7")
-        >>> s.echo()
-        'K♣ × 2♣ + 3♠ − 9♦ − 3♥ − 7♥ = 10'
-        >>> s.type("13*2 +")
-        >>> s.echo()
-        'K♣ × 2♣ = 26'
-        """
-        verdict = self.progress
-        if verdict is None or not verdict.reading:
-            return ""
-        if verdict.value is not None:
-            return f"{verdict.reading} = {format_value(verdict.value)}"
-        return verdict.reading
-
-    def problem(self) -> str:
-        """The checker's message while the answer so far breaks a rule (else ``""``).
-
-        >>> s = PracticeSession(puzzle=Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2))
-        >>> s.type("13 + 9")
-        >>> s.echo(), s.problem().splitlines()[0]
-        ('13 + 9', '9♦ is negative here. Only − or ÷ may stand before it (at the start: −9).')
-        """
-        verdict = self.progress
-        if verdict is None or str(verdict.code) in _QUIET_CODES:
-            return ""
-        return verdict.message
 
     # ----------------------------------------------------------- the solver
     @property

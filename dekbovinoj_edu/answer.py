@@ -1,0 +1,235 @@
+"""The answer being built: cards and signs tapped, or typed, read back as the checker reads it.
+
+An :class:`AnswerDraft` is the small model that the practice session and the
+game table share: one puzzle, the text of the answer (taps and typing edit
+the same text), whether the barn's joker is played first, and what the
+checker makes of it so far (the echo, the cards used, the rule it breaks).
+It judges nothing and keeps no score: that is for whoever holds it.
+
+>>> from dekbovinoj_edu.puzzle import Puzzle
+>>> draft = AnswerDraft(Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2))
+>>> for step in ["K♣", "×", "2♣", "+", "3♠"]:
+...     _ = draft.tap(step)
+>>> draft.text, draft.used
+('K♣ × 2♣ + 3♠', (3, 4, 5))
+>>> draft.echo()
+'K♣ × 2♣ + 3♠ = 29'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from .cards import Card
+from .checker import Verdict, check
+from .evaluate import format_value
+from .i18n import normalise_lang
+from .levels import Op
+from .puzzle import Puzzle
+
+__all__ = ["AnswerDraft"]
+
+_QUIET_CODES = frozenset({"ok", "not-target"})
+"""Verdicts the echo already tells by the value: no message while typing."""
+
+_WAITING = "+-−–*×x·/÷:^√(["
+"""Signs that wait for a card after them: stripped to read what is written so far."""
+
+
+class AnswerDraft:
+    """An answer in progress to one puzzle, in a language (the checker's messages)."""
+
+    def __init__(self, puzzle: Puzzle, lang: str = "en") -> None:
+        self.lang = normalise_lang(lang)
+        """The language of the checker's messages."""
+        self.puzzle: Puzzle = puzzle
+        """The puzzle answered."""
+        self.begin(puzzle)
+
+    def begin(self, puzzle: Puzzle) -> None:
+        """Start an empty answer to ``puzzle``."""
+        self.puzzle = puzzle
+        self.text = ""
+        """The answer as written: tapped and typed alike."""
+        self.joker = False
+        """Whether the barn's joker is played before the answer."""
+        self._tapped: list[int] = []
+        self._verdict: Verdict | None = None
+
+    @property
+    def flipped(self) -> bool:
+        """The parity the answer is made under: the puzzle's, swapped by a played joker."""
+        return self.puzzle.flipped != self.joker
+
+    @property
+    def shown_cards(self) -> tuple[Card, ...]:
+        """The cards as the widget shows them: pasture, then barn (jokers included)."""
+        return self.puzzle.pasture + self.puzzle.barn
+
+    @property
+    def operations(self) -> tuple[str, ...]:
+        """The symbols of the level's operations and brackets, as operation buttons show them.
+
+        >>> AnswerDraft(Puzzle.parse("5♠ | 5♣", level=1)).operations
+        ('+', '−')
+        """
+        level = self.puzzle.level
+        symbols = [op.symbol for op in Op if level.allows(op)]
+        if level.brackets:
+            symbols += ["(", ")"]
+        return tuple(symbols)
+
+    def tap(self, item: str | int) -> bool:
+        """Add a card (its position in :attr:`shown_cards`, or its notation) or an operation.
+
+        Returns ``False`` and changes nothing for a card already used, a joker
+        (that is :meth:`set_joker`), or a symbol the level does not have.
+        """
+        if isinstance(item, int) or item not in self.operations:
+            position = self._position_of(item)
+            if position is None or position in self.used:
+                return False
+            self._tapped.append(position)
+            self._append(str(self.shown_cards[position]))
+            return True
+        self._append(item)
+        return True
+
+    def _position_of(self, item: str | int) -> int | None:
+        cards = self.shown_cards
+        if isinstance(item, int):
+            if 0 <= item < len(cards) and not cards[item].is_joker:
+                return item
+            return None
+        try:
+            card = Card.parse(item)
+        except ValueError:
+            return None
+        used = set(self.used)
+        for position, shown in enumerate(cards):
+            if shown == card and not shown.is_joker and position not in used:
+                return position
+        return None
+
+    def _append(self, token: str) -> None:
+        glue = "" if not self.text or token in (")", "!") or self.text.endswith(("(", "√")) else " "
+        self._set_text(self.text.rstrip() + glue + token if self.text else token)
+
+    def type(self, text: str) -> None:
+        """Replace the answer with typed text (the taps follow what is still there)."""
+        self._set_text(text)
+
+    def _set_text(self, text: str) -> None:
+        self.text = text
+        self._verdict = None
+        kept: list[int] = []
+        for position in self._tapped:
+            name = str(self.shown_cards[position])
+            if text.count(name) > sum(str(self.shown_cards[k]) == name for k in kept):
+                kept.append(position)
+        self._tapped = kept
+
+    def backspace(self) -> None:
+        """Remove the last card or symbol of the answer."""
+        text = self.text.rstrip()
+        if not text:
+            return
+        if self._tapped and text.endswith(str(self.shown_cards[self._tapped[-1]])):
+            text = text[: -len(str(self.shown_cards[self._tapped[-1]]))]
+        else:
+            text = text[:-1]
+        self._set_text(text.rstrip())
+
+    def clear(self) -> None:
+        """Start the answer again."""
+        self._set_text("")
+
+    def set_joker(self, on: bool) -> bool:
+        """Play (or take back) the barn's joker for this answer; ``False`` if there is none."""
+        if on and not self.puzzle.has_joker:
+            return False
+        self.joker = bool(on)
+        self._verdict = None
+        return True
+
+    @property
+    def verdict(self) -> Verdict | None:
+        """The checker's verdict on the answer so far (``None`` while it is empty)."""
+        if not self.text.strip():
+            return None
+        if self._verdict is None:
+            self._verdict = check(self.puzzle, self.text, joker=self.joker, lang=self.lang)
+        return self._verdict
+
+    @property
+    def progress(self) -> Verdict | None:
+        """The verdict on what is written so far, while an operation waits for its card.
+
+        ``13*2 +`` cannot be read yet, but ``13*2`` can: the echo and the used
+        cards follow that, so a student sees the value grow step by step.
+        """
+        verdict = self.verdict
+        if verdict is None or str(verdict.code) != "syntax":
+            return verdict
+        prefix = self.text.rstrip().rstrip(_WAITING).rstrip()
+        if not prefix or prefix == self.text.rstrip():
+            return verdict
+        return check(self.puzzle, prefix, joker=self.joker, lang=self.lang)
+
+    @property
+    def used(self) -> tuple[int, ...]:
+        """Positions in :attr:`shown_cards` of the cards the answer uses, in order.
+
+        The checker's own reading decides when it has one; until the text can
+        be read, the tapped cards still in the text count.
+        """
+        verdict = self.progress
+        if verdict is not None and verdict.cards:
+            return tuple(sorted(self._positions(verdict.cards)))
+        return tuple(sorted(self._tapped))
+
+    def _positions(self, cards: Iterable[Card]) -> list[int]:
+        free = list(enumerate(self.shown_cards))
+        preferred = set(self._tapped)
+        positions = []
+        for card in cards:
+            matches = [p for p, shown in free if shown == card]
+            if not matches:
+                continue
+            pick = next((p for p in matches if p in preferred), matches[0])
+            positions.append(pick)
+            free = [(p, shown) for p, shown in free if p != pick]
+        return positions
+
+    def echo(self) -> str:
+        """How the answer is read, and its value so far when it has one.
+
+        >>> s = AnswerDraft(Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2))
+        >>> s.echo()
+        ''
+        >>> s.type("13*2+3-9-3-7")
+        >>> s.echo()
+        'K♣ × 2♣ + 3♠ − 9♦ − 3♥ − 7♥ = 10'
+        >>> s.type("13*2 +")
+        >>> s.echo()
+        'K♣ × 2♣ = 26'
+        """
+        verdict = self.progress
+        if verdict is None or not verdict.reading:
+            return ""
+        if verdict.value is not None:
+            return f"{verdict.reading} = {format_value(verdict.value)}"
+        return verdict.reading
+
+    def problem(self) -> str:
+        """The checker's message while the answer so far breaks a rule (else ``""``).
+
+        >>> s = AnswerDraft(Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2))
+        >>> s.type("13 + 9")
+        >>> s.echo(), s.problem().splitlines()[0]
+        ('13 + 9', '9♦ is negative here. Only − or ÷ may stand before it (at the start: −9).')
+        """
+        verdict = self.progress
+        if verdict is None or str(verdict.code) in _QUIET_CODES:
+            return ""
+        return verdict.message
