@@ -394,3 +394,15 @@ def test_legal_moves_name_the_kinds_and_the_cards() -> None:
     assert set(moves[2:]) == {Mu("Q♠"), Mu("7♥")}
     with pytest.raises(WrongMoveError):
         game.play(moves[1])
+
+
+def test_a_starter_with_fewer_than_two_cards_besides_jokers_lays_what_there_is() -> None:
+    game = stacked(2, 1, "JK JK JK JK 5♣  A♦ 2♦ 3♦  4♦ 6♦")
+    assert game.legal_moves() == (Opening(parse_cards("5♣")),)
+    game.play(Opening(parse_cards("5♣")))
+    assert game.pasture == parse_cards("5♣") and game.barn_sizes == (4, 3)
+    assert game.state.broken_invariants() == []
+    game.play(Mu("A♦"))  # seat 0 then plays its four jokers and says mu
+    assert game.history[-3:-1] == (PlayedAllJokers(0, 4, False), Drew(0, 1))
+    # No joker is left, and 5♣ A♦ 6♦ 2♦ 3♦ 4♦ unflipped make no 10: the game is over.
+    assert game.over and game.end_reason is EndReason.NO_DEK_BOVINOJ

@@ -129,7 +129,9 @@ class GameState:
         """What is wrong with the state, if anything (empty when every invariant holds).
 
         No card created or lost (farm, barns, pasture, haystacks and laid-aside
-        jokers together are the cards dealt), no barn above its limit, no joker
+        jokers together are the cards dealt), no barn above its limit (three;
+        five for the starter before the opening, and for a starter left with
+        only jokers by an opening that could not lay two cards), no joker
         on the pasture or in a haystack, only jokers laid aside.
 
         >>> state = deal(players=2, level=LEVELS[1], rng=random.Random(3))
@@ -143,7 +145,13 @@ class GameState:
         if self.card_count() != self.dealt_count():
             broken.append("cards created or lost")
         for seat, barn in enumerate(self.barns):
-            limit = STARTER_BARN_SIZE if seat == self.starter and not self.opened else BARN_SIZE
+            limit = BARN_SIZE
+            if seat == self.starter and (
+                not self.opened or sum(not card.is_joker for card in barn) == 0
+            ):
+                # Before the opening; or after an opening that could not lay two
+                # cards, when only jokers are left (they are played all at once).
+                limit = STARTER_BARN_SIZE
             if len(barn) > limit:
                 broken.append(f"seat {seat} holds {len(barn)} cards")
         if any(card.is_joker for card in self.pasture):
