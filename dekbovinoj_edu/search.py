@@ -96,7 +96,7 @@ class Grammar(ColourRuleSearch, FreeSearch):
         if self.additive:
             return self._additive(cards, target)
         if self.monotone and not any(tok & 1 for tok in cards):
-            return self._positive_ask(self._top, cards, target)
+            return self._positive_ask(self.top, cards, target)
         if len(cards) > self.full_size:
             found = self.quick(cards, target)
             if found is not None:
@@ -106,12 +106,12 @@ class Grammar(ColourRuleSearch, FreeSearch):
             try:
                 for limit in NARROW:
                     self._limit = limit
-                    found = self._ask(self._top, cards, target)
+                    found = self.ask(self.top, cards, target)
                     if found is not None:
                         return found
             finally:
                 self._limit = None
-        return self._ask(self._top, cards, target)
+        return self.ask(self.top, cards, target)
 
     def _narrow(self, part: Multiset, other: Multiset) -> bool:
         """Whether a narrow search skips this split (both parts bigger than its limit)."""
@@ -132,7 +132,7 @@ class Grammar(ColourRuleSearch, FreeSearch):
             return None
         for size in range(1, min(len(cards), self.full_size) + 1):
             for core, rest in sub_multisets(cards, size):
-                core_tree = self._ask(self._top, core, target)
+                core_tree = self.ask(self.top, core, target)
                 if core_tree is None:
                     continue
                 units = self._absorb(rest)
@@ -153,13 +153,13 @@ class Grammar(ColourRuleSearch, FreeSearch):
         if cards in self._absorbed:
             return self._absorbed[cards]
         self._absorbed[cards] = None
-        tail = ("P", False, True, False) if self.colour else self._top
+        tail = ("P", False, True, False) if self.colour else self.top
         first = cards[:1]
         for size in range(ABSORB_SIZE):
             for others, rest in sub_multisets(cards[1:], size):
                 group = first + others
                 one = self.full(tail, group).get(ONE)
-                zero = self.full(self._top, group).get(ZERO)
+                zero = self.full(self.top, group).get(ZERO)
                 if one is None and zero is None:
                     continue
                 absorbed = self._absorb(rest)
@@ -177,10 +177,11 @@ class Grammar(ColourRuleSearch, FreeSearch):
         if self.additive:
             found = self._additive(cards, target)
             return iter(() if found is None else (found,))
-        return self._gen(self._top, cards, target, True)
+        return self._gen(self.top, cards, target, True)
 
     @property
-    def _top(self) -> tuple:
+    def top(self) -> tuple:
+        """The kind of question a whole expression is."""
         if self.colour:
             return (E,)
         return (V,) if self.brackets else (FE,)

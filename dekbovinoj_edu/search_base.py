@@ -229,7 +229,7 @@ class SearchBase:
             self._full[key] = found
         return found
 
-    def _ask(self, kind: tuple, cards: Multiset, target: Q) -> Tree | None:
+    def ask(self, kind: tuple, cards: Multiset, target: Q) -> Tree | None:
         """Memoised first answer of :meth:`_gen` (from a full value set when one exists)."""
         known = self._full.get((kind, cards))
         if known is None and len(cards) <= self.full_size:
@@ -255,7 +255,7 @@ class SearchBase:
         """The trees of a sub-question: one witness, or all of them."""
         if every:
             return self._gen(kind, cards, target, True)
-        found = self._ask(kind, cards, target)
+        found = self.ask(kind, cards, target)
         return () if found is None else (found,)
 
     def _gen(self, kind: tuple, cards: Multiset, target: Q, every: bool) -> Iterator[Tree]:

@@ -130,7 +130,7 @@ class ColourRuleSearch(SearchBase):
             if len(a_cards) <= len(b_cards):
                 for a, a_tree in self.full(self._T, a_cards).items():
                     rest = sub(t, a)
-                    if self._ask((E,), b_cards, rest) is None:
+                    if self.ask((E,), b_cards, rest) is None:
                         continue
                     a_trees = self._sub(self._T, a_cards, a, every) if every else (a_tree,)
                     for ta in a_trees:
@@ -139,7 +139,7 @@ class ColourRuleSearch(SearchBase):
             else:
                 for e, e_tree in self.full((E,), b_cards).items():
                     rest = sub(t, e)
-                    if self._ask(self._T, a_cards, rest) is None:
+                    if self.ask(self._T, a_cards, rest) is None:
                         continue
                     b_trees = self._sub((E,), b_cards, e, every) if every else (e_tree,)
                     for ta in self._sub(self._T, a_cards, rest, every):
@@ -222,7 +222,7 @@ class ColourRuleSearch(SearchBase):
                         want = v
                     else:
                         want = div(t, v)
-                        if self._ask(after, rest, want) is None:
+                        if self.ask(after, rest, want) is None:
                             continue
                         trees = self._sub(after, rest, want, every)
                     group_trees = (
@@ -240,7 +240,7 @@ class ColourRuleSearch(SearchBase):
                         group_trees: Iterable[Tree] = self._any((F,), group)
                     else:
                         want = div(t, p)
-                        if self._ask((F,), group, want) is None:
+                        if self.ask((F,), group, want) is None:
                             continue
                         group_trees = self._sub((F,), group, want, every)
                     rest_trees = self._sub(after, rest, p, True) if every else (p_tree,)

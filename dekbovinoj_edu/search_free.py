@@ -75,10 +75,9 @@ class FreeSearch(SearchBase):
                 yield mul(t, a), "/", True
         if self.pow:
             # a ^ b = t: b a whole number; b ^ a = t: b the a-th root of t.
-            if a not in (ZERO, ONE, (-1, 1)):
-                for k in range(-self.max_exponent, self.max_exponent + 1):
-                    if k and power(a, k, self.bound) == t:
-                        yield (k, 1), "^", False
+            for k in range(-self.max_exponent, self.max_exponent + 1):
+                if power(a, k, self.bound) == t:
+                    yield (k, 1), "^", False
             if a[1] == 1 and 0 < abs(a[0]) <= self.max_exponent:
                 k = abs(a[0])
                 for b in roots(t if a[0] > 0 else inverse(t), k):
@@ -96,15 +95,24 @@ class FreeSearch(SearchBase):
             )
             for a, a_tree in self.full((V,), small).items():
                 for b, op, swapped in self._partners(a, t):
-                    if self._ask((V,), large, b) is None:
+                    if self.ask((V,), large, b) is None:
                         continue
                     small_trees = self._sub((V,), small, a, True) if every else (a_tree,)
                     for ts in small_trees:
                         for tl in self._sub((V,), large, b, every):
                             yield binary(op, tl, ts) if swapped else binary(op, ts, tl)
-                if a == ZERO and self.mul and t == ZERO:
-                    for tl in self._any((V,), large):
-                        yield binary("*", a_tree, tl)
+                if a == ZERO:
+                    yield from self._with_zero(a_tree, large, t)
+
+    def _with_zero(self, zero: Tree, cards: Multiset, t: Q) -> Iterator[Tree]:
+        """``0 × b = 0``, ``0 ÷ b = 0`` and ``b ^ 0 = 1``, where ``b`` may be anything (not 0)."""
+        if t == ZERO and self.mul:
+            for tree in self._any((V,), cards):
+                yield binary("*", zero, tree)
+        if (t == ZERO and self.div) or (t == ONE and self.pow):
+            tree = next((tree for v, tree in self._build((V,), cards) if v != ZERO), None)
+            if tree is not None:
+                yield binary("/", zero, tree) if t == ZERO else binary("^", tree, zero)
 
     # -- without the colour rule or brackets: a sum of products ----------------------------------
 

@@ -17,10 +17,11 @@ from collections import Counter
 
 import pytest
 
-from dekbovinoj_edu import JOKER, LEVELS, Puzzle, full_deck, solve, solve_all
+from dekbovinoj_edu import JOKER, LEVELS, Limits, Puzzle, full_deck, search_base, solve, solve_all
 from dekbovinoj_edu.checker import check
 from dekbovinoj_edu.levels import Level
 from dekbovinoj_edu.reference import best_move
+from dekbovinoj_edu.search import Grammar, tokens
 
 DECK = full_deck(jokers=0)
 
@@ -90,3 +91,29 @@ def test_every_answer_passes_the_checker(number: int) -> None:
             verdict = check(puzzle, answer.expression, joker=answer.joker)
             assert verdict.ok, f"{puzzle!r} at {level}: {answer.expression} — {verdict.message}"
             assert Counter(verdict.cards) == Counter(answer.cards)
+
+
+@pytest.mark.parametrize("number", [2, 3])
+@pytest.mark.parametrize("colour", [True, False])
+def test_goal_directed_search_agrees_with_full_value_sets(
+    number: int, colour: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The two halves of the search: asking for one target finds it exactly when the set of
+    every value holds it (level 3 too, whose inverse steps are the subtle ones)."""
+    monkeypatch.setattr(search_base, "ADAPT_SIZE", 0)  # never fall back to full sets
+    # Small exponents keep level 3 without the colour rule (any part may be an exponent) quick.
+    level = dataclasses.replace(
+        LEVELS[number], colour_rule=colour, limits=Limits(max_exponent=6, max_magnitude=10**4)
+    )
+    most = 4 if number == 3 and not colour else 5
+    rng = random.Random(f"halves-{number}-{colour}")
+    for _ in range(15):
+        cards = tokens(
+            (rng.randint(1, 13), colour and rng.random() < 0.5) for _ in range(rng.randint(2, most))
+        )
+        values = Grammar(level).full(Grammar(level).top, cards)
+        for target in [(t, 1) for t in range(-12, 30)] + list(values)[:20]:
+            goal_directed = Grammar(level)
+            goal_directed.full_size = 1
+            found = goal_directed.ask(goal_directed.top, cards, target)
+            assert (found is not None) == (target in values), (level, cards, target)
