@@ -15,7 +15,14 @@ from babel.messages.pofile import read_po
 from dekbovinoj_edu.i18n import catalog_path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "dekbovinoj_edu"
-SOURCES = ["render.py", "practice.py", "steps.py", "widgets/practice.py", "widgets/app.py"]
+SOURCES = [
+    "render.py",
+    "practice.py",
+    "steps.py",
+    "widgets/answer.py",
+    "widgets/practice.py",
+    "widgets/app.py",
+]
 TRANSLATING = {"_t", "t", "say"}
 """Functions whose first text argument is a ``ui`` msgid."""
 MSGID_TABLES = {"_OP_NAMES", "_HOW_TO_PLAY", "DIFFICULTIES", "_titles"}

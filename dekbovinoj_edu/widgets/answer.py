@@ -1,0 +1,331 @@
+"""The answer builder: the cards, the signs, the typed answer, its echo and the messages.
+
+One component that the practice widget and the game table both show, over
+an :class:`~dekbovinoj_edu.answer.AnswerDraft` (the practice session is one;
+the game table keeps one for the person whose turn it is). It draws the
+pasture and the barn, lets the student tap cards and signs or type, echoes
+how the answer is read, and shows a :class:`~dekbovinoj_edu.practice.Feedback`.
+Judging the answer is the owner's: ``on_submit`` is called on Enter.
+
+>>> from dekbovinoj_edu.answer import AnswerDraft
+>>> from dekbovinoj_edu.puzzle import Puzzle
+>>> builder = AnswerBuilder(AnswerDraft(Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2)))
+>>> builder.card_boxes[3].children[1].click()
+>>> builder.ops_row.children[2].click()
+>>> builder.expression.value
+'K♣ ×'
+>>> builder.expression.value = "13*2+3-9-3-7"
+>>> "= 10" in builder.echo.value
+True
+"""
+
+from __future__ import annotations
+
+import html
+import traceback
+import warnings
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+import ipywidgets as widgets
+
+from ..answer import AnswerDraft
+from ..i18n import gettext
+from ..levels import Op
+from ..practice import Feedback, FeedbackKind
+from ..render import card_label, card_svg, parity_text
+
+__all__ = ["WRAP", "AnswerBuilder", "button", "shielded"]
+
+_UI = "ui"
+
+WRAP = {"flex_flow": "row wrap", "align_items": "center", "width": "100%"}
+"""The layout of every row: it wraps, so it fits a phone."""
+
+_OP_NAMES = {
+    Op.ADD.symbol: "plus",
+    Op.SUB.symbol: "minus (before a red card, or its sign)",
+    Op.MUL.symbol: "times",
+    Op.DIV.symbol: "divided by",
+    Op.POW.symbol: "to the power of",
+    Op.SQRT.symbol: "square root",
+    Op.FACT.symbol: "factorial",
+    "(": "open a bracket",
+    ")": "close the bracket",
+}
+"""The spoken name of each operation button, for its tooltip (English msgids)."""
+
+
+def shielded(method: Callable[..., Any]) -> Callable[..., Any]:
+    """Run a callback; show any error in the view's ``errors`` output, never lose it."""
+
+    @wraps(method)
+    def run(self: Any, *args: Any) -> Any:
+        try:
+            return method(self, *args)
+        except Exception:
+            self.errors.append_stderr(traceback.format_exc())
+            self.errors.layout.display = None
+            return None
+
+    return run
+
+
+def button(css: str, handler: Callable[[widgets.Button], None]) -> widgets.Button:
+    """A button with the app's look and a stable CSS class for browser tests.
+
+    >>> button("dkb-new", print)._dom_classes
+    ('dkb-button', 'dkb-new')
+    """
+    made = widgets.Button(layout=widgets.Layout(width="auto", min_width="3.2em"))
+    made.add_class("dkb-button")
+    made.add_class(css)
+    made.on_click(handler)
+    return made
+
+
+def feedback_html(feedback: Feedback) -> str:
+    """A message as the views show it: green for good, blue for help, amber for a mistake.
+
+    >>> feedback_html(Feedback(FeedbackKind.MU_RIGHT, "Mu!"))[:35]
+    "<div class='dkb-kind-mu-right' styl"
+    """
+    if feedback.good:
+        colour, mark = "#1f6f3f", "✔"
+    elif feedback.kind in (FeedbackKind.HINT, FeedbackKind.DONE, FeedbackKind.UNREADABLE):
+        colour, mark = "#1b4f8a", "→"
+    else:
+        colour, mark = "#8a4b00", "✗"
+    kind = html.escape(feedback.kind.value)
+    return (
+        f"<div class='dkb-kind-{kind}' style='color:{colour};font-weight:bold;"
+        f"white-space:pre-wrap;font-family:monospace,monospace'>"
+        f"{mark} {html.escape(feedback.message)}</div>"
+    )
+
+
+class AnswerBuilder(widgets.VBox):
+    """Pasture, barn, parity, sign buttons, the answer field and its echo, over a draft.
+
+    The owner places :attr:`joker_toggle`, :attr:`feedback` and :attr:`errors`
+    (they are built here so both views share them) and calls :meth:`show_puzzle`
+    after the draft starts on a new puzzle.
+    """
+
+    def __init__(
+        self, draft: AnswerDraft, *, on_submit: Callable[[], None] | None = None, **kwargs: Any
+    ) -> None:
+        super().__init__(**kwargs)
+        self.draft = draft
+        """The model: the answer in progress."""
+        self.on_submit = on_submit
+        """Called when the student presses Enter in the answer field."""
+        self.large = False
+        """Projector-sized cards."""
+        self._syncing = False
+        self.card_boxes: list[widgets.VBox] = []
+        """One box a card shown (its drawing and its button), pasture first."""
+        self._build()
+        self.relabel()
+        self.show_puzzle()
+
+    def _t(self, message: str, **values: object) -> str:
+        return gettext(self.draft.lang, _UI, message, **values)
+
+    def _build(self) -> None:
+        self.pasture_title = widgets.HTML()
+        self.barn_title = widgets.HTML()
+        self.pasture_row = widgets.HBox(layout=widgets.Layout(**WRAP))
+        self.pasture_row.add_class("dkb-pasture")
+        self.barn_row = widgets.HBox(layout=widgets.Layout(**WRAP))
+        self.barn_row.add_class("dkb-barn")
+        self.parity = widgets.HTML()
+        self.parity.add_class("dkb-parity")
+        self.ops_row = widgets.HBox(layout=widgets.Layout(**WRAP))
+        self.ops_row.add_class("dkb-ops")
+        self.backspace_button = button("dkb-backspace", self._on_backspace)
+        self.clear_button = button("dkb-clear", self._on_clear)
+        self.expression = widgets.Text(
+            continuous_update=True, layout=widgets.Layout(width="auto", max_width="40em")
+        )
+        self.expression.add_class("dkb-expression")
+        self.expression.observe(self._on_typed, "value")
+        with warnings.catch_warnings():
+            # ipywidgets 8 deprecates on_submit, but it is the only way to hear
+            # Enter while the value still updates on every key.
+            warnings.simplefilter("ignore", DeprecationWarning)
+            self.expression.on_submit(lambda _: self.on_submit and self.on_submit())
+        self.echo = widgets.HTML()
+        self.echo.add_class("dkb-echo")
+        self.joker_toggle = widgets.ToggleButton(layout=widgets.Layout(width="auto"))
+        self.joker_toggle.add_class("dkb-joker")
+        self.joker_toggle.observe(self._on_joker, "value")
+        self.feedback = widgets.HTML()
+        self.feedback.add_class("dkb-feedback")
+        self.errors = widgets.Output(layout=widgets.Layout(display="none"))
+        self.errors.add_class("dkb-errors")
+        self.children = [
+            self.pasture_title,
+            self.pasture_row,
+            self.barn_title,
+            self.barn_row,
+            self.parity,
+            self.ops_row,
+            self.expression,
+            self.echo,
+        ]
+        self.layout.width = "100%"
+
+    def relabel(self) -> None:
+        """Put every label and tooltip in the draft's language."""
+        t = self._t
+        self.backspace_button.description = "⌫"
+        self.backspace_button.tooltip = t("Remove the last card or sign")
+        self.clear_button.description = t("Clear")
+        self.clear_button.tooltip = t("Start the answer again")
+        self.expression.placeholder = t("Tap cards and signs, or type: 13*2+3-9-3-7")
+        self.expression.description = t("Answer")
+        self.joker_toggle.description = t("Play the joker")
+        self.joker_toggle.tooltip = t("Play the barn's joker first")
+        self.pasture_title.value = f"<b>{html.escape(t('Pasture'))}</b>"
+        self.barn_title.value = f"<b>{html.escape(t('Barn'))}</b>"
+        for position, symbol in enumerate(self.draft.operations):
+            if position < len(self.ops_row.children):
+                self.ops_row.children[position].tooltip = t(_OP_NAMES[symbol])
+        self.refresh()
+
+    # ---------------------------------------------------------- the puzzle
+    def show_puzzle(self) -> None:
+        """Draw the draft's puzzle afresh: its cards, its signs, an empty message."""
+        draft = self.draft
+        self._syncing = True
+        try:
+            self.expression.value = draft.text
+            self.joker_toggle.value = draft.joker
+        finally:
+            self._syncing = False
+        self.joker_toggle.disabled = not draft.puzzle.has_joker
+        self.ops_row.children = [self._op_button(symbol) for symbol in draft.operations] + [
+            self.backspace_button,
+            self.clear_button,
+        ]
+        self.card_boxes = [self._card_box(i) for i in range(len(draft.shown_cards))]
+        split = len(draft.puzzle.pasture)
+        self.pasture_row.children = self.card_boxes[:split]
+        self.barn_row.children = self.card_boxes[split:]
+        self.feedback.value = ""
+        self.refresh()
+
+    def _op_button(self, symbol: str) -> widgets.Button:
+        made = button("dkb-op", lambda _: self._on_op(symbol))
+        made.description = symbol
+        made.tooltip = self._t(_OP_NAMES[symbol])
+        made.style.font_weight = "bold"
+        return made
+
+    def _card_box(self, position: int) -> widgets.VBox:
+        card = self.draft.shown_cards[position]
+        picture = widgets.HTML()
+        if card.is_joker:
+            made = button(f"dkb-card-{position}", self._on_joker_card)
+            made.add_class("dkb-joker-card")
+        else:
+            made = button(f"dkb-card-{position}", lambda _: self._on_card(position))
+            made.add_class("dkb-card")
+        made.description = str(card)
+        box = widgets.VBox(
+            [picture, made], layout=widgets.Layout(align_items="center", margin="0 4px 4px 0")
+        )
+        box.add_class("dkb-card-box")
+        return box
+
+    def refresh(self) -> None:
+        """Bring the cards and the echo in step with the draft."""
+        draft = self.draft
+        used = set(draft.used)
+        flipped = draft.flipped
+        cards = draft.shown_cards
+        first_joker = next((p for p, card in enumerate(cards) if card.is_joker), None)
+        for position, box in enumerate(self.card_boxes):
+            card = cards[position]
+            picture, made = box.children
+            made.style.font_size = "1.5em" if self.large else ""
+            joker_played = draft.joker and position == first_joker
+            picture.value = card_svg(
+                card,
+                large=self.large,
+                used=position in used or joker_played,
+                flipped=None if card.is_joker else flipped,
+                lang=draft.lang,
+            )
+            if card.is_joker:
+                made.tooltip = self._t("Play the barn's joker first")
+            else:
+                made.disabled = position in used
+                made.tooltip = self._t("Use {card}", card=card_label(card, draft.lang, flipped))
+        self.parity.value = html.escape(parity_text(flipped, draft.lang))
+        echo, problem = draft.echo(), draft.problem()
+        lines = []
+        if echo:
+            lines.append(f"{html.escape(self._t('Read as:'))} <b>{html.escape(echo)}</b>")
+        if problem:
+            lines.append(
+                "<div class='dkb-problem' style='white-space:pre;font-family:monospace,monospace;"
+                f"color:#8a4b00;overflow-x:auto'>{html.escape(problem)}</div>"
+            )
+        self.echo.value = "".join(lines)
+
+    def show(self, feedback: Feedback) -> None:
+        """Show what an answer, a "mu!" or a hint came to."""
+        self.feedback.value = feedback_html(feedback)
+        self.refresh()
+
+    # ------------------------------------------------------------ callbacks
+    @shielded
+    def _on_card(self, position: int) -> None:
+        self.draft.tap(position)
+        self.sync_text()
+
+    @shielded
+    def _on_op(self, symbol: str) -> None:
+        self.draft.tap(symbol)
+        self.sync_text()
+
+    @shielded
+    def _on_backspace(self, _: object) -> None:
+        self.draft.backspace()
+        self.sync_text()
+
+    @shielded
+    def _on_clear(self, _: object) -> None:
+        self.draft.clear()
+        self.sync_text()
+
+    def sync_text(self) -> None:
+        """Show the draft's text in the answer field (after taps), without re-reading it."""
+        self._syncing = True
+        try:
+            self.expression.value = self.draft.text
+        finally:
+            self._syncing = False
+        self.refresh()
+
+    @shielded
+    def _on_typed(self, change: dict[str, Any]) -> None:
+        if self._syncing:
+            return
+        self.draft.type(change["new"])
+        self.refresh()
+
+    @shielded
+    def _on_joker_card(self, _: object) -> None:
+        if not self.joker_toggle.disabled:
+            self.joker_toggle.value = not self.joker_toggle.value
+
+    @shielded
+    def _on_joker(self, change: dict[str, Any]) -> None:
+        if self._syncing:
+            return
+        self.draft.set_joker(change["new"])
+        self.refresh()
