@@ -8,7 +8,7 @@ explained and asked again; the computer players' turns are narrated; the
 final scores end the game. Reading standard input line by line makes it
 playable through a pipe:
 
-    printf 'Q♠ 5♥\\nmu 3♦\\n' | dekbovinoj play --players 2 --seed 4
+    printf 'A♥ 3♥\\n10\\n' | dekbovinoj play --players 2 --seed 4
 """
 
 from __future__ import annotations
