@@ -190,6 +190,11 @@ def test_solve_all_never_lists_a_reordering() -> None:
     assert [a.expression for a in answers] == ["6♣ + 4♠ + 2♣ − 2♥"]
 
 
+def test_solve_all_gives_the_classic_24_game_one_way() -> None:
+    answers = solve_all(Puzzle.parse("8♣ 3♦ 8♥ 3♠", level=GAME_24), limit=None)
+    assert [a.expression for a in answers] == ["8♣ ÷ (3♦ − 8♥ ÷ 3♠)"]
+
+
 def test_solve_all_stops_at_the_limit() -> None:
     assert len(solve_all(PETER, limit=3)) == 3
     assert len(solve_all(PETER, limit=None)) > 3

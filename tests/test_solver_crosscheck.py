@@ -19,7 +19,7 @@ import pytest
 
 from dekbovinoj_edu import JOKER, LEVELS, Limits, Puzzle, full_deck, search_base, solve, solve_all
 from dekbovinoj_edu.checker import check
-from dekbovinoj_edu.levels import Level
+from dekbovinoj_edu.levels import Level, Op
 from dekbovinoj_edu.reference import best_move
 from dekbovinoj_edu.search import Grammar, tokens
 
@@ -69,6 +69,23 @@ def test_best_move_matches_the_reference(
     rng = random.Random(f"{number}-{colour}-{target}")
     for _ in range(count):
         assert_matches_reference(random_puzzle(rng, level, most))
+
+
+HOUSE_RULES = [
+    {"brackets": False},
+    {"operations": frozenset({Op.ADD, Op.SUB, Op.MUL})},
+    {"operations": frozenset({Op.ADD, Op.SUB, Op.MUL}), "brackets": False},
+    {"operations": frozenset({Op.ADD, Op.SUB}), "brackets": True},
+]
+
+
+@pytest.mark.parametrize("changes", HOUSE_RULES)
+@pytest.mark.parametrize("colour", [True, False])
+def test_house_rule_levels_match_the_reference(changes: dict, colour: bool) -> None:
+    level = dataclasses.replace(LEVELS[2], name="house", colour_rule=colour, **changes)
+    rng = random.Random(f"house-{sorted(changes)}-{colour}")
+    for _ in range(50):
+        assert_matches_reference(random_puzzle(rng, level, 5))
 
 
 def test_six_cards_of_the_24_game_match_the_reference() -> None:
