@@ -92,6 +92,18 @@ class Solution:
         prefix = "JK, " if self.joker else ""
         return f"{prefix}{self.expression} = {self.value}"
 
+    def _repr_html_(self) -> str:
+        """The cards taken, drawn (:func:`dekbovinoj_edu.render.hand_svg`), and the expression.
+
+        >>> solve(Puzzle.parse("| 10♣", level=1))._repr_html_().count("<svg")
+        1
+        """
+        from html import escape
+
+        from .render import hand_svg
+
+        return f"<div>{hand_svg(self.cards)}<p><code>{escape(str(self))}</code></p></div>"
+
 
 @dataclass(frozen=True)
 class _Candidate:
