@@ -35,6 +35,8 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 from .cards import Card
+from .check_errors import CheckError
+from .expression import parse_expression
 from .levels import Op
 from .normal_form import Node, Num, Power, Product, Sum, Wrap, normalize, to_text
 from .puzzle import Puzzle
@@ -199,6 +201,9 @@ def solve(puzzle: Puzzle) -> Solution | None:
 
     Exact at levels 1 and 2 (colour rule on or off, any target); at level 3
     exact over the bounded space of :class:`~dekbovinoj_edu.search.Grammar`.
+    An answer the checker would refuse under the level's limits (too many
+    cards, too long, nested too deep) does not count: with that many cards the
+    move takes fewer. (The expression found first for a set of cards decides.)
 
     >>> solve(Puzzle.parse("| 10♣", level=1)).expression
     '10♣'
@@ -214,11 +219,24 @@ def solve(puzzle: Puzzle) -> Solution | None:
         grammars.insert(0, Grammar(dataclasses.replace(puzzle.level, operations=simpler)))
     target = (puzzle.level.target, 1)
     for candidate in _candidates(puzzle):
+        if len(candidate.cards) > puzzle.level.limits.max_cards:
+            continue
         for grammar in grammars:
             tree = grammar.reach(candidate.tokens, target)
             if tree is not None:
-                return _solution(puzzle, candidate, tree)
+                found = _solution(puzzle, candidate, tree)
+                if _fits(found, puzzle):
+                    return found
     return None
+
+
+def _fits(solution: Solution, puzzle: Puzzle) -> bool:
+    """Whether the checker reads the expression within the level's limits (length, nesting)."""
+    try:
+        parse_expression(solution.expression, puzzle.level.limits)
+    except CheckError:
+        return False
+    return True
 
 
 def solve_all(puzzle: Puzzle, limit: int | None = DEFAULT_LIMIT) -> list[Solution]:
@@ -248,7 +266,9 @@ def solve_all(puzzle: Puzzle, limit: int | None = DEFAULT_LIMIT) -> list[Solutio
         if key in seen:
             continue
         seen.add(key)
-        found.append(_solution(puzzle, candidate, tree))
+        answer = _solution(puzzle, candidate, tree)
+        if _fits(answer, puzzle):
+            found.append(answer)
         if limit is not None and len(found) >= limit:
             break
     return sorted(found, key=lambda s: (len(s.expression), s.expression))

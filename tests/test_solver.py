@@ -204,3 +204,16 @@ def test_the_reference_agrees_on_the_worked_examples() -> None:
     assert best_move(PETER) == (6, 3, False)
     assert best_move(SOFIA) == (2, 1, True)
     assert best_move(Puzzle.parse("9♦ 3♥ | Q♠ 7♥", level=2)) is None
+
+
+def test_answers_fit_the_level_limits() -> None:
+    # Peter's six-card answer is 27 characters long; with 20 allowed he takes fewer cards.
+    short = dataclasses.replace(LEVELS[2], limits=Limits(max_chars=20))
+    puzzle = Puzzle.parse(str(PETER), level=short)
+    best = solve(puzzle)
+    assert best is not None and best.size < 6 and len(best.expression) <= 20
+    assert_checks(puzzle, best)
+    assert all(len(a.expression) <= 20 for a in solve_all(puzzle))
+    few = dataclasses.replace(LEVELS[1], limits=Limits(max_cards=2))
+    best = solve(Puzzle.parse("5♣ 3♠ 2♠ | 5♠", level=few))  # not 5 + 3 + 2: three cards
+    assert best is not None and best.size == 2
