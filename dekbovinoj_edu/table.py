@@ -117,6 +117,10 @@ class GameTableSession:
     def _t(self, message: str, **values: object) -> str:
         return gettext(self.lang, _UI, message, **values)
 
+    def cards_text(self, count: int) -> str:
+        """``"1 card"`` or ``"6 cards"`` in the table's language."""
+        return self._t("1 card") if count == 1 else self._t("{count} cards", count=count)
+
     # ------------------------------------------------------------- the view
     @property
     def people(self) -> tuple[int, ...]:
@@ -333,17 +337,17 @@ class GameTableSession:
                 "name": self.name(item.seat),
                 "card": str(item.card),
                 "answer": f"{missed.expression} = {target}",
-                "count": len(missed.cards),
+                "cards": self.cards_text(len(missed.cards)),
             }
             if missed.joker:
                 line = self._t(
                     "{name} said mu! and laid {card}. "
-                    "Best then: the joker, then {answer} ({count} cards).",
+                    "Best then: the joker, then {answer} ({cards}).",
                     **values,
                 )
             else:
                 line = self._t(
-                    "{name} said mu! and laid {card}. Best then: {answer} ({count} cards).",
+                    "{name} said mu! and laid {card}. Best then: {answer} ({cards}).",
                     **values,
                 )
             lines.append(line)

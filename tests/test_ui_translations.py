@@ -19,13 +19,16 @@ SOURCES = [
     "render.py",
     "practice.py",
     "steps.py",
+    "table.py",
     "widgets/answer.py",
     "widgets/practice.py",
+    "widgets/table.py",
+    "widgets/table_setup.py",
     "widgets/app.py",
 ]
 TRANSLATING = {"_t", "t", "say"}
 """Functions whose first text argument is a ``ui`` msgid."""
-MSGID_TABLES = {"_OP_NAMES", "_HOW_TO_PLAY", "DIFFICULTIES", "_titles"}
+MSGID_TABLES = {"_OP_NAMES", "_HOW_TO_PLAY", "DIFFICULTIES", "_titles", "SEAT_KINDS"}
 """Module constants that hold msgids (as values)."""
 
 

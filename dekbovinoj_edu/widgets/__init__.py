@@ -7,5 +7,6 @@
 
 from .app import App, how_to_play_html
 from .practice import Practice, level_label
+from .table import GameTable
 
-__all__ = ["App", "Practice", "how_to_play_html", "level_label"]
+__all__ = ["App", "GameTable", "Practice", "how_to_play_html", "level_label"]

@@ -114,9 +114,16 @@ class AnswerBuilder(widgets.VBox):
     """
 
     def __init__(
-        self, draft: AnswerDraft, *, on_submit: Callable[[], None] | None = None, **kwargs: Any
+        self,
+        draft: AnswerDraft,
+        *,
+        on_submit: Callable[[], None] | None = None,
+        css: str = "dkb",
+        **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
+        self.css = css
+        """The prefix of every CSS class here (``dkb-pasture``…), one per view on a page."""
         self.draft = draft
         """The model: the answer in progress."""
         self.on_submit = on_submit
@@ -137,19 +144,19 @@ class AnswerBuilder(widgets.VBox):
         self.pasture_title = widgets.HTML()
         self.barn_title = widgets.HTML()
         self.pasture_row = widgets.HBox(layout=widgets.Layout(**WRAP))
-        self.pasture_row.add_class("dkb-pasture")
+        self.pasture_row.add_class(f"{self.css}-pasture")
         self.barn_row = widgets.HBox(layout=widgets.Layout(**WRAP))
-        self.barn_row.add_class("dkb-barn")
+        self.barn_row.add_class(f"{self.css}-barn")
         self.parity = widgets.HTML()
-        self.parity.add_class("dkb-parity")
+        self.parity.add_class(f"{self.css}-parity")
         self.ops_row = widgets.HBox(layout=widgets.Layout(**WRAP))
-        self.ops_row.add_class("dkb-ops")
-        self.backspace_button = button("dkb-backspace", self._on_backspace)
-        self.clear_button = button("dkb-clear", self._on_clear)
+        self.ops_row.add_class(f"{self.css}-ops")
+        self.backspace_button = button(f"{self.css}-backspace", self._on_backspace)
+        self.clear_button = button(f"{self.css}-clear", self._on_clear)
         self.expression = widgets.Text(
             continuous_update=True, layout=widgets.Layout(width="auto", max_width="40em")
         )
-        self.expression.add_class("dkb-expression")
+        self.expression.add_class(f"{self.css}-expression")
         self.expression.observe(self._on_typed, "value")
         with warnings.catch_warnings():
             # ipywidgets 8 deprecates on_submit, but it is the only way to hear
@@ -157,14 +164,14 @@ class AnswerBuilder(widgets.VBox):
             warnings.simplefilter("ignore", DeprecationWarning)
             self.expression.on_submit(lambda _: self.on_submit and self.on_submit())
         self.echo = widgets.HTML()
-        self.echo.add_class("dkb-echo")
+        self.echo.add_class(f"{self.css}-echo")
         self.joker_toggle = widgets.ToggleButton(layout=widgets.Layout(width="auto"))
-        self.joker_toggle.add_class("dkb-joker")
+        self.joker_toggle.add_class(f"{self.css}-joker")
         self.joker_toggle.observe(self._on_joker, "value")
         self.feedback = widgets.HTML()
-        self.feedback.add_class("dkb-feedback")
+        self.feedback.add_class(f"{self.css}-feedback")
         self.errors = widgets.Output(layout=widgets.Layout(display="none"))
-        self.errors.add_class("dkb-errors")
+        self.errors.add_class(f"{self.css}-errors")
         self.children = [
             self.pasture_title,
             self.pasture_row,
@@ -218,7 +225,7 @@ class AnswerBuilder(widgets.VBox):
         self.refresh()
 
     def _op_button(self, symbol: str) -> widgets.Button:
-        made = button("dkb-op", lambda _: self._on_op(symbol))
+        made = button(f"{self.css}-op", lambda _: self._on_op(symbol))
         made.description = symbol
         made.tooltip = self._t(_OP_NAMES[symbol])
         made.style.font_weight = "bold"
@@ -228,16 +235,16 @@ class AnswerBuilder(widgets.VBox):
         card = self.draft.shown_cards[position]
         picture = widgets.HTML()
         if card.is_joker:
-            made = button(f"dkb-card-{position}", self._on_joker_card)
-            made.add_class("dkb-joker-card")
+            made = button(f"{self.css}-card-{position}", self._on_joker_card)
+            made.add_class(f"{self.css}-joker-card")
         else:
-            made = button(f"dkb-card-{position}", lambda _: self._on_card(position))
-            made.add_class("dkb-card")
+            made = button(f"{self.css}-card-{position}", lambda _: self._on_card(position))
+            made.add_class(f"{self.css}-card")
         made.description = str(card)
         box = widgets.VBox(
             [picture, made], layout=widgets.Layout(align_items="center", margin="0 4px 4px 0")
         )
-        box.add_class("dkb-card-box")
+        box.add_class(f"{self.css}-card-box")
         return box
 
     def refresh(self) -> None:
@@ -271,8 +278,9 @@ class AnswerBuilder(widgets.VBox):
             lines.append(f"{html.escape(self._t('Read as:'))} <b>{html.escape(echo)}</b>")
         if problem:
             lines.append(
-                "<div class='dkb-problem' style='white-space:pre;font-family:monospace,monospace;"
-                f"color:#8a4b00;overflow-x:auto'>{html.escape(problem)}</div>"
+                f"<div class='{self.css}-problem' style='white-space:pre;"
+                "font-family:monospace,monospace;color:#8a4b00;overflow-x:auto'>"
+                f"{html.escape(problem)}</div>"
             )
         self.echo.value = "".join(lines)
 

@@ -1,4 +1,4 @@
-"""The app the Voilà notebook shows: practising, how to play, and Корова 006.
+"""The app the Voilà notebook shows: practising, a whole game, how to play, and Корова 006.
 
 More tabs are added with :meth:`App.add_tab`; every tab's title, and the
 Korova tab's own language, follow the language the student picks in the
@@ -6,12 +6,12 @@ practice tab.
 
 >>> app = App(seed=1)
 >>> app.titles
-('Practice', 'How to play', 'Korova 006')
+('Practice', 'Game', 'How to play', 'Korova 006')
 >>> app.practice.language_menu.value = "sv"
 >>> app.titles
-('Öva', 'Så spelar man', 'Korova 006')
->>> app.korova.lang
-'sv'
+('Öva', 'Spel', 'Så spelar man', 'Korova 006')
+>>> app.korova.lang, app.game.lang
+('sv', 'sv')
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ import ipywidgets as widgets
 from ..i18n import gettext
 from ..korova.widgets import KorovaTab, korova_tab
 from .practice import Practice
+from .table import GameTable
 
 __all__ = ["ATTRIBUTION", "App", "how_to_play_html"]
 
@@ -64,22 +65,34 @@ def how_to_play_html(lang: str = "en") -> str:
 
 
 class App(widgets.Tab):
-    """The Voilà app: practice, "how to play" and the Korova 006 tab, in one language.
+    """The Voilà app: practice, a game, "how to play" and the Korova 006 tab, in one language.
 
-    Arguments are passed to :class:`Practice`; ``seed`` also deals the Korova
-    tab's puzzles and games.
+    Arguments are passed to :class:`Practice`; ``seed`` also fills in the
+    game's seed and deals the Korova tab's puzzles and games.
     """
 
     def __init__(self, level: Any = 2, lang: str = "en", **practice: Any) -> None:
         self.practice = Practice(level=level, lang=lang, **practice)
+        self.game = GameTable(
+            level=self.practice.session.level.name,
+            lang=self.practice.lang,
+            seed=practice.get("seed"),
+        )
+        """The whole game against computer players (or hot-seat); it follows the app's language."""
         self.how_to_play = widgets.HTML(how_to_play_html(self.practice.lang))
         self.korova: KorovaTab = korova_tab(self.practice.lang, seed=practice.get("seed"))
         """The Корова 006 tab (practice, a game and its rules); it follows the app's language."""
-        self._titles: list[str | Callable[[str], str]] = ["Practice", "How to play", "Korova 006"]
-        super().__init__(children=[self.practice, self.how_to_play, self.korova])
+        self._titles: list[str | Callable[[str], str]] = [
+            "Practice",
+            "Game",
+            "How to play",
+            "Korova 006",
+        ]
+        super().__init__(children=[self.practice, self.game, self.how_to_play, self.korova])
         self.add_class("dkb-app")
         self.layout.width = "100%"
         self.practice.on_language(self.korova.set_lang)
+        self.practice.on_language(self.game.set_lang)
         self.practice.on_language(self._on_language)
         self._on_language(self.practice.lang)
 
