@@ -240,3 +240,16 @@ def test_late_taps_on_stale_buttons_are_ignored() -> None:
     played.click()  # the card already played, on a button the page had not redrawn
     assert table.game.to_json() == before
     assert table.errors.layout.display == "none"
+
+
+@pytest.mark.parametrize(
+    "first", ["dekbovinoj_edu.korova.widgets", "dekbovinoj_edu.widgets", "dekbovinoj_edu.korova"]
+)
+def test_the_views_import_in_any_order(first: str) -> None:
+    # The app imports the Korova views, so they must not import the app's package.
+    import subprocess
+    import sys
+
+    code = f"import {first}; from dekbovinoj_edu.widgets import App; App(seed=1)"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr

@@ -23,7 +23,6 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..practice import Feedback, FeedbackKind
-from ..widgets.practice import _shielded
 from . import view_parts as parts
 from .cards import ROWS
 from .practice import KINDS, KorovaSession
@@ -224,7 +223,7 @@ class KorovaPractice(widgets.VBox):
         self.feedback.value = feedback_html(feedback)
         self._refresh()
 
-    @_shielded
+    @parts.shielded
     def _on_row(self, row: int | None) -> None:
         feedback = self.session.answer(row)
         self._show(feedback)
@@ -249,47 +248,47 @@ class KorovaPractice(widgets.VBox):
             notes=notes,
         )
 
-    @_shielded
+    @parts.shielded
     def _on_check(self, _: object) -> None:
         if self.session.puzzle.kind is Kind.ORDER:
             self._show(self.session.submit_order())
         else:
             self._show(self.session.answer(self.points_field.value))
 
-    @_shielded
+    @parts.shielded
     def _on_tap(self, card: int) -> None:
         self.session.tap(card)
         self._refresh()
 
-    @_shielded
+    @parts.shielded
     def _on_undo(self, _: object) -> None:
         self.session.untap()
         self._refresh()
 
-    @_shielded
+    @parts.shielded
     def _on_hint(self, _: object) -> None:
         self._show(self.session.hint())
 
-    @_shielded
+    @parts.shielded
     def _on_new(self, _: object) -> None:
         self.session.new_puzzle()
         self._show_puzzle()
 
-    @_shielded
+    @parts.shielded
     def _on_kind(self, change: dict[str, Any]) -> None:
         if self._syncing or change["new"] is None:
             return
         self.session.set_kind(change["new"])
         self._show_puzzle()
 
-    @_shielded
+    @parts.shielded
     def _on_difficulty(self, change: dict[str, Any]) -> None:
         if self._syncing or change["new"] is None:
             return
         self.session.set_difficulty(change["new"])
         self._show_puzzle()
 
-    @_shielded
+    @parts.shielded
     def _on_language(self, change: dict[str, Any]) -> None:
         self.session.set_lang(change["new"])
         self._relabel()

@@ -22,7 +22,6 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..widgets.practice import _shielded
 from . import view_parts as parts
 from .cards import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, ROWS, penalty
 from .game import KorovaGame, Turn
@@ -299,7 +298,7 @@ class KorovaTable(widgets.VBox):
             log = self._pending_html() + log
         self.turn_log.value = log
 
-    @_shielded
+    @parts.shielded
     def _on_card(self, card: int) -> None:
         if self.game.over or self.game.revealing or card not in self.game.hands[YOU]:
             self._refresh()  # a late tap on a button the page had not redrawn yet
@@ -308,7 +307,7 @@ class KorovaTable(widgets.VBox):
         self.game.choose(YOU, card)
         self._after(before)
 
-    @_shielded
+    @parts.shielded
     def _on_take(self, row: int) -> None:
         choice = self.game.row_choice
         if choice is None or choice[0] != YOU:
@@ -318,7 +317,7 @@ class KorovaTable(widgets.VBox):
         self.game.choose_row(YOU, row)
         self._after(before)
 
-    @_shielded
+    @parts.shielded
     def _on_new(self, _: object) -> None:
         players = self.players_menu.value
         seed = self._rng.getrandbits(32)
@@ -328,13 +327,13 @@ class KorovaTable(widgets.VBox):
         self.turn_log.value = ""
         self._refresh()
 
-    @_shielded
+    @parts.shielded
     def _on_players(self, change: dict[str, Any]) -> None:
         if self._syncing:
             return
         self._on_new(None)
 
-    @_shielded
+    @parts.shielded
     def _on_language(self, change: dict[str, Any]) -> None:
         self.lang = normalise(change["new"])
         self._relabel()
