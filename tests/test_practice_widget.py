@@ -276,15 +276,15 @@ def test_rows_wrap_so_it_fits_a_phone() -> None:
 
 def test_the_app_has_a_practice_tab_and_how_to_play_in_the_chosen_language() -> None:
     app = App(seed=2)
-    assert app.titles == ("Practice", "How to play", "Korova 006")
+    assert app.titles == ("Practice", "Game", "How to play", "Korova 006")
     assert "CC BY-SA 4.0" in app.how_to_play.value
     app.practice.language_menu.value = "ja"
     assert app.titles == tuple(
-        gettext("ja", "ui", title) for title in ("Practice", "How to play", "Korova 006")
+        gettext("ja", "ui", title) for title in ("Practice", "Game", "How to play", "Korova 006")
     )
     assert gettext("ja", "ui", "How to play") in app.how_to_play.value
     app.add_tab(widgets.HTML("game"), "Practice")
-    assert len(app.children) == 4 and app.titles[3] == gettext("ja", "ui", "Practice")
+    assert len(app.children) == 5 and app.titles[4] == gettext("ja", "ui", "Practice")
 
 
 def test_the_korova_tab_follows_the_apps_language() -> None:
