@@ -81,6 +81,23 @@ def test_the_order_is_lowest_first() -> None:
     assert "12 → 45 → 67 → 98" in puzzle.explanation()
 
 
+def test_the_order_explains_where_each_card_goes_in_turn() -> None:
+    puzzle = KorovaPuzzle(Kind.ORDER, ((5,), (30,), (50,), (90,)), (71, 9, 104, 45, 46))
+    assert puzzle.explanation().splitlines() == [
+        "Lowest first: 9 → 45 → 46 → 71 → 104.",
+        "9 goes to row 1: 9 − 5 = 4.",
+        "45 goes to row 2: 45 − 30 = 15.",
+        "46 goes to row 2: 46 − 45 = 1.",  # behind the 45 placed just before
+        "71 goes to row 3: 71 − 50 = 21.",
+        "104 goes to row 4: 104 − 90 = 14.",
+    ]
+    sixth = KorovaPuzzle(Kind.ORDER, ((1, 2, 3, 4, 5), (30,), (50,), (90,)), (6, 31))
+    assert "6 goes to row 1 as the sixth cow" in sixth.explanation()
+    lowest = KorovaPuzzle(Kind.ORDER, ((5,), (30,), (50,), (90,)), (3, 60))
+    lines = lowest.explanation().splitlines()
+    assert len(lines) == 2 and "depends on that choice" in lines[1]  # no guessing beyond it
+
+
 @pytest.mark.parametrize(
     ("kind", "text", "code"),
     [

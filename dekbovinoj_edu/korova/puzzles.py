@@ -249,11 +249,47 @@ class KorovaPuzzle:
                     card=self.card,
                 )
             )
-        return t(
-            lang,
-            "Lowest first: {order}. Each card then goes to its row by the smallest difference.",
-            order=" → ".join(str(card) for card in placement_order(self.cards)),
-        )
+        return self._order_explanation(lang)
+
+    def _order_explanation(self, lang: str) -> str:
+        order = placement_order(self.cards)
+        lines = [t(lang, "Lowest first: {order}.", order=" → ".join(map(str, order)))]
+        rows = self.rows
+        for card in order:
+            target = row_for(rows, card)
+            if target is None:
+                lines.append(
+                    t(
+                        lang,
+                        "{card} is lower than every row: its player chooses a row to take, "
+                        "and what follows depends on that choice.",
+                        card=card,
+                    )
+                )
+                break
+            last = rows[target][-1]
+            rows, placed = place(rows, card)
+            values = {"card": card, "row": target + 1}
+            if placed.rule is Rule.SIXTH_COW:
+                lines.append(
+                    t(
+                        lang,
+                        "{card} goes to row {row} as the sixth cow: "
+                        "its player takes the five cards.",
+                        **values,
+                    )
+                )
+            else:
+                lines.append(
+                    t(
+                        lang,
+                        "{card} goes to row {row}: {card} − {last} = {difference}.",
+                        last=last,
+                        difference=card - last,
+                        **values,
+                    )
+                )
+        return "\n".join(lines)
 
     def _differences_text(self, lang: str) -> str:
         lines = []
