@@ -20,9 +20,9 @@ from dekbovinoj_edu import (
     VerdictCode,
     check,
     parse_expression,
-    render,
 )
 from dekbovinoj_edu.check_errors import CheckError
+from dekbovinoj_edu.expression import render
 
 LEVEL3 = Puzzle.parse("9♦ 3♥ 7♥ 2♦ Q♦ | K♣ K♠ Q♣ J♣ 9♣ 9♠ 2♣ 2♠ 3♣ A♣", level=3)
 NINES = Puzzle.parse("9♣ 9♠ 9♣ 2♣ 2♠ 2♣ 2♠ 2♣ 2♠", level=3)
