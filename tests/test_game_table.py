@@ -173,8 +173,10 @@ def click_as_advised(view: GameTable) -> None:
         view.show_button.click()
     for move in session.game.bot_moves("casual"):
         if isinstance(move, Opening):
-            label = " ".join(map(str, move.cards))
-            (chosen,) = [b for b in view.opening_row.children if b.description == label]
+            cards = sorted(map(str, move.cards))
+            (chosen,) = [
+                b for b in view.opening_row.children if sorted(b.description.split()) == cards
+            ]
             chosen.click()
         elif isinstance(move, Joker):
             view.answer.joker_toggle.value = True

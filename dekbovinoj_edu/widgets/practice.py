@@ -33,9 +33,6 @@ from .answer import WRAP, AnswerBuilder, button, shielded
 
 __all__ = ["Practice", "level_label"]
 
-_shielded = shielded
-"""The shared callback guard, under the name other views (Korova's) import it by."""
-
 _UI = "ui"
 
 
