@@ -203,7 +203,8 @@ def solve(puzzle: Puzzle) -> Solution | None:
     exact over the bounded space of :class:`~dekbovinoj_edu.search.Grammar`.
     An answer the checker would refuse under the level's limits (too many
     cards, too long, nested too deep) does not count: with that many cards the
-    move takes fewer. (The expression found first for a set of cards decides.)
+    move takes fewer. (The expression found first for a set of cards decides;
+    with more than about 30 cards, where answers stop fitting, this is slow.)
 
     >>> solve(Puzzle.parse("| 10♣", level=1)).expression
     '10♣'
@@ -218,8 +219,9 @@ def solve(puzzle: Puzzle) -> Solution | None:
         # and more simply; level 3's own search is only needed when it finds nothing.
         grammars.insert(0, Grammar(dataclasses.replace(puzzle.level, operations=simpler)))
     target = (puzzle.level.target, 1)
+    limits = puzzle.level.limits
     for candidate in _candidates(puzzle):
-        if len(candidate.cards) > puzzle.level.limits.max_cards:
+        if len(candidate.cards) > limits.max_cards or _shortest(candidate) > limits.max_chars:
             continue
         for grammar in grammars:
             tree = grammar.reach(candidate.tokens, target)
@@ -228,6 +230,11 @@ def solve(puzzle: Puzzle) -> Solution | None:
                 if _fits(found, puzzle):
                     return found
     return None
+
+
+def _shortest(candidate: _Candidate) -> int:
+    """No expression with these cards is shorter: each card's name, ``" + "`` between them."""
+    return sum(len(str(card)) for card in candidate.cards) + 3 * (len(candidate.cards) - 1)
 
 
 def _fits(solution: Solution, puzzle: Puzzle) -> bool:
