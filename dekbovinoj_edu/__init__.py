@@ -11,6 +11,7 @@ The rules are by Johannes G. and Leo G., 2024 (CC BY-SA 4.0); see
 ``dekbovinoj_edu/RULES.md``.
 """
 
+from .answer import AnswerDraft
 from .cards import JOKER, Card, CardParseError, Colour, Suit, full_deck, parse_cards
 from .check_errors import CheckError, VerdictCode
 from .checker import Verdict, check
@@ -24,6 +25,7 @@ from .limits import DEFAULT_LIMITS, Limits
 from .practice import Feedback, FeedbackKind, PracticeSession
 from .puzzle import Puzzle, PuzzleParseError
 from .solver import Solution, solve, solve_all
+from .table import GameTableSession, MissedMu
 
 __version__ = "0.1.0"
 
@@ -31,6 +33,7 @@ __all__ = [
     "DEFAULT_LIMITS",
     "JOKER",
     "LEVELS",
+    "AnswerDraft",
     "Card",
     "CardParseError",
     "CheckError",
@@ -41,10 +44,12 @@ __all__ = [
     "Feedback",
     "FeedbackKind",
     "Game",
+    "GameTableSession",
     "IllegalMoveError",
     "Joker",
     "Level",
     "Limits",
+    "MissedMu",
     "Mu",
     "Op",
     "Opening",
