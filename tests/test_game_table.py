@@ -279,3 +279,16 @@ def test_the_game_tab_follows_the_apps_language() -> None:
     assert app.game.start_button.description == gettext("ja", "ui", "Start the game")
     app.game.start_button.click()
     assert gettext("ja", "game", "Player {number}", number=1) in app.game.seats.value
+
+
+def test_a_table_of_computer_players_plays_to_its_end_by_itself(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(table_view, "PACE_SECONDS", (0.0, 0.0))
+    view = GameTable(players=2, bots=("expert", "beginner"), level=1, seed=3)
+    view.auto_toggle.value = True
+    view.start_button.click()
+    assert view.auto_thread is not None
+    view.auto_thread.join(timeout=120)
+    assert view.session.game.over and "dkb-game-result" in view.end.value
+    assert not view.errors.outputs

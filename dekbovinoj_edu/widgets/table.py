@@ -309,6 +309,7 @@ class GameTable(widgets.VBox):
             _show(self.setup, False)
             _show(self.table_box, True)
             self._render()
+        self._play_on()
 
     @shielded
     def _on_new(self, _: object) -> None:
@@ -410,6 +411,7 @@ class GameTable(widgets.VBox):
             _show(self.setup, False)
             _show(self.table_box, True)
             self._render(lines=[])
+        self._play_on()
 
     @shielded
     def _on_language(self, change: dict[str, Any]) -> None:
