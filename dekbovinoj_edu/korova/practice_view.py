@@ -156,12 +156,8 @@ class KorovaPractice(widgets.VBox):
 
     def _show_puzzle(self) -> None:
         puzzle = self.session.puzzle
-        self.shown += 1
-        self.question.value = (
-            f"<b data-shown='{self.shown}' style='font-size:1.15em'>"
-            f"{html.escape(puzzle.question(self.lang))}</b>"
-        )
         self.feedback.value = ""
+        self.answer_buttons, self.order_cards = [], []
         if puzzle.kind is Kind.ROW_POINTS:
             # Easy: count the cow heads drawn on the cards; harder: know the rule.
             self.table.value = rows_html(
@@ -204,6 +200,12 @@ class KorovaPractice(widgets.VBox):
             self.answer_box.children = list(self.answer_buttons)
         self._label_answers()
         self._refresh()
+        # The question comes last: once the page shows it, the rows and buttons are there too.
+        self.shown += 1
+        self.question.value = (
+            f"<b data-shown='{self.shown}' style='font-size:1.15em'>"
+            f"{html.escape(puzzle.question(self.lang))}</b>"
+        )
 
     def _label_answers(self) -> None:
         for k, answer in enumerate(self.answer_buttons[:ROWS]):
