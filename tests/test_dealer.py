@@ -28,6 +28,7 @@ from dekbovinoj_edu.dealer import (
     has_short_answer,
     rate,
 )
+from dekbovinoj_edu.recorded_turns import RecordedGames
 from dekbovinoj_edu.solver import solve, solve_all
 
 GAME_24 = dataclasses.replace(LEVELS[2], name="24", colour_rule=False, target=24)
@@ -236,7 +237,7 @@ def test_the_source_of_turns_is_pluggable() -> None:
 
     assert deal(level=1, seed=1, source=classroom).pasture == fixed.pasture
     assert seen == [LEVELS[1]]
-    assert isinstance(DEFAULT_SOURCE, GameModel)
+    assert isinstance(DEFAULT_SOURCE, RecordedGames)
 
 
 def test_switching_to_the_game_engines_simulated_games_is_one_argument() -> None:
