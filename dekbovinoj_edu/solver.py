@@ -41,6 +41,7 @@ from .levels import Op
 from .normal_form import Node, Num, Power, Product, Sum, Wrap, normalize, to_text
 from .puzzle import Puzzle
 from .search import Grammar, Tree, token
+from .sum_solver import best_signed_subset, is_sums_only
 
 __all__ = ["DEFAULT_LIMIT", "Solution", "solve", "solve_all"]
 
@@ -220,6 +221,10 @@ def solve(puzzle: Puzzle) -> Solution | None:
         grammars.insert(0, Grammar(dataclasses.replace(puzzle.level, operations=simpler)))
     target = (puzzle.level.target, 1)
     limits = puzzle.level.limits
+    if is_sums_only(puzzle.level):
+        decided = _solve_sums(puzzle, grammars[-1], target)
+        if decided is not _UNDECIDED:
+            return decided
     for candidate in _candidates(puzzle):
         if len(candidate.cards) > limits.max_cards or _shortest(candidate) > limits.max_chars:
             continue
@@ -230,6 +235,54 @@ def solve(puzzle: Puzzle) -> Solution | None:
                 if _fits(found, puzzle):
                     return found
     return None
+
+
+_UNDECIDED = object()
+"""What :func:`_solve_sums` returns when the general search must decide after all."""
+
+
+def _solve_sums(puzzle: Puzzle, grammar: Grammar, target: tuple[int, int]) -> object:
+    """The best move of a sums-only level in polynomial time (:mod:`.sum_solver`).
+
+    The best set of cards comes from the knapsack over sums; the grammar then
+    writes it. Returns ``None`` when no sum reaches the target (exactly: "mu!"),
+    or :data:`_UNDECIDED` when the set cannot be written within the level's
+    limits, which leaves the choice to the general search.
+    """
+    jokers = [False, True] if puzzle.has_joker and puzzle.level.colour_rule else [False]
+    best: tuple[tuple[int, int, bool], _Candidate] | None = None
+    for joker in jokers:
+        played, usable = _positions(puzzle, joker)
+        items = [
+            (
+                (card.rank, -card.rank)
+                if not played.level.colour_rule
+                else (card.signed_value(played.flipped),),
+                on_pasture,
+            )
+            for card, on_pasture, _ in usable
+        ]
+        found = best_signed_subset(items, puzzle.level.target)
+        if found is None:
+            continue
+        size, pasture, chosen = found
+        rank = (size, pasture, not joker)
+        if best is None or rank > best[0]:
+            picked = [usable[index] for index in chosen]
+            cards = tuple(card for card, _, _ in picked)
+            tokens = tuple(sorted(tok for _, _, tok in picked))
+            best = (rank, _Candidate(cards, tokens, pasture, joker))
+    if best is None:
+        return None
+    candidate = best[1]
+    limits = puzzle.level.limits
+    if len(candidate.cards) > limits.max_cards or _shortest(candidate) > limits.max_chars:
+        return _UNDECIDED
+    tree = grammar.reach(candidate.tokens, target)
+    if tree is None:
+        return _UNDECIDED
+    solution = _solution(puzzle, candidate, tree)
+    return solution if _fits(solution, puzzle) else _UNDECIDED
 
 
 def _shortest(candidate: _Candidate) -> int:
