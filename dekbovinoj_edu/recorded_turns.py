@@ -12,7 +12,7 @@ Practice puzzles keep to turns of at most :data:`MAX_USABLE_CARDS` usable
 cards (longer pastures are rare, and too long to read on a projector).
 
 Regenerate the files (after a change to the rules engine or the bots) with
-``python -m dekbovinoj_edu.recorded_turns``; a test checks that the recorded
+``python scripts/record_turns.py``; a test checks that the recorded
 turns are exactly what the seeded games produce.
 
 >>> turns = recorded_turns(2)
@@ -133,11 +133,7 @@ def main() -> None:
         header = (
             f"# Turns faced in {args.games} simulated level-{level} games "
             f"(seed {SEEDS[level]}), at most {MAX_USABLE_CARDS} usable cards.\n"
-            "# Written by `python -m dekbovinoj_edu.recorded_turns`; do not edit.\n"
+            "# Written by `python scripts/record_turns.py`; do not edit.\n"
         )
         _path(level).write_text(header + "\n".join(lines) + "\n", encoding="utf-8")
         print(f"level {level}: {len(lines)} turns")
-
-
-if __name__ == "__main__":
-    main()

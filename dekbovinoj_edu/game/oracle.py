@@ -11,7 +11,8 @@ Two things keep a game's turns cheap, whatever the solver's worst case:
 * At level 1 (a colour-rule level with only ``+ −``) a puzzle without a
   level-1 witness (:mod:`~dekbovinoj_edu.game.witness`) has no dek bovinoj at
   all; the oracle says so without asking the solver (exact).
-* A pasture can grow long in a real game. The solver is asked about at most
+* A pasture can grow long in a real game. At sums-only levels (level 1) the
+  solver's knapsack sees the whole of it, exactly. At other levels the solver is asked about at most
   :data:`SOLVER_MAX_CARDS` usable cards: on a longer pasture, the barn and the
   most recently laid pasture cards, as many as fit (a bounded look, like a
   player's). The answer is then a dek bovinoj that was there, the best among
@@ -19,7 +20,7 @@ Two things keep a game's turns cheap, whatever the solver's worst case:
 
 >>> from dekbovinoj_edu.cards import parse_cards
 >>> reds = parse_cards("A♦ 2♦ 3♦ 4♦ 5♦ 6♦ 7♦ 8♦ 9♦ 10♦ J♦ Q♦ K♦ A♥ 2♥")
->>> str(looked_at(Puzzle(reds, parse_cards("K♣ JK"), 1)))
+>>> str(looked_at(Puzzle(reds, parse_cards("K♣ JK"), 2)))
 '5♦ 6♦ 7♦ 8♦ 9♦ 10♦ J♦ Q♦ K♦ A♥ 2♥ | K♣ JK'
 """
 
@@ -29,6 +30,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..puzzle import Puzzle
+from ..sum_solver import is_sums_only
 from .events import Missed
 from .witness import has_level1_witness, sums_are_exact
 
@@ -49,6 +51,8 @@ def judge(puzzle: Puzzle, expression: str, joker: bool = False, lang: str = "en"
 
 def looked_at(puzzle: Puzzle) -> Puzzle:
     """The puzzle the solver is asked about: all of it, or the barn and the latest pasture cards."""
+    if is_sums_only(puzzle.level):
+        return puzzle  # the knapsack over sums is exact and fast at any length
     usable_barn = sum(1 for card in puzzle.barn if not card.is_joker)
     room = max(SOLVER_MAX_CARDS - usable_barn, 0)
     if len(puzzle.pasture) <= room:
