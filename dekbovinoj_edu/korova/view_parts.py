@@ -7,13 +7,11 @@ True
 from __future__ import annotations
 
 import html
-import traceback
 from collections.abc import Callable
-from functools import wraps
-from typing import Any
 
 import ipywidgets as widgets
 
+from ..callbacks import shielded
 from ..practice import Feedback, FeedbackKind
 from .text import LANGUAGE_NAMES, LANGUAGES, normalise
 
@@ -58,22 +56,3 @@ def errors_output() -> widgets.Output:
     output = widgets.Output(layout=widgets.Layout(display="none"))
     output.add_class("kor-errors")
     return output
-
-
-def shielded(method: Callable[..., Any]) -> Callable[..., Any]:
-    """Run a view's callback; show any error in the view's ``errors`` output, never lose it.
-
-    The same guard as the Dek Bovinoj practice view's; it lives here because
-    the app imports these views, so they cannot import the app's package.
-    """
-
-    @wraps(method)
-    def run(self: Any, *args: Any) -> Any:
-        try:
-            return method(self, *args)
-        except Exception:
-            self.errors.append_stderr(traceback.format_exc())
-            self.errors.layout.display = None
-            return None
-
-    return run

@@ -22,15 +22,14 @@ True
 from __future__ import annotations
 
 import html
-import traceback
 import warnings
 from collections.abc import Callable
-from functools import wraps
 from typing import Any
 
 import ipywidgets as widgets
 
 from ..answer import AnswerDraft
+from ..callbacks import shielded
 from ..i18n import gettext
 from ..levels import Op
 from ..practice import Feedback, FeedbackKind
@@ -55,21 +54,6 @@ _OP_NAMES = {
     ")": "close the bracket",
 }
 """The spoken name of each operation button, for its tooltip (English msgids)."""
-
-
-def shielded(method: Callable[..., Any]) -> Callable[..., Any]:
-    """Run a callback; show any error in the view's ``errors`` output, never lose it."""
-
-    @wraps(method)
-    def run(self: Any, *args: Any) -> Any:
-        try:
-            return method(self, *args)
-        except Exception:
-            self.errors.append_stderr(traceback.format_exc())
-            self.errors.layout.display = None
-            return None
-
-    return run
 
 
 def button(css: str, handler: Callable[[widgets.Button], None]) -> widgets.Button:
