@@ -41,7 +41,7 @@ from .levels import Op
 from .normal_form import Node, Num, Power, Product, Sum, Wrap, normalize, to_text
 from .puzzle import Puzzle
 from .search import Grammar, Tree, token
-from .sum_solver import best_signed_subset, is_sums_only
+from .sum_solver import best_signed_subset, best_signed_subsets, is_sums_only
 
 __all__ = ["DEFAULT_LIMIT", "Solution", "solve", "solve_all"]
 
@@ -253,16 +253,7 @@ def _solve_sums(puzzle: Puzzle, grammar: Grammar, target: tuple[int, int]) -> ob
     best: tuple[tuple[int, int, bool], _Candidate] | None = None
     for joker in jokers:
         played, usable = _positions(puzzle, joker)
-        items = [
-            (
-                (card.rank, -card.rank)
-                if not played.level.colour_rule
-                else (card.signed_value(played.flipped),),
-                on_pasture,
-            )
-            for card, on_pasture, _ in usable
-        ]
-        found = best_signed_subset(items, puzzle.level.target)
+        found = best_signed_subset(_sum_items(played, usable), puzzle.level.target)
         if found is None:
             continue
         size, pasture, chosen = found
@@ -283,6 +274,39 @@ def _solve_sums(puzzle: Puzzle, grammar: Grammar, target: tuple[int, int]) -> ob
         return _UNDECIDED
     solution = _solution(puzzle, candidate, tree)
     return solution if _fits(solution, puzzle) else _UNDECIDED
+
+
+def _sum_candidates(puzzle: Puzzle, best: Solution) -> Iterator[_Candidate]:
+    """The sets of cards as good as ``best`` at a sums-only level, each kind once.
+
+    Only the best sets are walked (:func:`.sum_solver.best_signed_subsets`),
+    never the larger sets that fail, which makes long pastures fast.
+    """
+    played, usable = _positions(puzzle, best.joker)
+    items = _sum_items(played, usable)
+    seen: set[tuple[int, ...]] = set()
+    for chosen in best_signed_subsets(items, puzzle.level.target):
+        picked = [usable[index] for index in chosen]
+        tokens = tuple(sorted(tok for _, _, tok in picked))
+        if tokens not in seen:
+            seen.add(tokens)
+            cards = tuple(card for card, _, _ in picked)
+            yield _Candidate(cards, tokens, best.pasture, best.joker)
+
+
+def _sum_items(
+    played: Puzzle, usable: list[tuple[Card, bool, int]]
+) -> list[tuple[tuple[int, ...], bool]]:
+    """Each usable card's possible values at a sums-only level, and whether it is on the pasture."""
+    return [
+        (
+            (card.rank, -card.rank)
+            if not played.level.colour_rule
+            else (card.signed_value(played.flipped),),
+            on_pasture,
+        )
+        for card, on_pasture, _ in usable
+    ]
 
 
 def _shortest(candidate: _Candidate) -> int:
@@ -338,6 +362,11 @@ def _all_trees(
     puzzle: Puzzle, grammar: Grammar, target: tuple[int, int], best: Solution
 ) -> Iterator[tuple[_Candidate, Tree]]:
     """Every tree of every candidate as good as ``best`` (candidates come best first)."""
+    if is_sums_only(puzzle.level):
+        for candidate in _sum_candidates(puzzle, best):
+            for tree in grammar.all(candidate.tokens, target):
+                yield candidate, tree
+        return
     for candidate in _candidates(puzzle):
         rank = (len(candidate.cards), candidate.pasture, not candidate.joker)
         if rank < best.rank:

@@ -19,11 +19,11 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from .levels import Level, Op
 
-__all__ = ["best_signed_subset", "is_sums_only"]
+__all__ = ["best_signed_subset", "best_signed_subsets", "is_sums_only"]
 
 Item = tuple[tuple[int, ...], bool]
 """A card: the values it may count as, and whether it lies on the pasture."""
@@ -39,14 +39,8 @@ def is_sums_only(level: Level) -> bool:
     return level.operations <= {Op.ADD, Op.SUB}
 
 
-def best_signed_subset(
-    items: Sequence[Item], target: int
-) -> tuple[int, int, tuple[int, ...]] | None:
-    """The most cards (then the most pasture cards) whose values can sum to ``target``.
-
-    Returns ``(cards, pasture cards, indices of the chosen items)``, or ``None``
-    when no non-empty choice reaches the target.
-    """
+def _tables(items: Sequence[Item]) -> list[dict[int, tuple[int, int]]]:
+    """For each prefix of the items: each reachable sum's best (cards, pasture cards)."""
     tables: list[dict[int, tuple[int, int]]] = [{0: (0, 0)}]
     for values, on_pasture in items:
         previous = tables[-1]
@@ -58,16 +52,72 @@ def best_signed_subset(
                 if current.get(reached, (-1, -1)) < better:
                     current[reached] = better
         tables.append(current)
+    return tables
+
+
+def best_signed_subset(
+    items: Sequence[Item], target: int
+) -> tuple[int, int, tuple[int, ...]] | None:
+    """The most cards (then the most pasture cards) whose values can sum to ``target``.
+
+    Returns ``(cards, pasture cards, indices of the chosen items)``, or ``None``
+    when no non-empty choice reaches the target.
+    """
+    tables = _tables(items)
     best = tables[-1].get(target)
     if best is None or best[0] == 0:
         return None
-    chosen: list[int] = []
-    total, key = target, best
-    for index in range(len(items), 0, -1):
-        if tables[index - 1].get(total) == key:
-            continue  # the same best is reached without this card
+    chosen = next(_walk_back(items, tables, target, best))
+    return best[0], best[1], chosen
+
+
+def best_signed_subsets(
+    items: Sequence[Item], target: int, most: int = 10_000
+) -> Iterator[tuple[int, ...]]:
+    """Every choice of items as good as the best one, each once (``most`` walks at most).
+
+    Every prefix of a best choice is itself best for its sum (else swapping it
+    in would beat the best), so a walk back through the tables finds them all
+    without trying any other set.
+
+    >>> items = [((8,), True), ((4,), True), ((-2,), False), ((6,), False), ((4,), True)]
+    >>> sorted(best_signed_subsets(items, 10))
+    [(0, 1, 2), (0, 2, 4)]
+    """
+    tables = _tables(items)
+    best = tables[-1].get(target)
+    if best is None or best[0] == 0:
+        return iter(())
+    return _walk_back(items, tables, target, best, most)
+
+
+def _walk_back(
+    items: Sequence[Item],
+    tables: list[dict[int, tuple[int, int]]],
+    target: int,
+    best: tuple[int, int],
+    most: int = 1,
+) -> Iterator[tuple[int, ...]]:
+    """The choices (sorted indices) that reach ``target`` with ``best``, each once."""
+    seen: set[tuple[int, ...]] = set()
+    stack: list[tuple[int, int, tuple[int, int], tuple[int, ...]]] = [
+        (len(items), target, best, ())
+    ]
+    walks = 0
+    while stack and walks < most:
+        index, total, key, chosen = stack.pop()
+        if index == 0:
+            walks += 1
+            picked = tuple(reversed(chosen))
+            if picked not in seen:
+                seen.add(picked)
+                yield picked
+            continue
+        previous = tables[index - 1]
         values, on_pasture = items[index - 1]
-        key = (key[0] - 1, key[1] - on_pasture)
-        total = next(total - v for v in values if tables[index - 1].get(total - v) == key)
-        chosen.append(index - 1)
-    return best[0], best[1], tuple(sorted(chosen))
+        less = (key[0] - 1, key[1] - on_pasture)
+        for value in reversed(values):
+            if previous.get(total - value) == less:
+                stack.append((index - 1, total - value, less, (*chosen, index - 1)))
+        if previous.get(total) == key:  # popped first: leave the later cards when one can
+            stack.append((index - 1, total, key, chosen))

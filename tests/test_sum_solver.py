@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from dekbovinoj_edu import LEVELS, Puzzle, check, solve
+from dekbovinoj_edu import LEVELS, Puzzle, check, solve, solve_all
 from dekbovinoj_edu.cards import shuffled_decks
 from dekbovinoj_edu.reference import best_move
 
@@ -49,3 +49,37 @@ def test_a_long_level_1_pasture_is_solved_and_its_answer_passes_the_checker() ->
         assert verdict.ok, (str(puzzle), found.expression, verdict.message)
         assert sorted(verdict.cards) == sorted(found.cards)
         assert len(found.cards) >= 20  # with thirty cards nearly all can be balanced to 10
+
+
+def test_every_best_answer_of_a_level_1_puzzle_is_listed_once() -> None:
+    rng = random.Random("all best sums")
+    for _ in range(120):
+        puzzle = _random_puzzle(rng, rng.randint(3, 9), LEVELS[1])
+        best = solve(puzzle)
+        answers = solve_all(puzzle, limit=None)
+        if best is None:
+            assert answers == []
+            continue
+        played = puzzle.after_joker() if best.joker else puzzle
+        usable = [(card, on_pasture) for card, on_pasture in _usable(played)]
+        expected = set()
+        for mask in range(1, 1 << len(usable)):
+            chosen = [usable[i] for i in range(len(usable)) if mask >> i & 1]
+            pasture = sum(on_pasture for _, on_pasture in chosen)
+            total = sum(card.signed_value(played.flipped) for card, _ in chosen)
+            if (len(chosen), pasture) == (len(best.cards), best.pasture) and total == 10:
+                expected.add(tuple(sorted(card.signed_value(played.flipped) for card, _ in chosen)))
+        found = {
+            tuple(sorted(card.signed_value(played.flipped) for card in answer.cards))
+            for answer in answers
+        }
+        assert found == expected, str(puzzle)
+        assert len(answers) == len(expected)  # one answer per way, never a reordering
+        for answer in answers:
+            assert check(puzzle, answer.expression, joker=answer.joker).ok
+
+
+def _usable(puzzle: Puzzle) -> list[tuple[object, bool]]:
+    return [(card, True) for card in puzzle.pasture] + [
+        (card, False) for card in puzzle.barn if not card.is_joker
+    ]
