@@ -8,6 +8,7 @@ import pytest
 
 from dekbovinoj_edu import LEVELS, parse_cards
 from dekbovinoj_edu.game import Game, Opening
+from dekbovinoj_edu.game.errors import SaveError
 from dekbovinoj_edu.game.events import SaidMu
 
 BOTS = ("expert", "casual", "beginner")
@@ -82,3 +83,19 @@ def test_the_saved_game_is_plain_json_with_cards_as_text() -> None:
 def test_something_else_is_not_a_saved_game() -> None:
     with pytest.raises(ValueError, match="not a saved game"):
         Game.from_json('{"format": "chess"}')
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["garbage", "[]", "1e9999", '{"a": 1}', '"text"', "null", '{"format": "dekbovinoj-game/1"}'],
+)
+def test_text_that_is_no_saved_game_is_refused_with_a_save_error(text: str) -> None:
+    with pytest.raises(SaveError):
+        Game.from_json(text)
+
+
+def test_a_save_edited_to_create_cards_is_refused() -> None:
+    saved = json.loads(Game(players=3, level=2, seed=5, bots=("casual",) * 3).to_json())
+    saved["state"]["pasture"] = f"{saved['state']['pasture']} K♣".strip()
+    with pytest.raises(SaveError, match="created or lost"):
+        Game.from_json(json.dumps(saved))

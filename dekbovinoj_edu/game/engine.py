@@ -59,6 +59,7 @@ from .errors import (
     NoJokerError,
     NotDekBovinojError,
     OneJokerPerTurnError,
+    SaveError,
     WrongMoveError,
 )
 from .events import (
@@ -514,8 +515,37 @@ class Game:
 
     @classmethod
     def from_json(cls, text: str) -> Game:
-        """The game :meth:`to_json` saved."""
-        return cls.from_dict(json.loads(text))
+        """The game :meth:`to_json` saved.
+
+        Text that is not a saved game, or a save whose cards do not add up (edited
+        by hand), raises :class:`~dekbovinoj_edu.game.errors.SaveError`, never
+        another exception.
+
+        >>> Game.from_json("[1, 2]")
+        Traceback (most recent call last):
+        ...
+        dekbovinoj_edu.game.errors.SaveError: not a saved game: ...
+        """
+        try:
+            data = json.loads(text)
+            if not isinstance(data, dict):
+                raise SaveError("not a saved game: the text is not a JSON object")
+            game = cls.from_dict(data)
+        except SaveError:
+            raise
+        except (
+            ValueError,
+            KeyError,
+            TypeError,
+            AttributeError,
+            IndexError,
+            RecursionError,
+        ) as error:
+            raise SaveError(f"not a saved game: {error}") from None
+        broken = game.state.broken_invariants()
+        if broken:
+            raise SaveError(f"not a saved game: {', '.join(broken)}")
+        return game
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Game):

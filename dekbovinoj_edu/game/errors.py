@@ -24,6 +24,7 @@ __all__ = [
     "NoJokerError",
     "NotDekBovinojError",
     "OneJokerPerTurnError",
+    "SaveError",
     "WrongMoveError",
 ]
 
@@ -104,3 +105,13 @@ class NotDekBovinojError(IllegalMoveError):
         self.verdict = verdict
         """The checker's :class:`~dekbovinoj_edu.checker.Verdict`."""
         super().__init__(move, message=verdict.message, verdict_code=str(verdict.code))
+
+
+class SaveError(ValueError):
+    """Text that is not a saved game (:meth:`Game.from_json <dekbovinoj_edu.game.Game.from_json>`).
+
+    >>> SaveError("not JSON").code
+    'save'
+    """
+
+    code = "save"
