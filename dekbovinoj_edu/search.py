@@ -113,10 +113,6 @@ class Grammar(ColourRuleSearch, FreeSearch):
                 self._limit = None
         return self.ask(self.top, cards, target)
 
-    def _narrow(self, part: Multiset, other: Multiset) -> bool:
-        """Whether a narrow search skips this split (both parts bigger than its limit)."""
-        return self._limit is not None and min(len(part), len(other)) > self._limit
-
     # -- a quick, sound shortcut for many cards --------------------------------------------
 
     def quick(self, cards: Multiset, target: Q) -> Tree | None:
@@ -160,11 +156,14 @@ class Grammar(ColourRuleSearch, FreeSearch):
                 group = first + others
                 one = self.full(tail, group).get(ONE)
                 zero = self.full(self.top, group).get(ZERO)
-                if one is None and zero is None:
+                if one is not None:
+                    unit: tuple[Tree, bool] = (one, True)
+                elif zero is not None:
+                    unit = (zero, False)
+                else:
                     continue
                 absorbed = self._absorb(rest)
                 if absorbed is not None:
-                    unit = (one, True) if one is not None else (zero, False)
                     self._absorbed[cards] = [unit, *absorbed]
                     return self._absorbed[cards]
         return None
@@ -205,8 +204,8 @@ class Grammar(ColourRuleSearch, FreeSearch):
         need = (total - target[0]) // 2
         reachable: dict[int, tuple[int, ...]] = {0: ()}
         for i, r in enumerate(ranks):
-            for s, chosen in list(reachable.items()):
-                reachable.setdefault(s + r, (*chosen, i))
+            for s, picked in list(reachable.items()):
+                reachable.setdefault(s + r, (*picked, i))
         chosen = reachable.get(need)
         if chosen is None or len(chosen) == len(cards):
             return None

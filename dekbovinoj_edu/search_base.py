@@ -14,9 +14,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from itertools import combinations
 from math import factorial
+from typing import TYPE_CHECKING
 
 from .levels import Level, Op
-from .rational import ZERO, Q, neg, root
+from .rational import ONE, ZERO, Q, factorial_of, mul, neg, root
 
 __all__ = [
     "ABSORB_SIZE",
@@ -269,3 +270,52 @@ class SearchBase:
         if name == "P":
             return self._build_p(cards, kind[1], kind[2], kind[3])
         return getattr(self, f"_build_{name.lower()}")(cards)
+
+    if TYPE_CHECKING:
+        # The colour rule's product questions, answered by ColourRuleSearch
+        # (:mod:`.search_colour`); declared here for the dispatch above.
+
+        def _positive_ask(self, kind: tuple, cards: Multiset, target: Q) -> Tree | None: ...
+
+        def _gen_p(
+            self, cards: Multiset, t: Q, need: bool, negok: bool, top: bool, every: bool
+        ) -> Iterator[Tree]: ...
+
+        def _build_p(
+            self, cards: Multiset, need: bool, negok: bool, top: bool
+        ) -> Iterator[tuple[Q, Tree]]: ...
+
+    # -- shared by both grammars --------------------------------------------------------------
+
+    def _narrow(self, part: Multiset, other: Multiset) -> bool:
+        """Whether a narrow search skips this split (both parts bigger than its limit)."""
+        return self._limit is not None and min(len(part), len(other)) > self._limit
+
+    def _any(self, kind: tuple, cards: Multiset) -> tuple[Tree, ...]:
+        """Some tree of this kind over the cards, whatever its value (for a zero factor)."""
+        for tree in self._build(kind, cards):
+            return (tree[1],)
+        return ()
+
+    def _wrapped(self, values: dict[Q, Tree]) -> Iterator[tuple[Q, Tree]]:
+        """``√`` and ``!`` of each value, within the bounds."""
+        for v, tree in values.items():
+            if self.sqrt:
+                r = root(v, 2)
+                if r is not None and r not in (ZERO, ONE):
+                    yield r, ("√", tree)
+            if self.fact and v[1] == 1 and (v[0] == 0 or 3 <= v[0] <= self.max_factorial):
+                f = factorial(v[0])
+                if f <= self.bound:
+                    yield (f, 1), ("!", tree)
+
+    def _unwrapped(self, kind: tuple, cards: Multiset, t: Q, every: bool) -> Iterator[Tree]:
+        """Trees ``√x`` or ``x!`` of value ``t`` with ``x`` of the given kind."""
+        if self.sqrt and t[0] > 0 and t != ONE:
+            for tree in self._sub(kind, cards, mul(t, t), every):
+                yield ("√", tree)
+        if self.fact:
+            n = factorial_of(t, self.max_factorial)
+            if n is not None and factorial(n) <= self.bound:
+                for tree in self._sub(kind, cards, (n, 1), every):
+                    yield ("!", tree)

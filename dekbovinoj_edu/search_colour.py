@@ -19,9 +19,8 @@ make values grow, so only the values up to the target matter.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from math import factorial
 
-from .rational import ONE, ZERO, Q, add, div, factorial_of, mul, power, root, sub
+from .rational import ZERO, Q, add, div, mul, power, sub
 from .search_base import (
     DIV,
     FW,
@@ -218,14 +217,14 @@ class ColourRuleSearch(SearchBase):
                     if v == ZERO:
                         if t != ZERO:
                             continue
-                        trees = self._any(after, rest)
+                        trees: Iterable[Tree] = self._any(after, rest)
                         want = v
                     else:
                         want = div(t, v)
                         if self.ask(after, rest, want) is None:
                             continue
                         trees = self._sub(after, rest, want, every)
-                    group_trees = (
+                    group_trees: Iterable[Tree] = (
                         (tree,) if len(group) == 1 or not every else self._sub((F,), group, v, True)
                     )
                     for tg in group_trees:
@@ -237,7 +236,7 @@ class ColourRuleSearch(SearchBase):
                     if p == ZERO:
                         if t != ZERO:
                             continue
-                        group_trees: Iterable[Tree] = self._any((F,), group)
+                        group_trees = self._any((F,), group)
                     else:
                         want = div(t, p)
                         if self.ask((F,), group, want) is None:
@@ -249,12 +248,6 @@ class ColourRuleSearch(SearchBase):
                             yield ("p", tg, tr, False)
         if whole:
             yield from self._sub((FW,) if top else (F,), cards, t, every)
-
-    def _any(self, kind: tuple, cards: Multiset) -> tuple[Tree, ...]:
-        """Some tree of this kind over the cards, whatever its value (for a zero factor)."""
-        for tree in self._build(kind, cards):
-            return (tree[1],)
-        return ()
 
     def _build_p(
         self, cards: Multiset, need: bool, negok: bool, top: bool
@@ -337,26 +330,3 @@ class ColourRuleSearch(SearchBase):
                 elif self.brackets:
                     for tb in self._sub((S2,), base_cards, b, every):
                         yield ("^", tb, exponent)
-
-    def _wrapped(self, values: dict[Q, Tree]) -> Iterator[tuple[Q, Tree]]:
-        """``√`` and ``!`` of each value, within the bounds."""
-        for v, tree in values.items():
-            if self.sqrt:
-                r = root(v, 2)
-                if r is not None and r not in (ZERO, ONE):
-                    yield r, ("√", tree)
-            if self.fact and v[1] == 1 and (v[0] == 0 or 3 <= v[0] <= self.max_factorial):
-                f = factorial(v[0])
-                if f <= self.bound:
-                    yield (f, 1), ("!", tree)
-
-    def _unwrapped(self, kind: tuple, cards: Multiset, t: Q, every: bool) -> Iterator[Tree]:
-        """Trees ``√x`` or ``x!`` of value ``t`` with ``x`` of the given kind."""
-        if self.sqrt and t[0] > 0 and t != ONE:
-            for tree in self._sub(kind, cards, mul(t, t), every):
-                yield ("√", tree)
-        if self.fact:
-            n = factorial_of(t, self.max_factorial)
-            if n is not None and factorial(n) <= self.bound:
-                for tree in self._sub(kind, cards, (n, 1), every):
-                    yield ("!", tree)

@@ -110,9 +110,9 @@ class FreeSearch(SearchBase):
             for tree in self._any((V,), cards):
                 yield binary("*", zero, tree)
         if (t == ZERO and self.div) or (t == ONE and self.pow):
-            tree = next((tree for v, tree in self._build((V,), cards) if v != ZERO), None)
-            if tree is not None:
-                yield binary("/", zero, tree) if t == ZERO else binary("^", tree, zero)
+            b = next((tree for v, tree in self._build((V,), cards) if v != ZERO), None)
+            if b is not None:
+                yield binary("/", zero, b) if t == ZERO else binary("^", b, zero)
 
     # -- without the colour rule or brackets: a sum of products ----------------------------------
 

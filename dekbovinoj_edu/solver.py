@@ -32,7 +32,9 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from enum import Enum
 from itertools import combinations
+from typing import Final
 
 from .cards import Card
 from .check_errors import CheckError
@@ -237,11 +239,19 @@ def solve(puzzle: Puzzle) -> Solution | None:
     return None
 
 
-_UNDECIDED = object()
+class _Undecided(Enum):
+    """The type of :data:`_UNDECIDED` (a one-member enum, so that type checkers narrow it)."""
+
+    UNDECIDED = "undecided"
+
+
+_UNDECIDED: Final = _Undecided.UNDECIDED
 """What :func:`_solve_sums` returns when the general search must decide after all."""
 
 
-def _solve_sums(puzzle: Puzzle, grammar: Grammar, target: tuple[int, int]) -> object:
+def _solve_sums(
+    puzzle: Puzzle, grammar: Grammar, target: tuple[int, int]
+) -> Solution | _Undecided | None:
     """The best move of a sums-only level in polynomial time (:mod:`.sum_solver`).
 
     The best set of cards comes from the knapsack over sums; the grammar then
