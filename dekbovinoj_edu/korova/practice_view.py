@@ -173,7 +173,7 @@ class KorovaPractice(widgets.VBox):
         elif puzzle.kind is Kind.ORDER:
             self.table.value = rows_html(puzzle.rows, self.lang, large=self.large)
             self.order_cards = [
-                parts.button("kor-order-card", lambda _, c=card: self._on_tap(c), str(card))
+                parts.button("kor-order-card", parts.click_calls(self._on_tap, card), str(card))
                 for card in puzzle.cards
             ]
             self.answer_box.children = [
@@ -189,7 +189,7 @@ class KorovaPractice(widgets.VBox):
             )
             self.answer_buttons = [
                 parts.button(
-                    f"kor-answer-row kor-answer-row-{k + 1}", lambda _, k=k: self._on_row(k)
+                    f"kor-answer-row kor-answer-row-{k + 1}", parts.click_calls(self._on_row, k)
                 )
                 for k in range(ROWS)
             ]

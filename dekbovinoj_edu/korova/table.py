@@ -168,7 +168,7 @@ class KorovaTable(widgets.VBox):
         choice = game.row_choice
         waiting = choice is not None and choice[0] == YOU
         self.hand_buttons = [
-            parts.button("kor-hand-card", lambda _, c=card: self._on_card(c), str(card))
+            parts.button("kor-hand-card", parts.click_calls(self._on_card, card), str(card))
             for card in game.hands[YOU]
         ]
         for widget in self.hand_buttons:
@@ -179,7 +179,7 @@ class KorovaTable(widgets.VBox):
             self.take_buttons = [
                 parts.button(
                     f"kor-take kor-take-{k + 1}",
-                    lambda _, k=k: self._on_take(k),
+                    parts.click_calls(self._on_take, k),
                     self._t(
                         "Take row {row} ({points})",
                         row=k + 1,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
+from typing import TypeVar
 
 import ipywidgets as widgets
 
@@ -15,10 +16,20 @@ from ..callbacks import shielded
 from ..practice import Feedback, FeedbackKind
 from .text import LANGUAGE_NAMES, LANGUAGES, normalise
 
-__all__ = ["WRAP", "button", "errors_output", "feedback_html", "language_menu", "shielded"]
+__all__ = [
+    "WRAP",
+    "button",
+    "click_calls",
+    "errors_output",
+    "feedback_html",
+    "language_menu",
+    "shielded",
+]
 
 WRAP = {"flex_flow": "row wrap", "align_items": "center", "width": "100%"}
 """The layout of a row of controls that wraps at phone width."""
+
+T = TypeVar("T")
 
 
 def button(css: str, handler: Callable[[widgets.Button], None], label: str = "") -> widgets.Button:
@@ -28,6 +39,17 @@ def button(css: str, handler: Callable[[widgets.Button], None], label: str = "")
         widget.add_class(name)
     widget.on_click(handler)
     return widget
+
+
+def click_calls(handler: Callable[[T], None], value: T) -> Callable[[widgets.Button], None]:
+    """A click handler that ignores the button and calls ``handler(value)``.
+
+    >>> seen = []
+    >>> click_calls(seen.append, 7)(widgets.Button())
+    >>> seen
+    [7]
+    """
+    return lambda _: handler(value)
 
 
 def language_menu(lang: str) -> widgets.Dropdown:

@@ -71,6 +71,8 @@ class App(widgets.Tab):
     game's seed and deals the Korova tab's puzzles and games.
     """
 
+    children: tuple[widgets.Widget, ...]  # the Tab's trait, typed for the checker
+
     def __init__(self, level: Any = 2, lang: str = "en", **practice: Any) -> None:
         self.practice = Practice(level=level, lang=lang, **practice)
         self.game = GameTable(
