@@ -34,7 +34,7 @@ HELP_WORDS = {"help", "?", "h", "hjälp", "helpo", "ヘルプ"}
 """Words that show how to play."""
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``play`` subcommand."""
     parser = subparsers.add_parser(
         "play",

@@ -24,7 +24,7 @@ from .text import normalise, t
 __all__ = ["register", "run_sheet", "run_simulate", "sheet_text"]
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``korova`` subcommand and its ``sheet`` and ``simulate`` commands."""
     parser = subparsers.add_parser(
         "korova",
