@@ -21,21 +21,8 @@ import statistics
 import sys
 import time
 
-from dekbovinoj_edu.game import Game, Strength
-
-
-def random_game(rng: random.Random, level: int) -> Game:
-    players = rng.randint(2, 8)
-    decks = rng.choice([None, None, 1, 2, 3]) if players <= 5 else rng.choice([None, 2, 3])
-    return Game(
-        players=players,
-        level=level,
-        seed=rng.getrandbits(32),
-        decks=decks,
-        jokers_per_deck=rng.choice([0, 2, 2, 4]),
-        bots=[rng.choice(list(Strength)).value for _ in range(players)],
-        starter=rng.randrange(players),
-    )
+from dekbovinoj_edu.game import Game
+from dekbovinoj_edu.game.sampling import random_game
 
 
 def play(game: Game, check: bool) -> int:

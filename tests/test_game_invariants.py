@@ -10,6 +10,7 @@ import pytest
 
 from dekbovinoj_edu.game import Game
 from dekbovinoj_edu.game.bots import Strength
+from dekbovinoj_edu.game.sampling import random_game
 
 STRENGTHS = [strength.value for strength in Strength]
 
@@ -32,20 +33,6 @@ def play_checked(game: Game) -> int:
         assert moves <= bound, "the game does not end"
     assert sum(game.scores) + len(game.state.laid_aside) <= len(game.state.deck)
     return moves
-
-
-def random_game(rng: random.Random, level: int) -> Game:
-    players = rng.randint(2, 8)
-    decks = rng.choice([None, None, 1, 2, 3]) if players <= 5 else rng.choice([None, 2, 3])
-    return Game(
-        players=players,
-        level=level,
-        seed=rng.getrandbits(32),
-        decks=decks,
-        jokers_per_deck=rng.choice([0, 2, 2, 4]),
-        bots=[rng.choice(STRENGTHS) for _ in range(players)],
-        starter=rng.randrange(players),
-    )
 
 
 @pytest.mark.parametrize(("level", "games"), [(1, 24), (2, 30), (3, 10)])

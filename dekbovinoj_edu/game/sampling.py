@@ -27,7 +27,7 @@ from .bots import Strength
 from .engine import Game
 from .state import MAX_PLAYERS, MIN_PLAYERS
 
-__all__ = ["turn_states"]
+__all__ = ["random_game", "turn_states"]
 
 
 def turn_states(
@@ -58,3 +58,26 @@ def turn_states(
             for move in game.bot_moves():
                 game.play(move)
         played += 1
+
+
+def random_game(rng: random.Random, level: int | str | Level) -> Game:
+    """A game of every kind the rules allow, drawn with ``rng``: for tests and benchmarks.
+
+    2 to 8 players, one to three decks (or the rules' default), 0 to 4 jokers a
+    deck, any strengths, any starter.
+
+    >>> game = random_game(random.Random(1), level=2)
+    >>> MIN_PLAYERS <= game.players <= MAX_PLAYERS
+    True
+    """
+    players = rng.randint(MIN_PLAYERS, MAX_PLAYERS)
+    decks = rng.choice([None, None, 1, 2, 3]) if players <= 5 else rng.choice([None, 2, 3])
+    return Game(
+        players=players,
+        level=level,
+        seed=rng.getrandbits(32),
+        decks=decks,
+        jokers_per_deck=rng.choice([0, 2, 2, 4]),
+        bots=[rng.choice(list(Strength)).value for _ in range(players)],
+        starter=rng.randrange(players),
+    )
