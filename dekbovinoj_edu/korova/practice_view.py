@@ -29,7 +29,6 @@ from .practice import KINDS, KorovaSession
 from .puzzles import DIFFICULTIES, Kind, KorovaPuzzle
 from .render import card_html, rows_html
 from .rules import differences, row_for
-from .text import normalise, t
 from .view_parts import WRAP, errors_output, feedback_html, language_menu
 
 __all__ = ["KorovaPractice"]
@@ -44,7 +43,7 @@ _KIND_NAMES = {
 """The kind menu's labels (English msgids of the ``korova`` domain)."""
 
 
-class KorovaPractice(widgets.VBox):
+class KorovaPractice(parts.Speaks, widgets.VBox):
     """Practise Корова 006: which row, how many points, which row to take, in which order.
 
     Arguments go to :class:`~.practice.KorovaSession`, the model (:attr:`session`).
@@ -122,17 +121,6 @@ class KorovaPractice(widgets.VBox):
     def lang(self) -> str:
         """The language of every label and message."""
         return self.session.lang
-
-    def _t(self, message: str, **values: object) -> str:
-        return t(self.lang, message, **values)
-
-    def on_language(self, callback: Callable[[str], None]) -> None:
-        """Call ``callback(lang)`` whenever the student picks another language."""
-        self._listeners.append(callback)
-
-    def set_lang(self, lang: str) -> None:
-        """Speak another language (as if picked in the language menu)."""
-        self.language_menu.value = normalise(lang)
 
     def _relabel(self) -> None:
         self._syncing = True
@@ -295,5 +283,4 @@ class KorovaPractice(widgets.VBox):
         self.session.set_lang(change["new"])
         self._relabel()
         self._show_puzzle()
-        for listener in self._listeners:
-            listener(self.lang)
+        self._tell_listeners()

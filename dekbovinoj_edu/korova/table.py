@@ -27,7 +27,7 @@ from .cards import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, ROWS, penalty
 from .game import KorovaGame, Turn
 from .render import points_label, rows_html
 from .rules import Placement, Rule, row_points
-from .text import normalise, t
+from .text import normalise
 
 __all__ = ["KorovaTable", "seat_bots"]
 
@@ -48,7 +48,7 @@ def seat_bots(players: int) -> tuple[str | None, ...]:
     return (None, *(("careful", "beginner")[k % 2] for k in range(players - 1)))
 
 
-class KorovaTable(widgets.VBox):
+class KorovaTable(parts.Speaks, widgets.VBox):
     """Play Корова 006 against computer players (``players`` 2 to 10, ``seed`` for the deal)."""
 
     def __init__(
@@ -61,8 +61,7 @@ class KorovaTable(widgets.VBox):
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
-        self.lang = normalise(lang)
-        """The language of every label and message."""
+        self._lang = normalise(lang)
         self.seed = seed
         """The seed of the first game; each new game's seed comes from it."""
         self.large = large
@@ -121,16 +120,10 @@ class KorovaTable(widgets.VBox):
         self._relabel()
         self._refresh()
 
-    def _t(self, message: str, **values: object) -> str:
-        return t(self.lang, message, **values)
-
-    def on_language(self, callback: Callable[[str], None]) -> None:
-        """Call ``callback(lang)`` whenever the student picks another language."""
-        self._listeners.append(callback)
-
-    def set_lang(self, lang: str) -> None:
-        """Speak another language (as if picked in the language menu)."""
-        self.language_menu.value = normalise(lang)
+    @property
+    def lang(self) -> str:
+        """The language of every label and message."""
+        return self._lang
 
     def seat_name(self, seat: int) -> str:
         """``"You"`` or ``"Computer 2 (careful)"``, in the view's language."""
@@ -335,9 +328,8 @@ class KorovaTable(widgets.VBox):
 
     @parts.shielded
     def _on_language(self, change: dict[str, Any]) -> None:
-        self.lang = normalise(change["new"])
+        self._lang = normalise(change["new"])
         self._relabel()
         self._show_log()
         self._refresh()
-        for listener in self._listeners:
-            listener(self.lang)
+        self._tell_listeners()

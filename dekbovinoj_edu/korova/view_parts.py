@@ -14,10 +14,11 @@ import ipywidgets as widgets
 
 from ..callbacks import shielded
 from ..practice import Feedback, FeedbackKind
-from .text import LANGUAGE_NAMES, LANGUAGES, normalise
+from .text import LANGUAGE_NAMES, LANGUAGES, normalise, t
 
 __all__ = [
     "WRAP",
+    "Speaks",
     "button",
     "click_calls",
     "errors_output",
@@ -50,6 +51,37 @@ def click_calls(handler: Callable[[T], None], value: T) -> Callable[[widgets.But
     [7]
     """
     return lambda _: handler(value)
+
+
+class Speaks:
+    """What every Korova view does with its language: translate, follow its menu, tell listeners.
+
+    A view sets ``lang`` (a property or an attribute), ``language_menu`` and
+    an empty ``_listeners`` list; after a switch it calls :meth:`_tell_listeners`.
+    """
+
+    language_menu: widgets.Dropdown
+    _listeners: list[Callable[[str], None]]
+
+    @property
+    def lang(self) -> str:
+        """The language of every label and message (each view overrides this with its own)."""
+        raise NotImplementedError
+
+    def _t(self, message: str, **values: object) -> str:
+        return t(self.lang, message, **values)
+
+    def on_language(self, callback: Callable[[str], None]) -> None:
+        """Call ``callback(lang)`` whenever the student picks another language."""
+        self._listeners.append(callback)
+
+    def set_lang(self, lang: str) -> None:
+        """Speak another language (as if picked in the language menu)."""
+        self.language_menu.value = normalise(lang)
+
+    def _tell_listeners(self) -> None:
+        for listener in self._listeners:
+            listener(self.lang)
 
 
 def language_menu(lang: str) -> widgets.Dropdown:
