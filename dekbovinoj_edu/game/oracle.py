@@ -6,17 +6,14 @@ for the computer players' moves. Solutions are cached by puzzle (puzzles
 are frozen values), since a bot and the engine often ask about the same turn.
 Both are imported on first use, so the game's modules load without them.
 
-Two things keep a game's turns cheap, whatever the solver's worst case:
-
-* At level 1 (a colour-rule level with only ``+ −``) a puzzle without a
-  level-1 witness (:mod:`~dekbovinoj_edu.game.witness`) has no dek bovinoj at
-  all; the oracle says so without asking the solver (exact).
-* A pasture can grow long in a real game. At sums-only levels (level 1) the
-  solver's knapsack sees the whole of it, exactly. At other levels the solver is asked about at most
-  :data:`SOLVER_MAX_CARDS` usable cards: on a longer pasture, the barn and the
-  most recently laid pasture cards, as many as fit (a bounded look, like a
-  player's). The answer is then a dek bovinoj that was there, the best among
-  those cards, not necessarily the best of the whole pasture.
+A pasture can grow long in a real game. At sums-only levels (level 1) the
+solver's knapsack (:mod:`~dekbovinoj_edu.sum_solver`) sees the whole of it,
+exactly and fast. At other levels, to keep turns cheap whatever the solver's
+worst case, the solver is asked about at most
+:data:`SOLVER_MAX_CARDS` usable cards: on a longer pasture, the barn and the
+most recently laid pasture cards, as many as fit (a bounded look, like a
+player's). The answer is then a dek bovinoj that was there, the best among
+those cards, not necessarily the best of the whole pasture.
 
 >>> from dekbovinoj_edu.cards import parse_cards
 >>> reds = parse_cards("A♦ 2♦ 3♦ 4♦ 5♦ 6♦ 7♦ 8♦ 9♦ 10♦ J♦ Q♦ K♦ A♥ 2♥")
@@ -32,7 +29,6 @@ from typing import Any
 from ..puzzle import Puzzle
 from ..sum_solver import is_sums_only
 from .events import Missed
-from .witness import has_level1_witness, sums_are_exact
 
 __all__ = ["SOLVER_MAX_CARDS", "best", "judge", "looked_at", "missed_answer", "without_jokers"]
 
@@ -65,12 +61,8 @@ def looked_at(puzzle: Puzzle) -> Puzzle:
 def best(puzzle: Puzzle) -> Any:
     """The solver's best dek bovinoj for the puzzle (a joker in the barn may be played), or None.
 
-    See the module for the exact shortcut at level 1 and the bound on long pastures.
+    See the module for the bound on long pastures.
     """
-    if sums_are_exact(puzzle.level):
-        parities = (puzzle.flipped, not puzzle.flipped) if puzzle.has_joker else (puzzle.flipped,)
-        if not any(has_level1_witness(puzzle.cards, puzzle.level, p) for p in parities):
-            return None
     from ..solver import solve
 
     return solve(looked_at(puzzle))
