@@ -25,7 +25,7 @@ from pathlib import Path
 from playwright.sync_api import Page, expect, sync_playwright
 
 from dekbovinoj_edu.cli_serve import free_port, start_in_background, wait_until_up
-from dekbovinoj_edu.puzzle import Puzzle
+from dekbovinoj_edu.rules.puzzle import Puzzle
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]

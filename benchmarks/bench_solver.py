@@ -21,10 +21,10 @@ import statistics
 import time
 from collections.abc import Callable
 
-from dekbovinoj_edu.cards import shuffled_decks
-from dekbovinoj_edu.levels import LEVELS
-from dekbovinoj_edu.puzzle import Puzzle
 from dekbovinoj_edu.reference import best_move
+from dekbovinoj_edu.rules.cards import shuffled_decks
+from dekbovinoj_edu.rules.levels import LEVELS
+from dekbovinoj_edu.rules.puzzle import Puzzle
 from dekbovinoj_edu.solver import solve
 
 

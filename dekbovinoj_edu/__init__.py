@@ -12,18 +12,18 @@ The rules are by Johannes G. and Leo G., 2024 (CC BY-SA 4.0); see
 """
 
 from .answer import AnswerDraft
-from .cards import JOKER, Card, CardParseError, Colour, Suit, full_deck, parse_cards
 from .check_errors import CheckError, VerdictCode
 from .checker import Verdict, check
-from .codes import PuzzleCodeError
 from .dealer import Difficulty, Rating, deal, deal_many, rate
 from .expression import Expression, parse_expression
 from .expression import render as render_expression
 from .game import DekBovinoj, Game, IllegalMoveError, Joker, Mu, Opening
-from .levels import LEVELS, Level, Op, level_of
-from .limits import DEFAULT_LIMITS, Limits
 from .practice import Feedback, FeedbackKind, PracticeSession
-from .puzzle import Puzzle, PuzzleParseError
+from .rules.cards import JOKER, Card, CardParseError, Colour, Suit, full_deck, parse_cards
+from .rules.codes import PuzzleCodeError
+from .rules.levels import LEVELS, Level, Op, level_of
+from .rules.limits import DEFAULT_LIMITS, Limits
+from .rules.puzzle import Puzzle, PuzzleParseError
 from .solver import Solution, solve, solve_all
 from .table import GameTableSession, MissedMu
 

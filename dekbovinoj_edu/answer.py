@@ -6,7 +6,7 @@ the same text), whether the barn's joker is played first, and what the
 checker makes of it so far (the echo, the cards used, the rule it breaks).
 It judges nothing and keeps no score: that is for whoever holds it.
 
->>> from dekbovinoj_edu.puzzle import Puzzle
+>>> from dekbovinoj_edu.rules.puzzle import Puzzle
 >>> draft = AnswerDraft(Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2))
 >>> for step in ["K♣", "×", "2♣", "+", "3♠"]:
 ...     _ = draft.tap(step)
@@ -20,12 +20,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .cards import Card
 from .checker import Verdict, check
 from .evaluate import format_value
 from .i18n import normalise_lang
-from .levels import Op
-from .puzzle import Puzzle
+from .rules.cards import Card
+from .rules.levels import Op
+from .rules.puzzle import Puzzle
 
 __all__ = ["AnswerDraft"]
 

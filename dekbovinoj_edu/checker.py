@@ -7,7 +7,7 @@ exact value (:mod:`.evaluate`) → compare with the level's target. The first
 step that fails gives the :class:`Verdict`; ``check`` never raises on any
 input text.
 
->>> from dekbovinoj_edu.puzzle import Puzzle
+>>> from dekbovinoj_edu.rules.puzzle import Puzzle
 >>> peter = Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2)
 >>> v = check(peter, "13*2+3-9-3-7")
 >>> v.ok, v.code, v.value, v.reading
@@ -34,7 +34,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from .cards import Card
 from .check_errors import (
     CheckError,
     NestingTooDeepError,
@@ -47,7 +46,8 @@ from .evaluate import Value, equals, evaluate, format_value, to_sympy
 from .expression import parse_expression, render
 from .i18n import gettext, normalise_lang
 from .matching import assign_cards
-from .puzzle import Puzzle
+from .rules.cards import Card
+from .rules.puzzle import Puzzle
 
 if TYPE_CHECKING:
     import sympy
@@ -99,7 +99,7 @@ def check(puzzle: Puzzle, text: str, joker: bool = False, lang: str = "en") -> V
     ``lang`` is ``en``, ``eo``, ``sv`` or ``ja``. Any ``text`` gets a verdict;
     only an unknown ``lang`` raises (``ValueError``).
 
-    >>> from dekbovinoj_edu.puzzle import Puzzle
+    >>> from dekbovinoj_edu.rules.puzzle import Puzzle
     >>> p = Puzzle.parse("8♣ 4♠ 2♥ 5♦", level=2)
     >>> check(p, "8 + 4 − 2").ok
     True

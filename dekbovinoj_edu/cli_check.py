@@ -21,8 +21,8 @@ from collections.abc import Sequence
 from .checker import check
 from .evaluate import format_value
 from .i18n import LANGUAGES
-from .levels import level_of
-from .puzzle import Puzzle, PuzzleParseError
+from .rules.levels import level_of
+from .rules.puzzle import Puzzle, PuzzleParseError
 
 __all__ = ["build_args", "load_puzzle", "register", "run"]
 

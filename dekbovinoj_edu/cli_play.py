@@ -21,7 +21,7 @@ from typing import TextIO
 from .game import Game, IllegalMoveError, Move, Mu, explain, parse_move
 from .game.narration import DOMAIN
 from .i18n import gettext, normalise_lang
-from .levels import level_of
+from .rules.levels import level_of
 
 __all__ = ["play_in_terminal", "register", "run"]
 

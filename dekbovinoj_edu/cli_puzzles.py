@@ -22,11 +22,11 @@ import argparse
 import dataclasses
 from typing import Any
 
-from .codes import DOMAIN, PuzzleCodeError, decode
 from .dealer import Difficulty, SimulatedGames, deal_many, rate
 from .i18n import LANGUAGES, gettext
-from .levels import Level, Op, level_of
-from .puzzle import Puzzle
+from .rules.codes import DOMAIN, PuzzleCodeError, decode
+from .rules.levels import Level, Op, level_of
+from .rules.puzzle import Puzzle
 from .solver import DEFAULT_LIMIT, Solution, solve, solve_all
 
 __all__ = ["describe_level", "main_deal", "main_solve", "read_puzzle", "register"]

@@ -6,7 +6,7 @@ off the tree: for every number, the operation written directly in front of
 it, and so whether the card there must count as positive or negative.
 
 >>> from dekbovinoj_edu.expression import parse_expression
->>> from dekbovinoj_edu.levels import LEVELS
+>>> from dekbovinoj_edu.rules.levels import LEVELS
 >>> slots = card_slots(parse_expression("−5 × (−2) + √9"), LEVELS[3])
 >>> [(slot.node.rank, slot.front.symbol, slot.positive) for slot in slots]
 [(5, '−', False), (2, '−', False), (9, '+', True)]
@@ -40,7 +40,7 @@ from .expression import (
     SqrtNode,
     walk,
 )
-from .levels import NEGATIVE_OPS, POSITIVE_OPS, Level, Op, op_fits
+from .rules.levels import NEGATIVE_OPS, POSITIVE_OPS, Level, Op, op_fits
 
 __all__ = ["Slot", "allowed_before", "card_slots", "check_level", "operations_used"]
 
@@ -88,7 +88,7 @@ def check_level(expression: Expression, level: Level) -> None:
     """Refuse what the level does not allow, and a wrong ``= n`` at the end.
 
     >>> from dekbovinoj_edu.expression import parse_expression
-    >>> from dekbovinoj_edu.levels import LEVELS
+    >>> from dekbovinoj_edu.rules.levels import LEVELS
     >>> check_level(parse_expression("3 × 4"), LEVELS[1])
     Traceback (most recent call last):
     ...
@@ -115,7 +115,7 @@ def check_level(expression: Expression, level: Level) -> None:
 def allowed_before(positive: bool, level: Level) -> str:
     """The symbols the level lets stand before a positive or negative card.
 
-    >>> from dekbovinoj_edu.levels import LEVELS
+    >>> from dekbovinoj_edu.rules.levels import LEVELS
     >>> allowed_before(True, LEVELS[2]), allowed_before(True, LEVELS[3])
     ('+ ×', '+ × ^')
     >>> allowed_before(False, LEVELS[1])

@@ -11,7 +11,7 @@ True
 **Where puzzles come from.** The dealer draws turns (the pasture, barn and
 parity a player faces) from a *turn source*: any callable that takes a
 ``random.Random`` and a level and returns that turn as a
-:class:`~dekbovinoj_edu.puzzle.Puzzle` (the :class:`TurnSource` protocol).
+:class:`~dekbovinoj_edu.rules.puzzle.Puzzle` (the :class:`TurnSource` protocol).
 The default, :data:`DEFAULT_SOURCE`, is
 :class:`~dekbovinoj_edu.recorded_turns.RecordedGames`: the turns that computer
 players of the game engine really faced in simulated games, recorded once
@@ -37,10 +37,10 @@ from enum import Enum
 from itertools import combinations
 from typing import Protocol
 
-from .cards import Card, shuffled_decks
-from .levels import Level, level_of
-from .puzzle import Puzzle
 from .recorded_turns import RecordedGames
+from .rules.cards import Card, shuffled_decks
+from .rules.levels import Level, level_of
+from .rules.puzzle import Puzzle
 from .solver import solve, solve_all
 
 __all__ = [

@@ -4,7 +4,7 @@ Whole numbers and fractions are computed with :class:`fractions.Fraction`
 (fast and exact); a root or fraction power that is not rational switches to
 sympy numbers, built from the tree (never from text). Before a power, root or
 factorial is computed its size is estimated against the level's
-:class:`~dekbovinoj_edu.limits.Limits`, and refused if too big.
+:class:`~dekbovinoj_edu.rules.limits.Limits`, and refused if too big.
 
 >>> from dekbovinoj_edu.expression import parse_expression
 >>> evaluate(parse_expression("13*2+3-9-3-7").tree)
@@ -38,8 +38,8 @@ from .check_errors import (
     UndefinedPowerError,
 )
 from .expression import BinaryNode, CardNode, FactorialNode, GroupNode, Node, SignNode, SqrtNode
-from .levels import Op
-from .limits import DEFAULT_LIMITS, Limits
+from .rules.levels import Op
+from .rules.limits import DEFAULT_LIMITS, Limits
 
 if TYPE_CHECKING:
     import sympy

@@ -14,7 +14,7 @@ input is refused with a :mod:`~dekbovinoj_edu.check_errors` error, never a
 
 The printer names the cards when it is given them (in expression order):
 
->>> from dekbovinoj_edu.cards import parse_cards
+>>> from dekbovinoj_edu.rules.cards import parse_cards
 >>> render(expr.tree, parse_cards("K♣ 2♣ 3♠ 9♦ 3♥ 7♥"))
 'K♣ × 2♣ + 3♠ − 9♦ − 3♥ − 7♥'
 >>> render(parse_expression("−5 × [−2]").tree)
@@ -38,7 +38,6 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Union
 
-from .cards import RANK_NAMES, Card, Suit
 from .check_errors import (
     DecimalNumberError,
     EmptyExpressionError,
@@ -52,8 +51,9 @@ from .check_errors import (
     UnexpectedCharacterError,
     UnopenedBracketError,
 )
-from .levels import Op
-from .limits import DEFAULT_LIMITS, Limits
+from .rules.cards import RANK_NAMES, Card, Suit
+from .rules.levels import Op
+from .rules.limits import DEFAULT_LIMITS, Limits
 
 __all__ = [
     "BinaryNode",
@@ -555,7 +555,7 @@ def render(tree: Node, cards: Iterable[Card] | None = None) -> str:
     Brackets the student wrote are kept; brackets a hand-built tree needs are
     added, so the text always reads back as the same tree.
 
-    >>> from dekbovinoj_edu.levels import Op
+    >>> from dekbovinoj_edu.rules.levels import Op
     >>> sum_ = BinaryNode(Op.ADD, CardNode(8), CardNode(7))
     >>> render(BinaryNode(Op.DIV, sum_, CardNode(3)))
     '(8 + 7) ÷ 3'

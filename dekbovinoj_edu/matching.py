@@ -8,10 +8,10 @@ and then the most helpful one: no card of that rank at all
 it (:class:`~.check_errors.CardReusedError`), else the colour rule
 (:class:`~.check_errors.CardColourError`).
 
->>> from dekbovinoj_edu.cards import parse_cards
+>>> from dekbovinoj_edu.rules.cards import parse_cards
 >>> from dekbovinoj_edu.colour_rule import card_slots
 >>> from dekbovinoj_edu.expression import parse_expression
->>> from dekbovinoj_edu.levels import LEVELS
+>>> from dekbovinoj_edu.rules.levels import LEVELS
 >>> expr = parse_expression("3 + 7 − 3")
 >>> assign_cards(expr, card_slots(expr, LEVELS[1]), parse_cards("3♥ 3♠ 7♣"), LEVELS[1])
 (Card.parse('3♠'), Card.parse('7♣'), Card.parse('3♥'))
@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import RANK_NAMES, Card
 from .check_errors import (
     CardReusedError,
     NegativeCardError,
@@ -31,7 +30,8 @@ from .check_errors import (
 )
 from .colour_rule import Slot, allowed_before
 from .expression import Expression
-from .levels import Level
+from .rules.cards import RANK_NAMES, Card
+from .rules.levels import Level
 
 __all__ = ["assign_cards", "max_matching"]
 

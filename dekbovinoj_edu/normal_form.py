@@ -13,7 +13,7 @@ the terms and factors, so two answers that differ only by reordering terms or
 factors (or by bracketing a sum inside a sum) have the same normal form.
 :func:`to_text` prints the checker's notation, cards named with suits:
 
->>> from dekbovinoj_edu.cards import Card
+>>> from dekbovinoj_edu.rules.cards import Card
 >>> k, two, nine = Card.parse("K♣"), Card.parse("2♣"), Card.parse("9♦")
 >>> term = Product(((Num(13, card=k), False), (Num(2, card=two), False)))
 >>> tree = Sum(((Num(9, negative=True, card=nine), False), (term, False)))
@@ -32,8 +32,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from . import expression as expr
-from .cards import Card
-from .levels import Op
+from .rules.cards import Card
+from .rules.levels import Op
 
 __all__ = [
     "Node",

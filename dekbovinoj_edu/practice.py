@@ -7,7 +7,7 @@ from the checker and the solver; it only decides what to say when.
 
 Peter's turn, tapped card by card:
 
->>> from dekbovinoj_edu.puzzle import Puzzle
+>>> from dekbovinoj_edu.rules.puzzle import Puzzle
 >>> s = PracticeSession(puzzle=Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2))
 >>> for step in ["K♣", "×", "2♣", "+", "3♠", "−", "9♦", "−", "3♥", "−", "7♥"]:
 ...     _ = s.tap(step)
@@ -39,12 +39,12 @@ from enum import Enum
 from functools import cached_property
 
 from .answer import AnswerDraft
-from .cards import Card
 from .checker import Verdict, check
 from .dealer import deal
 from .i18n import gettext, normalise_lang
-from .levels import LEVELS, Level, level_of
-from .puzzle import Puzzle
+from .rules.cards import Card
+from .rules.levels import LEVELS, Level, level_of
+from .rules.puzzle import Puzzle
 from .solver import Solution, solve, solve_all
 from .steps import narrate
 

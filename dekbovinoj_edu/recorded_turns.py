@@ -33,8 +33,8 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from .levels import LEVELS, Level
-from .puzzle import Puzzle
+from .rules.levels import LEVELS, Level
+from .rules.puzzle import Puzzle
 
 __all__ = [
     "DATA_DIR",

@@ -16,12 +16,12 @@ sum of its terms. Without the colour rule: any binary tree of the level's
 operations over the ranks (with brackets), or a sum and difference of
 products starting with a plus (without).
 
->>> from dekbovinoj_edu.puzzle import Puzzle
+>>> from dekbovinoj_edu.rules.puzzle import Puzzle
 >>> best_move(Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2))
 (6, 3, False)
 >>> best_move(Puzzle.parse("9♦ 3♥ | Q♠ JK 7♥", level=2))
 (2, 1, True)
->>> from dekbovinoj_edu.levels import LEVELS
+>>> from dekbovinoj_edu.rules.levels import LEVELS
 >>> sorted(value_sets([(5, True), (2, True)], LEVELS[2])[0b11])
 [Fraction(-7, 1), Fraction(-5, 2), Fraction(-2, 5), Fraction(10, 1)]
 """
@@ -32,8 +32,8 @@ from collections.abc import Sequence
 from fractions import Fraction
 from functools import cache
 
-from .levels import Level, Op
-from .puzzle import Puzzle
+from .rules.levels import Level, Op
+from .rules.puzzle import Puzzle
 
 __all__ = ["best_move", "value_sets"]
 

@@ -5,7 +5,7 @@ cue: ``♣ ♠`` are black, ``♦ ♥`` red, and a puzzle's cards also carry a `
 ``−`` badge saying how they count under the parity. Sizes suit a screen
 (``large=False``) or a projector at the back of a classroom (``large=True``).
 
->>> from dekbovinoj_edu.cards import Card
+>>> from dekbovinoj_edu.rules.cards import Card
 >>> svg = card_svg(Card.parse("K♣"))
 >>> svg.startswith("<svg") and ">K<" in svg and "♣" in svg
 True
@@ -20,9 +20,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from html import escape
 
-from .cards import Card
 from .i18n import gettext
-from .puzzle import Puzzle
+from .rules.cards import Card
+from .rules.puzzle import Puzzle
 
 __all__ = [
     "BLACK_INK",

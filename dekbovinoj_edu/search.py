@@ -29,7 +29,7 @@ operations, the 24 game) in :mod:`.search_free`. Before the exact search,
 for many cards at a fraction of the cost. At level 3 the search space is
 bounded, see :class:`Grammar`.
 
->>> from dekbovinoj_edu.levels import LEVELS
+>>> from dekbovinoj_edu.rules.levels import LEVELS
 >>> g = Grammar(LEVELS[2])
 >>> peter = tokens([(9, True), (3, True), (7, True), (13, False), (2, False), (3, False)])
 >>> g.reach(peter, (10, 1)) is not None
@@ -81,7 +81,7 @@ class Grammar(ColourRuleSearch, FreeSearch):
       results within ``max_magnitude``;
     - at most one ``√`` or ``!`` on a card or bracket (no ``√√`` or ``3!!``).
 
-    >>> from dekbovinoj_edu.levels import LEVELS
+    >>> from dekbovinoj_edu.rules.levels import LEVELS
     >>> g = Grammar(LEVELS[3])
     >>> g.reach(tokens([(3, False), (4, False)]), (10, 1))  # 3! + 4
     ('s', ('n', 6, False, '!'), ('n', 8, False, ''), False)

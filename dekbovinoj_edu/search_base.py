@@ -16,8 +16,8 @@ from itertools import combinations
 from math import factorial
 from typing import TYPE_CHECKING
 
-from .levels import Level, Op
 from .rational import ONE, ZERO, Q, factorial_of, mul, neg, root
+from .rules.levels import Level, Op
 
 __all__ = [
     "ABSORB_SIZE",

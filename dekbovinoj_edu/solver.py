@@ -7,7 +7,7 @@ tries that too.
 
 Peter's turn from the rules takes all six cards:
 
->>> from dekbovinoj_edu.puzzle import Puzzle
+>>> from dekbovinoj_edu.rules.puzzle import Puzzle
 >>> peter = solve(Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2))
 >>> len(peter.cards), peter.pasture, peter.joker
 (6, 3, False)
@@ -36,12 +36,12 @@ from enum import Enum
 from itertools import combinations
 from typing import Final
 
-from .cards import Card
 from .check_errors import CheckError
 from .expression import parse_expression
-from .levels import Op
 from .normal_form import Node, Num, Power, Product, Sum, Wrap, normalize, to_text
-from .puzzle import Puzzle
+from .rules.cards import Card
+from .rules.levels import Op
+from .rules.puzzle import Puzzle
 from .search import Grammar, Tree, token
 from .sum_solver import best_signed_subset, best_signed_subsets, is_sums_only
 

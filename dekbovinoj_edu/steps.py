@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .cards import Card
 from .evaluate import Value, evaluate, format_value
 from .expression import (
     BinaryNode,
@@ -26,6 +25,7 @@ from .expression import (
     render,
 )
 from .i18n import gettext
+from .rules.cards import Card
 
 __all__ = ["narrate"]
 
@@ -41,7 +41,7 @@ def narrate(
     step's value comes from the checker's own exact evaluator. ``cards`` are
     the cards it takes, in expression order.
 
-    >>> from dekbovinoj_edu.cards import parse_cards
+    >>> from dekbovinoj_edu.rules.cards import parse_cards
     >>> for line in narrate("13*2+3-9-3-7", parse_cards("K♣ 2♣ 3♠ 9♦ 3♥ 7♥")):
     ...     print(line)
     K♣ is 13.

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from .levels import Level, Op
+from .rules.levels import Level, Op
 
 __all__ = ["best_signed_subset", "best_signed_subsets", "is_sums_only"]
 
@@ -32,7 +32,7 @@ Item = tuple[tuple[int, ...], bool]
 def is_sums_only(level: Level) -> bool:
     """Whether every move's value is a signed sum of its cards (only ``+`` and ``−``).
 
-    >>> from dekbovinoj_edu.levels import LEVELS
+    >>> from dekbovinoj_edu.rules.levels import LEVELS
     >>> is_sums_only(LEVELS[1]), is_sums_only(LEVELS[2])
     (True, False)
     """

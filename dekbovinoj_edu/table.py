@@ -25,14 +25,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .answer import AnswerDraft
-from .cards import Card
 from .game import DekBovinoj, Game, IllegalMoveError, Joker, Missed, Move, Mu, Opening, explain
 from .game.events import SaidMu
 from .game.oracle import without_jokers
 from .i18n import gettext, normalise_lang
-from .levels import Level
 from .practice import UNREADABLE_CODES, Feedback, FeedbackKind
-from .puzzle import Puzzle
+from .rules.cards import Card
+from .rules.levels import Level
+from .rules.puzzle import Puzzle
 
 __all__ = ["PERSON", "SEAT_KINDS", "GameTableSession", "MissedMu"]
 

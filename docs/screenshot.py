@@ -17,7 +17,7 @@ from pathlib import Path
 from playwright.sync_api import expect, sync_playwright
 
 from dekbovinoj_edu.cli_serve import free_port, wait_until_up
-from dekbovinoj_edu.puzzle import Puzzle
+from dekbovinoj_edu.rules.puzzle import Puzzle
 
 CHROMIUM = "/usr/bin/chromium"
 OUT = Path(__file__).resolve().parent / "app.png"

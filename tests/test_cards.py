@@ -7,7 +7,7 @@ import random
 import pytest
 
 from dekbovinoj_edu import JOKER, Card, CardParseError, Colour, Suit, full_deck
-from dekbovinoj_edu.cards import shuffled_decks
+from dekbovinoj_edu.rules.cards import shuffled_decks
 
 EVERY_CARD = full_deck(jokers=1)
 

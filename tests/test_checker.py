@@ -20,7 +20,7 @@ from dekbovinoj_edu import (
     full_deck,
     parse_cards,
 )
-from dekbovinoj_edu.levels import Level
+from dekbovinoj_edu.rules.levels import Level
 
 PETER = Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2)
 SOFIA = Puzzle.parse("9♦ 3♥ | Q♠ JK 7♥", level=2)

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dekbovinoj_edu import LEVELS, Card, Level, Limits, Op, Puzzle, Suit
-from dekbovinoj_edu.codes import (
+from dekbovinoj_edu.rules.codes import (
     ALPHABET,
     MAX_CODE_CARDS,
     MAX_NAME_BYTES,

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from dekbovinoj_edu.cards import Card, Suit, full_deck
 from dekbovinoj_edu.check_errors import (
     CheckError,
     DecimalNumberError,
@@ -32,8 +31,9 @@ from dekbovinoj_edu.expression import (
     parse_expression,
     render,
 )
-from dekbovinoj_edu.levels import Op
-from dekbovinoj_edu.limits import Limits
+from dekbovinoj_edu.rules.cards import Card, Suit, full_deck
+from dekbovinoj_edu.rules.levels import Op
+from dekbovinoj_edu.rules.limits import Limits
 
 
 def tree(text: str) -> Node:

@@ -9,10 +9,10 @@ from __future__ import annotations
 import ipywidgets as widgets
 import pytest
 
-from dekbovinoj_edu.cards import parse_cards
 from dekbovinoj_edu.game import DekBovinoj, Game, Joker, Mu, Opening
 from dekbovinoj_edu.i18n import gettext
 from dekbovinoj_edu.practice import FeedbackKind
+from dekbovinoj_edu.rules.cards import parse_cards
 from dekbovinoj_edu.table import GameTableSession
 from dekbovinoj_edu.widgets import App, GameTable
 from dekbovinoj_edu.widgets import table as table_view

@@ -22,10 +22,10 @@ from dekbovinoj_edu.cli_serve import (
     voila_command,
     wait_until_up,
 )
-from dekbovinoj_edu.codes import PuzzleCodeError
 from dekbovinoj_edu.i18n import gettext
-from dekbovinoj_edu.levels import LEVELS
-from dekbovinoj_edu.puzzle import Puzzle
+from dekbovinoj_edu.rules.codes import PuzzleCodeError
+from dekbovinoj_edu.rules.levels import LEVELS
+from dekbovinoj_edu.rules.puzzle import Puzzle
 from dekbovinoj_edu.widgets import App, Practice
 
 ROOT = Path(__file__).resolve().parents[1]

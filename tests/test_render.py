@@ -6,8 +6,6 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from dekbovinoj_edu.cards import Card, full_deck
-from dekbovinoj_edu.puzzle import Puzzle
 from dekbovinoj_edu.render import (
     BLACK_INK,
     RED_INK,
@@ -17,6 +15,8 @@ from dekbovinoj_edu.render import (
     puzzle_html,
     puzzle_svg,
 )
+from dekbovinoj_edu.rules.cards import Card, full_deck
+from dekbovinoj_edu.rules.puzzle import Puzzle
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from dekbovinoj_edu.cards import parse_cards
 from dekbovinoj_edu.checker import check
 from dekbovinoj_edu.i18n import gettext
-from dekbovinoj_edu.puzzle import Puzzle
+from dekbovinoj_edu.rules.cards import parse_cards
+from dekbovinoj_edu.rules.puzzle import Puzzle
 from dekbovinoj_edu.solver import solve_all
 from dekbovinoj_edu.steps import narrate
 

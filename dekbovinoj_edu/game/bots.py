@@ -13,7 +13,7 @@ given, so the same seed plays the same game on every machine.
   the pasture alone, preferring negative cards as the rules advise.
 
 >>> import random
->>> from dekbovinoj_edu.puzzle import Puzzle
+>>> from dekbovinoj_edu.rules.puzzle import Puzzle
 >>> bot = bot_for("casual")
 >>> bot.strength
 <Strength.CASUAL: 'casual'>
@@ -31,9 +31,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from ..cards import Card
-from ..levels import Level
-from ..puzzle import Puzzle
+from ..rules.cards import Card
+from ..rules.levels import Level
+from ..rules.puzzle import Puzzle
 from . import oracle
 from .moves import DekBovinoj, Joker, Move, Mu, Opening
 from .state import card_key

@@ -22,8 +22,8 @@ decided cheaply and with a bound:
    but only when there are at most :data:`END_CHECK_MAX_CARDS` of them; with
    more, the game simply goes on (it still ends when the barns run empty).
 
->>> from dekbovinoj_edu.cards import parse_cards
->>> from dekbovinoj_edu.levels import LEVELS
+>>> from dekbovinoj_edu.rules.cards import parse_cards
+>>> from dekbovinoj_edu.rules.levels import LEVELS
 >>> can_still_make(parse_cards("7♥ 3♥ Q♣"), LEVELS[1], flipped=False, joker_left=True)
 True
 >>> can_still_make(parse_cards("7♥ 3♥ Q♣"), LEVELS[1], flipped=False, joker_left=False)
@@ -34,9 +34,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import Card
-from ..levels import Level
-from ..puzzle import Puzzle
+from ..rules.cards import Card
+from ..rules.levels import Level
+from ..rules.puzzle import Puzzle
 from . import oracle
 from .witness import has_level1_witness, sums_are_exact
 

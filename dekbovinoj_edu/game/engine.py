@@ -46,9 +46,9 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from ..cards import Card
-from ..levels import Level, level_of
-from ..puzzle import Puzzle
+from ..rules.cards import Card
+from ..rules.levels import Level, level_of
+from ..rules.puzzle import Puzzle
 from . import oracle
 from .bots import bot_for
 from .ending import can_still_make

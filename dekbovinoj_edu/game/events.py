@@ -4,7 +4,7 @@ The engine appends an event for every step of the rules; the narration
 module tells them in words, and :func:`event_to_dict` / :func:`event_from_dict`
 carry them through JSON.
 
->>> from dekbovinoj_edu.cards import parse_cards
+>>> from dekbovinoj_edu.rules.cards import parse_cards
 >>> event = SaidMu(1, parse_cards("7♥")[0], Missed(parse_cards("7♥ 3♥"), "7 + 3", True))
 >>> event_from_dict(event_to_dict(event)) == event
 True
@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from ..cards import Card, parse_cards
+from ..rules.cards import Card, parse_cards
 
 __all__ = [
     "Drew",

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cards import Card, CardParseError, parse_cards
+from ..rules.cards import Card, CardParseError, parse_cards
 
 __all__ = [
     "AnyDekBovinoj",

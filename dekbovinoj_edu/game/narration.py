@@ -4,7 +4,7 @@ Messages live in the ``game`` gettext domain (English is the message id;
 ``locale/{eo,sv,ja}/LC_MESSAGES/game.po`` hold the rest). Sentences use the
 player's name rather than a pronoun, so they fit every player and language.
 
->>> from dekbovinoj_edu.cards import parse_cards
+>>> from dekbovinoj_edu.rules.cards import parse_cards
 >>> names = ("Adam", "Sofia", "Peter")
 >>> event = TookDekBovinoj(2, "13 × 2 + 3 − 9 − 3 − 7", parse_cards("K♣ 2♣ 3♠ 9♦ 3♥ 7♥"))
 >>> tell(event, names)

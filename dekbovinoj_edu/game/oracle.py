@@ -15,7 +15,7 @@ most recently laid pasture cards, as many as fit (a bounded look, like a
 player's). The answer is then a dek bovinoj that was there, the best among
 those cards, not necessarily the best of the whole pasture.
 
->>> from dekbovinoj_edu.cards import parse_cards
+>>> from dekbovinoj_edu.rules.cards import parse_cards
 >>> reds = parse_cards("A♦ 2♦ 3♦ 4♦ 5♦ 6♦ 7♦ 8♦ 9♦ 10♦ J♦ Q♦ K♦ A♥ 2♥")
 >>> str(looked_at(Puzzle(reds, parse_cards("K♣ JK"), 2)))
 '5♦ 6♦ 7♦ 8♦ 9♦ 10♦ J♦ Q♦ K♦ A♥ 2♥ | K♣ JK'
@@ -26,7 +26,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from ..puzzle import Puzzle
+from ..rules.puzzle import Puzzle
 from ..sum_solver import is_sums_only
 from .events import Missed
 

@@ -2,7 +2,7 @@
 
 For the dealer: :func:`turn_states` plays seeded games between computer
 players and yields, at the start of every turn after the opening, the
-:class:`~dekbovinoj_edu.puzzle.Puzzle` the player to move faces (the
+:class:`~dekbovinoj_edu.rules.puzzle.Puzzle` the player to move faces (the
 pasture, that player's barn with its jokers, the parity, the level). Turns
 that need no choice (a barn of only jokers, an empty barn) are not turns a
 player faces and are not yielded. The same seed yields the same puzzles on
@@ -21,8 +21,8 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 
-from ..levels import Level
-from ..puzzle import Puzzle
+from ..rules.levels import Level
+from ..rules.puzzle import Puzzle
 from .bots import Strength
 from .engine import Game
 from .state import MAX_PLAYERS, MIN_PLAYERS

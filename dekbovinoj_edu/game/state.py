@@ -22,9 +22,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..cards import Card, Suit, full_deck, parse_cards
-from ..levels import LEVELS, Level, Op
-from ..limits import Limits
+from ..rules.cards import Card, Suit, full_deck, parse_cards
+from ..rules.levels import LEVELS, Level, Op
+from ..rules.limits import Limits
 
 __all__ = [
     "BARN_SIZE",

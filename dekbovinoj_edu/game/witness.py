@@ -8,8 +8,8 @@ level whose only operations are ``+`` and ``−`` (level 1) a witness exists
 exactly when a dek bovinoj does. Without the colour rule, a witness is a set
 whose plain ranks add up to the target.
 
->>> from dekbovinoj_edu.cards import parse_cards
->>> from dekbovinoj_edu.levels import LEVELS
+>>> from dekbovinoj_edu.rules.cards import parse_cards
+>>> from dekbovinoj_edu.rules.levels import LEVELS
 >>> has_level1_witness(parse_cards("7♥ 3♥ Q♣"), LEVELS[1], flipped=False)
 False
 >>> has_level1_witness(parse_cards("7♥ 3♥ Q♣"), LEVELS[1], flipped=True)
@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import Card
-from ..levels import Level, Op
+from ..rules.cards import Card
+from ..rules.levels import Level, Op
 
 __all__ = ["has_level1_witness", "sums_are_exact", "sums_reach"]
 

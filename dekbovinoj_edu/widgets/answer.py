@@ -8,7 +8,7 @@ how the answer is read, and shows a :class:`~dekbovinoj_edu.practice.Feedback`.
 Judging the answer is the owner's: ``on_submit`` is called on Enter.
 
 >>> from dekbovinoj_edu.answer import AnswerDraft
->>> from dekbovinoj_edu.puzzle import Puzzle
+>>> from dekbovinoj_edu.rules.puzzle import Puzzle
 >>> builder = AnswerBuilder(AnswerDraft(Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2)))
 >>> builder.card_boxes[3].children[1].click()
 >>> builder.ops_row.children[2].click()
@@ -31,9 +31,9 @@ import ipywidgets as widgets
 from ..answer import AnswerDraft
 from ..callbacks import shielded
 from ..i18n import gettext
-from ..levels import Op
 from ..practice import Feedback, FeedbackKind
 from ..render import card_label, card_svg, parity_text
+from ..rules.levels import Op
 
 __all__ = ["WRAP", "AnswerBuilder", "button", "shielded"]
 

@@ -6,7 +6,7 @@ tests can find it, a label and a tooltip; rows wrap, so it works at phone
 width. A callback that fails shows its error in the widget's ``errors``
 output instead of vanishing.
 
->>> from dekbovinoj_edu.puzzle import Puzzle
+>>> from dekbovinoj_edu.rules.puzzle import Puzzle
 >>> v = Practice(puzzle=Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2))
 >>> v.expression.value = "13*2+3-9-3-7"
 >>> v.submit_button.click()
@@ -24,11 +24,11 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..codes import PuzzleCodeError
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, gettext
-from ..levels import Level, Op
 from ..practice import DIFFICULTIES, MU_SHARE, Feedback, PracticeSession
-from ..puzzle import Puzzle
+from ..rules.codes import PuzzleCodeError
+from ..rules.levels import Level, Op
+from ..rules.puzzle import Puzzle
 from .answer import WRAP, AnswerBuilder, button, shielded
 
 __all__ = ["Practice", "level_label"]
@@ -39,7 +39,7 @@ _UI = "ui"
 def level_label(level: Level, lang: str = "en") -> str:
     """How a level is named in the level menu.
 
-    >>> from dekbovinoj_edu.levels import LEVELS
+    >>> from dekbovinoj_edu.rules.levels import LEVELS
     >>> level_label(LEVELS[2])
     'Level 2: + − × ÷ ( )'
     >>> import dataclasses

@@ -35,9 +35,9 @@ import ipywidgets as widgets
 from ..answer import AnswerDraft
 from ..game import Opening
 from ..i18n import gettext, normalise_lang
-from ..levels import LEVELS
 from ..practice import Feedback, FeedbackKind
-from ..puzzle import Puzzle
+from ..rules.levels import LEVELS
+from ..rules.puzzle import Puzzle
 from ..table import GameTableSession
 from .answer import WRAP, AnswerBuilder, button, shielded
 from .table_setup import GameSetup

@@ -22,7 +22,7 @@ import ipywidgets as widgets
 
 from ..game.state import MAX_PLAYERS, MIN_PLAYERS
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, gettext, normalise_lang
-from ..levels import LEVELS
+from ..rules.levels import LEVELS
 from ..table import PERSON, SEAT_KINDS
 from .answer import WRAP, button
 from .practice import level_label

@@ -116,7 +116,7 @@ class Puzzle:
 
     @classmethod
     def from_code(cls, code: str) -> Puzzle:
-        """The puzzle of a code (see :mod:`dekbovinoj_edu.codes`); lower case is fine.
+        """The puzzle of a code (see :mod:`dekbovinoj_edu.rules.codes`); lower case is fine.
 
         Raises a ``PuzzleCodeError`` (a ``ValueError``) for a mistyped code.
         """
@@ -136,6 +136,6 @@ class Puzzle:
 
     def _repr_html_(self) -> str:
         """The pasture and barn drawn as cards, for Jupyter (see :mod:`dekbovinoj_edu.render`)."""
-        from .render import puzzle_html
+        from ..render import puzzle_html
 
         return puzzle_html(self)

@@ -2,7 +2,7 @@
 
 RULES.md, "Bounds": powers, factorials and roots are estimated before they are
 computed, and anything whose result would exceed a bound is refused. A
-:class:`Limits` value travels with each :class:`~dekbovinoj_edu.levels.Level`,
+:class:`Limits` value travels with each :class:`~dekbovinoj_edu.rules.levels.Level`,
 so a house-rule level can loosen or tighten them.
 
 >>> DEFAULT_LIMITS.max_chars, DEFAULT_LIMITS.max_magnitude

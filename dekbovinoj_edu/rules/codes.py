@@ -1,10 +1,10 @@
 """Puzzle codes: a short text a teacher writes on the board, read back exactly.
 
-A code carries every field of a :class:`~dekbovinoj_edu.puzzle.Puzzle`: the
+A code carries every field of a :class:`~dekbovinoj_edu.rules.puzzle.Puzzle`: the
 level (1, 2, 3 or a house rule), the parity, and the pasture and barn cards in
 order, jokers and duplicates included.
 
->>> from dekbovinoj_edu.puzzle import Puzzle
+>>> from dekbovinoj_edu.rules.puzzle import Puzzle
 >>> peter = Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2)
 >>> encode(peter)
 '8CWC-RWRH-98A5'
@@ -22,18 +22,18 @@ puzzle; more mistakes slip through at most once in 1024:
 >>> decode("8CWC-RWRH-98A6")
 Traceback (most recent call last):
 ...
-dekbovinoj_edu.codes.CodeChecksumError: The code 8CWC-RWRH-98A6 has a typo: check every character.
+dekbovinoj_edu.rules.codes.CodeChecksumError: The code 8CWC-RWRH-98A6 has a typo: ...
 
 Layout of the bits, most significant first (then padded with zero bits to a
 whole number of characters, then the two check characters):
 
 * 1 bit format version, 0.
 * 2 bits level: 1, 2, 3 for the levels of the rules; 0 for a house rule,
-  followed by 7 bits of operations (in :class:`~dekbovinoj_edu.levels.Op`
+  followed by 7 bits of operations (in :class:`~dekbovinoj_edu.rules.levels.Op`
   order), 1 bit brackets, 1 bit colour rule, the target (zig-zag counted, from
   :data:`MIN_TARGET` to :data:`MAX_TARGET`) and the level's name (its UTF-8
   bytes, at most :data:`MAX_NAME_BYTES`). A house rule must keep the default
-  bounds (:data:`~dekbovinoj_edu.limits.DEFAULT_LIMITS`).
+  bounds (:data:`~dekbovinoj_edu.rules.limits.DEFAULT_LIMITS`).
 * 1 bit parity (flipped).
 * the number of pasture cards, the number of barn cards (at most
   :data:`MAX_CODE_CARDS` together), then each card in 6 bits: 0 for a joker,
@@ -48,8 +48,8 @@ Dek Bovinoj by Johannes G. and Leo G., 2024, CC BY-SA 4.0.
 
 from __future__ import annotations
 
+from ..i18n import gettext
 from .cards import Card, Suit
-from .i18n import gettext
 from .levels import LEVELS, Level, Op
 from .limits import DEFAULT_LIMITS
 from .puzzle import Puzzle
@@ -428,7 +428,7 @@ def decode(text: str) -> Puzzle:
     >>> decode("A8WC-SE07-0KD")
     Traceback (most recent call last):
     ...
-    dekbovinoj_edu.codes.CodeChecksumError: The code A8WC-SE07-0KD has a typo: ...
+    dekbovinoj_edu.rules.codes.CodeChecksumError: The code A8WC-SE07-0KD has a typo: ...
     """
     shown = text.strip()
     symbols = _symbols(text)

@@ -262,7 +262,7 @@ class Card:
 
     def _repr_svg_(self) -> str:
         """The card drawn as SVG, for Jupyter (see :mod:`dekbovinoj_edu.render`)."""
-        from .render import card_svg
+        from ..render import card_svg
 
         return card_svg(self)
 
