@@ -12,11 +12,11 @@ The rules are by Johannes G. and Leo G., 2024 (CC BY-SA 4.0); see
 """
 
 from .answer import AnswerDraft
-from .check_errors import CheckError, VerdictCode
-from .checker import Verdict, check
+from .checking.checker import Verdict, check
+from .checking.errors import CheckError, VerdictCode
+from .checking.expression import Expression, parse_expression
+from .checking.expression import render as render_expression
 from .dealer import Difficulty, Rating, deal, deal_many, rate
-from .expression import Expression, parse_expression
-from .expression import render as render_expression
 from .game import DekBovinoj, Game, IllegalMoveError, Joker, Mu, Opening
 from .practice import Feedback, FeedbackKind, PracticeSession
 from .rules.cards import JOKER, Card, CardParseError, Colour, Suit, full_deck, parse_cards

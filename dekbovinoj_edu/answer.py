@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .checker import Verdict, check
-from .evaluate import format_value
+from .checking.checker import Verdict, check
+from .checking.evaluate import format_value
 from .i18n import normalise_lang
 from .rules.cards import Card
 from .rules.levels import Op

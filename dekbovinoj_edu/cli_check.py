@@ -18,8 +18,8 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
-from .checker import check
-from .evaluate import format_value
+from .checking.checker import check
+from .checking.evaluate import format_value
 from .i18n import LANGUAGES
 from .rules.levels import level_of
 from .rules.puzzle import Puzzle, PuzzleParseError

@@ -31,7 +31,7 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
-from . import expression as expr
+from .checking import expression as expr
 from .rules.cards import Card
 from .rules.levels import Op
 
@@ -284,7 +284,7 @@ def _term(node: Node, unsigned: bool = False) -> expr.Node:
 
 
 def to_expression(node: Node) -> expr.Node:
-    """The tree in the checker's node classes (:mod:`dekbovinoj_edu.expression`).
+    """The tree in the checker's node classes (:mod:`dekbovinoj_edu.checking.expression`).
 
     Terms that start with a plus come first, so an expression starts with a
     positive card when it has one; a negative card leads its term with its

@@ -39,14 +39,14 @@ from enum import Enum
 from functools import cached_property
 
 from .answer import AnswerDraft
-from .checker import Verdict, check
+from .checking.checker import Verdict, check
+from .checking.steps import narrate
 from .dealer import deal
 from .i18n import gettext, normalise_lang
 from .rules.cards import Card
 from .rules.levels import LEVELS, Level, level_of
 from .rules.puzzle import Puzzle
 from .solver import Solution, solve, solve_all
-from .steps import narrate
 
 __all__ = [
     "DIFFICULTIES",

@@ -36,8 +36,8 @@ from enum import Enum
 from itertools import combinations
 from typing import Final
 
-from .check_errors import CheckError
-from .expression import parse_expression
+from .checking.errors import CheckError
+from .checking.expression import parse_expression
 from .normal_form import Node, Num, Power, Product, Sum, Wrap, normalize, to_text
 from .rules.cards import Card
 from .rules.levels import Op

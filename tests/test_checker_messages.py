@@ -9,8 +9,8 @@ import pytest
 from babel.messages.pofile import read_po
 
 from dekbovinoj_edu import Puzzle, VerdictCode, check
-from dekbovinoj_edu import check_errors as errors
-from dekbovinoj_edu.checker import DOMAIN, OK_OTHER_TARGET_TEMPLATE, OK_TEMPLATE, pointer
+from dekbovinoj_edu.checking import errors
+from dekbovinoj_edu.checking.checker import DOMAIN, OK_OTHER_TARGET_TEMPLATE, OK_TEMPLATE, pointer
 from dekbovinoj_edu.i18n import catalog_path
 
 TRANSLATED = ("eo", "sv", "ja")

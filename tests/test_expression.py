@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from dekbovinoj_edu.check_errors import (
+from dekbovinoj_edu.checking.errors import (
     CheckError,
     DecimalNumberError,
     EmptyExpressionError,
@@ -19,7 +19,7 @@ from dekbovinoj_edu.check_errors import (
     UnopenedBracketError,
     VerdictCode,
 )
-from dekbovinoj_edu.expression import (
+from dekbovinoj_edu.checking.expression import (
     BinaryNode,
     CardNode,
     FactorialNode,

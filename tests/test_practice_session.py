@@ -6,7 +6,7 @@ import dataclasses
 
 import pytest
 
-from dekbovinoj_edu.checker import check
+from dekbovinoj_edu.checking.checker import check
 from dekbovinoj_edu.i18n import gettext
 from dekbovinoj_edu.practice import FeedbackKind, PracticeSession
 from dekbovinoj_edu.rules.levels import LEVELS

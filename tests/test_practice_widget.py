@@ -13,7 +13,7 @@ from pathlib import Path
 import ipywidgets as widgets
 import pytest
 
-from dekbovinoj_edu.checker import check
+from dekbovinoj_edu.checking.checker import check
 from dekbovinoj_edu.cli import main
 from dekbovinoj_edu.cli_serve import (
     app_notebook,

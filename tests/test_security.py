@@ -21,8 +21,8 @@ from dekbovinoj_edu import (
     check,
     parse_expression,
 )
-from dekbovinoj_edu.check_errors import CheckError
-from dekbovinoj_edu.expression import render
+from dekbovinoj_edu.checking.errors import CheckError
+from dekbovinoj_edu.checking.expression import render
 
 LEVEL3 = Puzzle.parse("9♦ 3♥ 7♥ 2♦ Q♦ | K♣ K♠ Q♣ J♣ 9♣ 9♠ 2♣ 2♠ 3♣ A♣", level=3)
 NINES = Puzzle.parse("9♣ 9♠ 9♣ 2♣ 2♠ 2♣ 2♠ 2♣ 2♠", level=3)

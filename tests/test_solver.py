@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from dekbovinoj_edu import LEVELS, Card, Level, Limits, Op, Puzzle, Solution, solve, solve_all
-from dekbovinoj_edu.checker import check
+from dekbovinoj_edu.checking.checker import check
 from dekbovinoj_edu.normal_form import normalize, value
 from dekbovinoj_edu.reference import best_move
 

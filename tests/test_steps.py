@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from dekbovinoj_edu.checker import check
+from dekbovinoj_edu.checking.checker import check
+from dekbovinoj_edu.checking.steps import narrate
 from dekbovinoj_edu.i18n import gettext
 from dekbovinoj_edu.rules.cards import parse_cards
 from dekbovinoj_edu.rules.puzzle import Puzzle
 from dekbovinoj_edu.solver import solve_all
-from dekbovinoj_edu.steps import narrate
 
 
 def test_peter_counts_his_six_cards_as_in_the_rules() -> None:

@@ -103,7 +103,7 @@ class NotDekBovinojError(IllegalMoveError):
 
     def __init__(self, move: object, verdict: Any) -> None:
         self.verdict = verdict
-        """The checker's :class:`~dekbovinoj_edu.checker.Verdict`."""
+        """The checker's :class:`~dekbovinoj_edu.checking.checker.Verdict`."""
         super().__init__(move, message=verdict.message, verdict_code=str(verdict.code))
 
 

@@ -1,6 +1,6 @@
 """The game's one door to the checker and the solver.
 
-The engine judges every dek bovinoj with :func:`~dekbovinoj_edu.checker.check`
+The engine judges every dek bovinoj with :func:`~dekbovinoj_edu.checking.checker.check`
 and asks :func:`~dekbovinoj_edu.solver.solve` for what a player missed and
 for the computer players' moves. Solutions are cached by puzzle (puzzles
 are frozen values), since a bot and the engine often ask about the same turn.
@@ -40,7 +40,7 @@ SOLVER_MAX_CARDS = 12
 
 def judge(puzzle: Puzzle, expression: str, joker: bool = False, lang: str = "en") -> Any:
     """The checker's verdict on an expression for this puzzle."""
-    from ..checker import check
+    from ..checking.checker import check
 
     return check(puzzle, expression, joker=joker, lang=lang)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from dekbovinoj_edu.checker import check
+from dekbovinoj_edu.checking.checker import check
 from dekbovinoj_edu.i18n import gettext
 from dekbovinoj_edu.practice import PracticeSession
 from dekbovinoj_edu.rules.puzzle import Puzzle

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ..i18n import gettext
+from ..rules.cards import Card
 from .evaluate import Value, evaluate, format_value
 from .expression import (
     BinaryNode,
@@ -24,8 +26,6 @@ from .expression import (
     parse_expression,
     render,
 )
-from .i18n import gettext
-from .rules.cards import Card
 
 __all__ = ["narrate"]
 

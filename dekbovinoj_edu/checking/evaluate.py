@@ -6,7 +6,7 @@ sympy numbers, built from the tree (never from text). Before a power, root or
 factorial is computed its size is estimated against the level's
 :class:`~dekbovinoj_edu.rules.limits.Limits`, and refused if too big.
 
->>> from dekbovinoj_edu.expression import parse_expression
+>>> from dekbovinoj_edu.checking.expression import parse_expression
 >>> evaluate(parse_expression("13*2+3-9-3-7").tree)
 Fraction(10, 1)
 >>> evaluate(parse_expression("√2 × √2 × 5").tree)
@@ -16,7 +16,7 @@ Fraction(10, 1)
 >>> evaluate(parse_expression("13^13^12").tree)
 Traceback (most recent call last):
 ...
-dekbovinoj_edu.check_errors.PowerTooBigError: This power is too big. ...
+dekbovinoj_edu.checking.errors.PowerTooBigError: This power is too big. ...
 >>> equals(evaluate(parse_expression("√(3 + √8) − √2").tree), 1)
 True
 """
@@ -28,7 +28,9 @@ import re
 from fractions import Fraction
 from typing import TYPE_CHECKING, Union
 
-from .check_errors import (
+from ..rules.levels import Op
+from ..rules.limits import DEFAULT_LIMITS, Limits
+from .errors import (
     DivisionByZeroError,
     FactorialOfNonWholeError,
     FactorialTooBigError,
@@ -38,8 +40,6 @@ from .check_errors import (
     UndefinedPowerError,
 )
 from .expression import BinaryNode, CardNode, FactorialNode, GroupNode, Node, SignNode, SqrtNode
-from .rules.levels import Op
-from .rules.limits import DEFAULT_LIMITS, Limits
 
 if TYPE_CHECKING:
     import sympy

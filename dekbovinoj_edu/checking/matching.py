@@ -9,8 +9,8 @@ it (:class:`~.check_errors.CardReusedError`), else the colour rule
 (:class:`~.check_errors.CardColourError`).
 
 >>> from dekbovinoj_edu.rules.cards import parse_cards
->>> from dekbovinoj_edu.colour_rule import card_slots
->>> from dekbovinoj_edu.expression import parse_expression
+>>> from dekbovinoj_edu.checking.colour_rule import card_slots
+>>> from dekbovinoj_edu.checking.expression import parse_expression
 >>> from dekbovinoj_edu.rules.levels import LEVELS
 >>> expr = parse_expression("3 + 7 − 3")
 >>> assign_cards(expr, card_slots(expr, LEVELS[1]), parse_cards("3♥ 3♠ 7♣"), LEVELS[1])
@@ -21,17 +21,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .check_errors import (
+from ..rules.cards import RANK_NAMES, Card
+from ..rules.levels import Level
+from .colour_rule import Slot, allowed_before
+from .errors import (
     CardReusedError,
     NegativeCardError,
     NoSuchCardError,
     NotACardError,
     PositiveCardError,
 )
-from .colour_rule import Slot, allowed_before
 from .expression import Expression
-from .rules.cards import RANK_NAMES, Card
-from .rules.levels import Level
 
 __all__ = ["assign_cards", "max_matching"]
 

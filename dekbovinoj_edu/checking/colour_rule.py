@@ -5,7 +5,7 @@ allow. :func:`card_slots` reads the colour rule (RULES.md, "The colour rule")
 off the tree: for every number, the operation written directly in front of
 it, and so whether the card there must count as positive or negative.
 
->>> from dekbovinoj_edu.expression import parse_expression
+>>> from dekbovinoj_edu.checking.expression import parse_expression
 >>> from dekbovinoj_edu.rules.levels import LEVELS
 >>> slots = card_slots(parse_expression("−5 × (−2) + √9"), LEVELS[3])
 >>> [(slot.node.rank, slot.front.symbol, slot.positive) for slot in slots]
@@ -16,14 +16,15 @@ A bracket has no colour, so ``−`` and ``÷`` may not stand before it (rule 3):
 >>> card_slots(parse_expression("8 − (5 + 3)"), LEVELS[2])
 Traceback (most recent call last):
 ...
-dekbovinoj_edu.check_errors.BracketColourError: Only + or × or nothing may stand before ...
+dekbovinoj_edu.checking.errors.BracketColourError: Only + or × or nothing may stand before ...
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .check_errors import (
+from ..rules.levels import NEGATIVE_OPS, POSITIVE_OPS, Level, Op, op_fits
+from .errors import (
     BracketColourError,
     NotAllowedError,
     SignAfterOperatorError,
@@ -40,7 +41,6 @@ from .expression import (
     SqrtNode,
     walk,
 )
-from .rules.levels import NEGATIVE_OPS, POSITIVE_OPS, Level, Op, op_fits
 
 __all__ = ["Slot", "allowed_before", "card_slots", "check_level", "operations_used"]
 
@@ -67,7 +67,7 @@ class Slot:
 def operations_used(tree: Node) -> list[tuple[Op | None, int | None]]:
     """Each operation in the tree with its position; ``None`` stands for a bracket.
 
-    >>> from dekbovinoj_edu.expression import parse_expression
+    >>> from dekbovinoj_edu.checking.expression import parse_expression
     >>> [(op and op.symbol, pos) for op, pos in operations_used(parse_expression("(2+3)!").tree)]
     [('!', 5), (None, 0), ('+', 2)]
     """
@@ -87,12 +87,12 @@ def operations_used(tree: Node) -> list[tuple[Op | None, int | None]]:
 def check_level(expression: Expression, level: Level) -> None:
     """Refuse what the level does not allow, and a wrong ``= n`` at the end.
 
-    >>> from dekbovinoj_edu.expression import parse_expression
+    >>> from dekbovinoj_edu.checking.expression import parse_expression
     >>> from dekbovinoj_edu.rules.levels import LEVELS
     >>> check_level(parse_expression("3 × 4"), LEVELS[1])
     Traceback (most recent call last):
     ...
-    dekbovinoj_edu.check_errors.NotAllowedError: You may not use × at level 1. You may use: + −
+    dekbovinoj_edu.checking.errors.NotAllowedError: You may not use × at level 1. You may use: + −
     """
     allowed = " ".join(op.symbol for op in Op if level.allows(op))
     if level.brackets:

@@ -3,7 +3,7 @@
 Untrusted text never reaches ``eval``: a small hand-written recursive-descent
 parser builds a tree of the frozen node classes below and nothing else. The
 length is checked before tokenising and the nesting while parsing, so hostile
-input is refused with a :mod:`~dekbovinoj_edu.check_errors` error, never a
+input is refused with a :mod:`~dekbovinoj_edu.checking.errors` error, never a
 ``RecursionError``.
 
 >>> expr = parse_expression("13*2+3-9-3-7 = 10")
@@ -38,7 +38,10 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Union
 
-from .check_errors import (
+from ..rules.cards import RANK_NAMES, Card, Suit
+from ..rules.levels import Op
+from ..rules.limits import DEFAULT_LIMITS, Limits
+from .errors import (
     DecimalNumberError,
     EmptyExpressionError,
     ExpressionTooLongError,
@@ -51,9 +54,6 @@ from .check_errors import (
     UnexpectedCharacterError,
     UnopenedBracketError,
 )
-from .rules.cards import RANK_NAMES, Card, Suit
-from .rules.levels import Op
-from .rules.limits import DEFAULT_LIMITS, Limits
 
 __all__ = [
     "BinaryNode",
@@ -386,7 +386,7 @@ def parse_expression(text: str, limits: Limits = DEFAULT_LIMITS) -> Expression:
     >>> parse_expression("(7 + 3")
     Traceback (most recent call last):
     ...
-    dekbovinoj_edu.check_errors.UnclosedBracketError: This bracket is never closed.
+    dekbovinoj_edu.checking.errors.UnclosedBracketError: This bracket is never closed.
     """
     if len(text) > 2 * limits.max_chars:
         raise ExpressionTooLongError(text, None, limit=limits.max_chars)

@@ -34,20 +34,20 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from .check_errors import (
+from ..i18n import gettext, normalise_lang
+from ..rules.cards import Card
+from ..rules.puzzle import Puzzle
+from .colour_rule import card_slots, check_level
+from .errors import (
     CheckError,
     NestingTooDeepError,
     NoJokerError,
     NotTargetError,
     VerdictCode,
 )
-from .colour_rule import card_slots, check_level
 from .evaluate import Value, equals, evaluate, format_value, to_sympy
 from .expression import parse_expression, render
-from .i18n import gettext, normalise_lang
 from .matching import assign_cards
-from .rules.cards import Card
-from .rules.puzzle import Puzzle
 
 if TYPE_CHECKING:
     import sympy
