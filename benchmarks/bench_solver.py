@@ -4,7 +4,7 @@ Prints, in one run, on the same level-2 puzzles dealt as in the game (a
 shuffled deck of 52 cards and 2 jokers, a barn of 3 cards that may hold a
 joker, the rest on the pasture, either parity):
 
-* 7 cards: the solver and :mod:`dekbovinoj_edu.reference` side by side
+* 7 cards: the solver and :mod:`dekbovinoj_edu.solving.reference` side by side
   (median, 95th percentile, max, and how many times faster; goal ≥ 50×),
   checking that both find the same best move;
 * 9 and 12 cards: the solver alone (goal at 12 cards: median < 50 ms,
@@ -21,11 +21,11 @@ import statistics
 import time
 from collections.abc import Callable
 
-from dekbovinoj_edu.reference import best_move
 from dekbovinoj_edu.rules.cards import shuffled_decks
 from dekbovinoj_edu.rules.levels import LEVELS
 from dekbovinoj_edu.rules.puzzle import Puzzle
-from dekbovinoj_edu.solver import solve
+from dekbovinoj_edu.solving.reference import best_move
+from dekbovinoj_edu.solving.solver import solve
 
 
 def deal(rng: random.Random, size: int) -> Puzzle:

@@ -24,7 +24,7 @@ from .rules.codes import PuzzleCodeError
 from .rules.levels import LEVELS, Level, Op, level_of
 from .rules.limits import DEFAULT_LIMITS, Limits
 from .rules.puzzle import Puzzle, PuzzleParseError
-from .solver import Solution, solve, solve_all
+from .solving.solver import Solution, solve, solve_all
 from .table import GameTableSession, MissedMu
 
 __version__ = "0.1.0"

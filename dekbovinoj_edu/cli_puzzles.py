@@ -27,7 +27,7 @@ from .i18n import LANGUAGES, gettext
 from .rules.codes import DOMAIN, PuzzleCodeError, decode
 from .rules.levels import Level, Op, level_of
 from .rules.puzzle import Puzzle
-from .solver import DEFAULT_LIMIT, Solution, solve, solve_all
+from .solving.solver import DEFAULT_LIMIT, Solution, solve, solve_all
 
 __all__ = ["describe_level", "main_deal", "main_solve", "read_puzzle", "register"]
 

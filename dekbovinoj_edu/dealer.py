@@ -41,7 +41,7 @@ from .recorded_turns import RecordedGames
 from .rules.cards import Card, shuffled_decks
 from .rules.levels import Level, level_of
 from .rules.puzzle import Puzzle
-from .solver import solve, solve_all
+from .solving.solver import solve, solve_all
 
 __all__ = [
     "DEFAULT_SOURCE",

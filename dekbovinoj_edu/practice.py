@@ -46,7 +46,7 @@ from .i18n import gettext, normalise_lang
 from .rules.cards import Card
 from .rules.levels import LEVELS, Level, level_of
 from .rules.puzzle import Puzzle
-from .solver import Solution, solve, solve_all
+from .solving.solver import Solution, solve, solve_all
 
 __all__ = [
     "DIFFICULTIES",

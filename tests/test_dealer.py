@@ -29,7 +29,7 @@ from dekbovinoj_edu.dealer import (
     rate,
 )
 from dekbovinoj_edu.recorded_turns import RecordedGames
-from dekbovinoj_edu.solver import solve, solve_all
+from dekbovinoj_edu.solving.solver import solve, solve_all
 
 GAME_24 = dataclasses.replace(LEVELS[2], name="24", colour_rule=False, target=24)
 

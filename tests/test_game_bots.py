@@ -18,7 +18,7 @@ from dekbovinoj_edu.game import (
     bot_for,
 )
 from dekbovinoj_edu.game.events import PlayedJoker, TookDekBovinoj
-from dekbovinoj_edu.solver import solve
+from dekbovinoj_edu.solving.solver import solve
 
 SOFIA = Puzzle.parse("9♦ 3♥ | Q♠ JK 7♥", level=2)
 PETER = Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2)

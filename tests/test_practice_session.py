@@ -11,7 +11,7 @@ from dekbovinoj_edu.i18n import gettext
 from dekbovinoj_edu.practice import FeedbackKind, PracticeSession
 from dekbovinoj_edu.rules.levels import LEVELS
 from dekbovinoj_edu.rules.puzzle import Puzzle
-from dekbovinoj_edu.solver import solve, solve_all
+from dekbovinoj_edu.solving.solver import solve, solve_all
 
 PETER = "9♦ 3♥ 7♥ | K♣ 2♣ 3♠"
 SOFIA = "9♦ 3♥ | Q♠ JK 7♥"

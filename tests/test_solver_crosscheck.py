@@ -17,11 +17,12 @@ from collections import Counter
 
 import pytest
 
-from dekbovinoj_edu import JOKER, LEVELS, Limits, Puzzle, full_deck, search_base, solve, solve_all
+from dekbovinoj_edu import JOKER, LEVELS, Limits, Puzzle, full_deck, solve, solve_all
 from dekbovinoj_edu.checking.checker import check
-from dekbovinoj_edu.reference import best_move
 from dekbovinoj_edu.rules.levels import Level, Op
-from dekbovinoj_edu.search import Grammar, tokens
+from dekbovinoj_edu.solving import search_base
+from dekbovinoj_edu.solving.reference import best_move
+from dekbovinoj_edu.solving.search import Grammar, tokens
 
 DECK = full_deck(jokers=0)
 

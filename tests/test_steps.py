@@ -9,7 +9,7 @@ from dekbovinoj_edu.checking.steps import narrate
 from dekbovinoj_edu.i18n import gettext
 from dekbovinoj_edu.rules.cards import parse_cards
 from dekbovinoj_edu.rules.puzzle import Puzzle
-from dekbovinoj_edu.solver import solve_all
+from dekbovinoj_edu.solving.solver import solve_all
 
 
 def test_peter_counts_his_six_cards_as_in_the_rules() -> None:

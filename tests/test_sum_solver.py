@@ -8,8 +8,8 @@ import random
 import pytest
 
 from dekbovinoj_edu import LEVELS, Puzzle, check, solve, solve_all
-from dekbovinoj_edu.reference import best_move
 from dekbovinoj_edu.rules.cards import shuffled_decks
+from dekbovinoj_edu.solving.reference import best_move
 
 LEVEL_1_FREE = dataclasses.replace(LEVELS[1], colour_rule=False)
 

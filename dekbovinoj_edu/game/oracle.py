@@ -1,13 +1,13 @@
 """The game's one door to the checker and the solver.
 
 The engine judges every dek bovinoj with :func:`~dekbovinoj_edu.checking.checker.check`
-and asks :func:`~dekbovinoj_edu.solver.solve` for what a player missed and
+and asks :func:`~dekbovinoj_edu.solving.solver.solve` for what a player missed and
 for the computer players' moves. Solutions are cached by puzzle (puzzles
 are frozen values), since a bot and the engine often ask about the same turn.
 Both are imported on first use, so the game's modules load without them.
 
 A pasture can grow long in a real game. At sums-only levels (level 1) the
-solver's knapsack (:mod:`~dekbovinoj_edu.sum_solver`) sees the whole of it,
+solver's knapsack (:mod:`~dekbovinoj_edu.solving.sums`) sees the whole of it,
 exactly and fast. At other levels, to keep turns cheap whatever the solver's
 worst case, the solver is asked about at most
 :data:`SOLVER_MAX_CARDS` usable cards: on a longer pasture, the barn and the
@@ -27,7 +27,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..rules.puzzle import Puzzle
-from ..sum_solver import is_sums_only
+from ..solving.sums import is_sums_only
 from .events import Missed
 
 __all__ = ["SOLVER_MAX_CARDS", "best", "judge", "looked_at", "missed_answer", "without_jokers"]
@@ -63,7 +63,7 @@ def best(puzzle: Puzzle) -> Any:
 
     See the module for the bound on long pastures.
     """
-    from ..solver import solve
+    from ..solving.solver import solve
 
     return solve(looked_at(puzzle))
 

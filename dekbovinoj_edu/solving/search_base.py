@@ -2,7 +2,7 @@
 
 A card is a *token* ``rank * 2 + negative`` (with the colour rule off every
 card is positive), a multiset of cards a sorted tuple of tokens, and a value
-an exact integer pair (:mod:`dekbovinoj_edu.rational`). :class:`SearchBase`
+an exact integer pair (:mod:`dekbovinoj_edu.solving.rational`). :class:`SearchBase`
 asks and memoises the questions "which values can these cards make" (a *full*
 value set, for small multisets) and "can they make exactly ``t``, and how"
 (goal-directed, for large ones); the grammars in :mod:`.search_colour` and
@@ -16,8 +16,8 @@ from itertools import combinations
 from math import factorial
 from typing import TYPE_CHECKING
 
+from ..rules.levels import Level, Op
 from .rational import ONE, ZERO, Q, factorial_of, mul, neg, root
-from .rules.levels import Level, Op
 
 __all__ = [
     "ABSORB_SIZE",

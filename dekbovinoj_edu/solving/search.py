@@ -21,7 +21,7 @@ The ways of answering, combined:
   with a small side); they find most answers fast but prove nothing, so the
   exact search runs whenever they find nothing.
 
-Numbers are exact integer pairs (:mod:`dekbovinoj_edu.rational`). The shared
+Numbers are exact integer pairs (:mod:`dekbovinoj_edu.solving.rational`). The shared
 machinery is in :mod:`.search_base`, the grammar with the colour rule in
 :mod:`.search_colour`, the one without it (any binary tree of the level's
 operations, the 24 game) in :mod:`.search_free`. Before the exact search,

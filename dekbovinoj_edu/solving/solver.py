@@ -24,7 +24,7 @@ Solution(cards=(Card.parse('3♥'), Card.parse('7♥')), expression='7♥ + 3♥
 True
 
 How the search works, and what it tries at level 3, is described in
-:mod:`dekbovinoj_edu.search`.
+:mod:`dekbovinoj_edu.solving.search`.
 """
 
 from __future__ import annotations
@@ -36,14 +36,14 @@ from enum import Enum
 from itertools import combinations
 from typing import Final
 
-from .checking.errors import CheckError
-from .checking.expression import parse_expression
+from ..checking.errors import CheckError
+from ..checking.expression import parse_expression
+from ..rules.cards import Card
+from ..rules.levels import Op
+from ..rules.puzzle import Puzzle
 from .normal_form import Node, Num, Power, Product, Sum, Wrap, normalize, to_text
-from .rules.cards import Card
-from .rules.levels import Op
-from .rules.puzzle import Puzzle
 from .search import Grammar, Tree, token
-from .sum_solver import best_signed_subset, best_signed_subsets, is_sums_only
+from .sums import best_signed_subset, best_signed_subsets, is_sums_only
 
 __all__ = ["DEFAULT_LIMIT", "Solution", "solve", "solve_all"]
 
@@ -73,7 +73,7 @@ class Solution:
     value: int = 10
     """The value of the expression: the level's target."""
     tree: Node | None = field(default=None, compare=False, repr=False)
-    """The expression as a tree (:mod:`dekbovinoj_edu.normal_form`)."""
+    """The expression as a tree (:mod:`dekbovinoj_edu.solving.normal_form`)."""
 
     @property
     def size(self) -> int:
@@ -105,7 +105,7 @@ class Solution:
         """
         from html import escape
 
-        from .render import hand_svg
+        from ..render import hand_svg
 
         return f"<div>{hand_svg(self.cards)}<p><code>{escape(str(self))}</code></p></div>"
 
@@ -163,7 +163,7 @@ def _candidates(puzzle: Puzzle) -> Iterator[_Candidate]:
 
 
 def _to_node(tree: Tree, pool: dict[int, list[Card]] | None) -> Node:
-    """A search tree as a :mod:`~dekbovinoj_edu.normal_form` tree, cards drawn from ``pool``."""
+    """A search tree as a :mod:`.normal_form` tree, cards drawn from ``pool``."""
     kind = tree[0]
     if kind == "n":
         tok = tree[1]
@@ -203,7 +203,7 @@ def solve(puzzle: Puzzle) -> Solution | None:
     """The best dek bovinoj of the puzzle, or ``None`` when there is none ("mu!").
 
     Exact at levels 1 and 2 (colour rule on or off, any target); at level 3
-    exact over the bounded space of :class:`~dekbovinoj_edu.search.Grammar`.
+    exact over the bounded space of :class:`~dekbovinoj_edu.solving.search.Grammar`.
     An answer the checker would refuse under the level's limits (too many
     cards, too long, nested too deep) does not count: with that many cards the
     move takes fewer. (The expression found first for a set of cards decides;
@@ -338,7 +338,7 @@ def solve_all(puzzle: Puzzle, limit: int | None = DEFAULT_LIMIT) -> list[Solutio
 
     All answers take the same number of cards, pasture cards and joker as
     :func:`solve`'s. *Distinct* means distinct normal forms
-    (:func:`~dekbovinoj_edu.normal_form.normalize`): answers that differ only
+    (:func:`~dekbovinoj_edu.solving.normal_form.normalize`): answers that differ only
     by the order of terms or factors, or by brackets around a sum inside a sum
     (or a product inside a product), are one way. Cards of the same rank that
     count with the same sign are interchangeable: one way that could take

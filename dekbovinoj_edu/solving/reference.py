@@ -5,7 +5,7 @@ subset of the cards, straight from the rules' wording, with
 :class:`fractions.Fraction`, and then picks the best subset whose set holds
 the target. It covers levels 1 and 2 and their house rules (``+ − × ÷``,
 brackets or not, colour rule or not). The cross-check tests and the benchmark
-compare :func:`dekbovinoj_edu.solver.solve` with it.
+compare :func:`dekbovinoj_edu.solving.solver.solve` with it.
 
 With the colour rule (RULES.md, rules 1–3, read literally): an expression is
 a sequence of terms. A term is a first factor (a positive card, a negative
@@ -32,8 +32,8 @@ from collections.abc import Sequence
 from fractions import Fraction
 from functools import cache
 
-from .rules.levels import Level, Op
-from .rules.puzzle import Puzzle
+from ..rules.levels import Level, Op
+from ..rules.puzzle import Puzzle
 
 __all__ = ["best_move", "value_sets"]
 

@@ -31,9 +31,9 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .checking import expression as expr
-from .rules.cards import Card
-from .rules.levels import Op
+from ..checking import expression as expr
+from ..rules.cards import Card
+from ..rules.levels import Op
 
 __all__ = [
     "Node",

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from .rules.levels import Level, Op
+from ..rules.levels import Level, Op
 
 __all__ = ["best_signed_subset", "best_signed_subsets", "is_sums_only"]
 
