@@ -16,7 +16,7 @@ from .checking.checker import Verdict, check
 from .checking.errors import CheckError, VerdictCode
 from .checking.expression import Expression, parse_expression
 from .checking.expression import render as render_expression
-from .dealer import Difficulty, Rating, deal, deal_many, rate
+from .dealing.dealer import Difficulty, Rating, deal, deal_many, rate
 from .game import DekBovinoj, Game, IllegalMoveError, Joker, Mu, Opening
 from .practice import Feedback, FeedbackKind, PracticeSession
 from .rules.cards import JOKER, Card, CardParseError, Colour, Suit, full_deck, parse_cards

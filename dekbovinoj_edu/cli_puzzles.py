@@ -22,7 +22,7 @@ import argparse
 import dataclasses
 from typing import Any
 
-from .dealer import Difficulty, SimulatedGames, deal_many, rate
+from .dealing.dealer import Difficulty, SimulatedGames, deal_many, rate
 from .i18n import LANGUAGES, gettext
 from .rules.codes import DOMAIN, PuzzleCodeError, decode
 from .rules.levels import Level, Op, level_of

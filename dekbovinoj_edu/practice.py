@@ -41,7 +41,7 @@ from functools import cached_property
 from .answer import AnswerDraft
 from .checking.checker import Verdict, check
 from .checking.steps import narrate
-from .dealer import deal
+from .dealing.dealer import deal
 from .i18n import gettext, normalise_lang
 from .rules.cards import Card
 from .rules.levels import LEVELS, Level, level_of

@@ -13,7 +13,7 @@ from collections import Counter
 import pytest
 
 from dekbovinoj_edu import LEVELS, Card, Puzzle
-from dekbovinoj_edu.dealer import (
+from dekbovinoj_edu.dealing.dealer import (
     ANSWERS_COUNTED,
     DEFAULT_SOURCE,
     EASY_MAX,
@@ -28,7 +28,7 @@ from dekbovinoj_edu.dealer import (
     has_short_answer,
     rate,
 )
-from dekbovinoj_edu.recorded_turns import RecordedGames
+from dekbovinoj_edu.dealing.recorded_turns import RecordedGames
 from dekbovinoj_edu.solving.solver import solve, solve_all
 
 GAME_24 = dataclasses.replace(LEVELS[2], name="24", colour_rule=False, target=24)

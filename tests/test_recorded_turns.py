@@ -8,7 +8,7 @@ import random
 import pytest
 
 from dekbovinoj_edu import LEVELS, deal
-from dekbovinoj_edu.recorded_turns import (
+from dekbovinoj_edu.dealing.recorded_turns import (
     MAX_USABLE_CARDS,
     RecordedGames,
     parse_turn,

@@ -4,7 +4,7 @@ The dealer's default turn source. Computer players of every strength (2 to
 8 players, one or two decks) play whole games with the game engine
 (:func:`dekbovinoj_edu.game.sampling.turn_states`), and every turn a player
 faces (pasture, barn, parity) is recorded, one line per turn, in
-``dekbovinoj_edu/data/turns-level-N.txt``. Dealing then draws a recorded turn
+``dekbovinoj_edu/dealing/data/turns-level-N.txt``. Dealing then draws a recorded turn
 with the dealer's seeded generator: as real as simulating a game per deal,
 but fast (a game takes 0.1 to 0.5 s) and the same on every machine.
 
@@ -33,8 +33,8 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from .rules.levels import LEVELS, Level
-from .rules.puzzle import Puzzle
+from ..rules.levels import LEVELS, Level
+from ..rules.puzzle import Puzzle
 
 __all__ = [
     "DATA_DIR",
@@ -80,7 +80,7 @@ def parse_turn(line: str, level: Level) -> Puzzle:
 
 def record(level: int, games: int = GAMES_PER_LEVEL) -> Iterator[str]:
     """The lines of a level's file: every short enough turn of its seeded games."""
-    from .game.sampling import turn_states
+    from ..game.sampling import turn_states
 
     for puzzle in turn_states(seed=SEEDS[level], level=level, games=games):
         if 0 < len(puzzle.cards) <= MAX_USABLE_CARDS:
@@ -110,7 +110,7 @@ def _nearest_level(level: Level) -> int:
 
 @dataclass(frozen=True)
 class RecordedGames:
-    """A turn source (see :class:`dekbovinoj_edu.dealer.TurnSource`): recorded real turns.
+    """A turn source (see :class:`dekbovinoj_edu.dealing.dealer.TurnSource`): recorded real turns.
 
     House-rule levels draw from the games of the level of the rules with the
     same operations (level 2 when none has them).

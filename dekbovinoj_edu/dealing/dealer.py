@@ -13,7 +13,7 @@ parity a player faces) from a *turn source*: any callable that takes a
 ``random.Random`` and a level and returns that turn as a
 :class:`~dekbovinoj_edu.rules.puzzle.Puzzle` (the :class:`TurnSource` protocol).
 The default, :data:`DEFAULT_SOURCE`, is
-:class:`~dekbovinoj_edu.recorded_turns.RecordedGames`: the turns that computer
+:class:`~dekbovinoj_edu.dealing.recorded_turns.RecordedGames`: the turns that computer
 players of the game engine really faced in simulated games, recorded once
 (simulating a whole game per deal would take 0.1 to 0.5 s). Also available:
 :class:`SimulatedGames` plays a fresh game per deal, and :class:`GameModel` is
@@ -37,11 +37,11 @@ from enum import Enum
 from itertools import combinations
 from typing import Protocol
 
+from ..rules.cards import Card, shuffled_decks
+from ..rules.levels import Level, level_of
+from ..rules.puzzle import Puzzle
+from ..solving.solver import solve, solve_all
 from .recorded_turns import RecordedGames
-from .rules.cards import Card, shuffled_decks
-from .rules.levels import Level, level_of
-from .rules.puzzle import Puzzle
-from .solving.solver import solve, solve_all
 
 __all__ = [
     "DEFAULT_SOURCE",
@@ -212,7 +212,7 @@ class SimulatedGames:
 
     def __call__(self, rng: random.Random, level: Level) -> Puzzle:
         """Play one simulated game with a seed from ``rng``; one of its turns."""
-        from .game.sampling import turn_states
+        from ..game.sampling import turn_states
 
         seed = rng.getrandbits(64)
         turns = list(turn_states(seed=seed, level=level, players=self.players, games=1))
@@ -221,7 +221,7 @@ class SimulatedGames:
 
 DEFAULT_SOURCE: TurnSource = RecordedGames()
 """Where :func:`deal` draws turns unless told otherwise: turns recorded from the
-game engine's simulated games (:mod:`dekbovinoj_edu.recorded_turns`)."""
+game engine's simulated games (:mod:`dekbovinoj_edu.dealing.recorded_turns`)."""
 
 
 # --- difficulty ----------------------------------------------------------------------------------
