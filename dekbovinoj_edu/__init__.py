@@ -11,21 +11,21 @@ The rules are by Johannes G. and Leo G., 2024 (CC BY-SA 4.0); see
 ``dekbovinoj_edu/RULES.md``.
 """
 
-from .answer import AnswerDraft
 from .checking.checker import Verdict, check
 from .checking.errors import CheckError, VerdictCode
 from .checking.expression import Expression, parse_expression
 from .checking.expression import render as render_expression
 from .dealing.dealer import Difficulty, Rating, deal, deal_many, rate
 from .game import DekBovinoj, Game, IllegalMoveError, Joker, Mu, Opening
-from .practice import Feedback, FeedbackKind, PracticeSession
 from .rules.cards import JOKER, Card, CardParseError, Colour, Suit, full_deck, parse_cards
 from .rules.codes import PuzzleCodeError
 from .rules.levels import LEVELS, Level, Op, level_of
 from .rules.limits import DEFAULT_LIMITS, Limits
 from .rules.puzzle import Puzzle, PuzzleParseError
+from .sessions.answer import AnswerDraft
+from .sessions.game_table import GameTableSession, MissedMu
+from .sessions.practice import Feedback, FeedbackKind, PracticeSession
 from .solving.solver import Solution, solve, solve_all
-from .table import GameTableSession, MissedMu
 
 __version__ = "0.1.0"
 

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import random
 
-from ..practice import Feedback, FeedbackKind, Score
+from ..sessions.practice import Feedback, FeedbackKind, Score
 from .puzzles import DIFFICULTIES, Answer, AnswerError, Kind, KorovaPuzzle, deal
 from .text import normalise, t
 

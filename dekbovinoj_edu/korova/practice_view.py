@@ -22,7 +22,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..practice import Feedback, FeedbackKind
+from ..sessions.practice import Feedback, FeedbackKind
 from . import view_parts as parts
 from .cards import ROWS
 from .practice import KINDS, KorovaSession

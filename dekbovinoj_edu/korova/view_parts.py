@@ -13,7 +13,7 @@ from typing import TypeVar
 import ipywidgets as widgets
 
 from ..callbacks import shielded
-from ..practice import Feedback, FeedbackKind
+from ..sessions.practice import Feedback, FeedbackKind
 from .text import LANGUAGE_NAMES, LANGUAGES, normalise, t
 
 __all__ = [

@@ -1,13 +1,13 @@
 """The answer builder: the cards, the signs, the typed answer, its echo and the messages.
 
 One component that the practice widget and the game table both show, over
-an :class:`~dekbovinoj_edu.answer.AnswerDraft` (the practice session is one;
+an :class:`~dekbovinoj_edu.sessions.answer.AnswerDraft` (the practice session is one;
 the game table keeps one for the person whose turn it is). It draws the
 pasture and the barn, lets the student tap cards and signs or type, echoes
-how the answer is read, and shows a :class:`~dekbovinoj_edu.practice.Feedback`.
+how the answer is read, and shows a :class:`~dekbovinoj_edu.sessions.practice.Feedback`.
 Judging the answer is the owner's: ``on_submit`` is called on Enter.
 
->>> from dekbovinoj_edu.answer import AnswerDraft
+>>> from dekbovinoj_edu.sessions.answer import AnswerDraft
 >>> from dekbovinoj_edu.rules.puzzle import Puzzle
 >>> builder = AnswerBuilder(AnswerDraft(Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2)))
 >>> builder.card_boxes[3].children[1].click()
@@ -28,12 +28,12 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..answer import AnswerDraft
 from ..callbacks import shielded
 from ..i18n import gettext
-from ..practice import Feedback, FeedbackKind
 from ..render import card_label, card_svg, parity_text
 from ..rules.levels import Op
+from ..sessions.answer import AnswerDraft
+from ..sessions.practice import Feedback, FeedbackKind
 
 __all__ = ["WRAP", "AnswerBuilder", "button", "shielded"]
 

@@ -25,10 +25,10 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, gettext
-from ..practice import DIFFICULTIES, MU_SHARE, Feedback, PracticeSession
 from ..rules.codes import PuzzleCodeError
 from ..rules.levels import Level, Op
 from ..rules.puzzle import Puzzle
+from ..sessions.practice import DIFFICULTIES, MU_SHARE, Feedback, PracticeSession
 from .answer import WRAP, AnswerBuilder, button, shielded
 
 __all__ = ["Practice", "level_label"]

@@ -32,13 +32,13 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..answer import AnswerDraft
 from ..game import Opening
 from ..i18n import gettext, normalise_lang
-from ..practice import Feedback, FeedbackKind
 from ..rules.levels import LEVELS
 from ..rules.puzzle import Puzzle
-from ..table import GameTableSession
+from ..sessions.answer import AnswerDraft
+from ..sessions.game_table import GameTableSession
+from ..sessions.practice import Feedback, FeedbackKind
 from .answer import WRAP, AnswerBuilder, button, shielded
 from .table_setup import GameSetup
 

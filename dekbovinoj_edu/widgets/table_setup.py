@@ -1,7 +1,7 @@
 """The set-up of a game: how many players, who sits where, the level, the language, the seed.
 
 A thin form: :meth:`GameSetup.choice` reads it as the arguments of a
-:class:`~dekbovinoj_edu.table.GameTableSession`.
+:class:`~dekbovinoj_edu.sessions.game_table.GameTableSession`.
 
 >>> setup = GameSetup()
 >>> setup.players_menu.value = 4
@@ -23,7 +23,7 @@ import ipywidgets as widgets
 from ..game.state import MAX_PLAYERS, MIN_PLAYERS
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, gettext, normalise_lang
 from ..rules.levels import LEVELS
-from ..table import PERSON, SEAT_KINDS
+from ..sessions.game_table import PERSON, SEAT_KINDS
 from .answer import WRAP, button
 from .practice import level_label
 

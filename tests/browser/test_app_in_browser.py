@@ -7,8 +7,8 @@ from pathlib import Path
 
 from dekbovinoj_edu.checking.checker import check
 from dekbovinoj_edu.i18n import gettext
-from dekbovinoj_edu.practice import PracticeSession
 from dekbovinoj_edu.rules.puzzle import Puzzle
+from dekbovinoj_edu.sessions.practice import PracticeSession
 
 PETER = Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2)
 PETERS_TAPS = ["K♣", "×", "2♣", "+", "3♠", "−", "9♦", "−", "3♥", "−", "7♥"]

@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 from dekbovinoj_edu.game import DekBovinoj, Joker, Mu, Opening
-from dekbovinoj_edu.table import GameTableSession
+from dekbovinoj_edu.sessions.game_table import GameTableSession
 
 SEED = 11
 BOTS = (None, "casual", "expert")

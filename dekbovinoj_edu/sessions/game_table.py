@@ -1,7 +1,7 @@
 """The game table: a whole game of Dek Bovinoj for people and computer players, no widgets.
 
 A :class:`GameTableSession` holds a :class:`~dekbovinoj_edu.game.Game`, the
-answer the person whose turn it is builds (an :class:`~dekbovinoj_edu.answer.AnswerDraft`,
+answer the person whose turn it is builds (an :class:`~dekbovinoj_edu.sessions.answer.AnswerDraft`,
 the same model the practice widget uses), and what a shared screen may show:
 with two or more people, a barn stays hidden until its owner presses "Show my
 cards". People move with :meth:`~GameTableSession.open`, :meth:`~GameTableSession.mu`
@@ -24,15 +24,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..game import DekBovinoj, Game, IllegalMoveError, Joker, Missed, Move, Mu, Opening, explain
+from ..game.events import SaidMu
+from ..game.oracle import without_jokers
+from ..i18n import gettext, normalise_lang
+from ..rules.cards import Card
+from ..rules.levels import Level
+from ..rules.puzzle import Puzzle
 from .answer import AnswerDraft
-from .game import DekBovinoj, Game, IllegalMoveError, Joker, Missed, Move, Mu, Opening, explain
-from .game.events import SaidMu
-from .game.oracle import without_jokers
-from .i18n import gettext, normalise_lang
 from .practice import UNREADABLE_CODES, Feedback, FeedbackKind
-from .rules.cards import Card
-from .rules.levels import Level
-from .rules.puzzle import Puzzle
 
 __all__ = ["PERSON", "SEAT_KINDS", "GameTableSession", "MissedMu"]
 

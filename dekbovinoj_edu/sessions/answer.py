@@ -20,12 +20,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .checking.checker import Verdict, check
-from .checking.evaluate import format_value
-from .i18n import normalise_lang
-from .rules.cards import Card
-from .rules.levels import Op
-from .rules.puzzle import Puzzle
+from ..checking.checker import Verdict, check
+from ..checking.evaluate import format_value
+from ..i18n import normalise_lang
+from ..rules.cards import Card
+from ..rules.levels import Op
+from ..rules.puzzle import Puzzle
 
 __all__ = ["AnswerDraft"]
 

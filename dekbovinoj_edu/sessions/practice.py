@@ -38,15 +38,15 @@ from dataclasses import dataclass, field
 from enum import Enum
 from functools import cached_property
 
+from ..checking.checker import Verdict, check
+from ..checking.steps import narrate
+from ..dealing.dealer import deal
+from ..i18n import gettext, normalise_lang
+from ..rules.cards import Card
+from ..rules.levels import LEVELS, Level, level_of
+from ..rules.puzzle import Puzzle
+from ..solving.solver import Solution, solve, solve_all
 from .answer import AnswerDraft
-from .checking.checker import Verdict, check
-from .checking.steps import narrate
-from .dealing.dealer import deal
-from .i18n import gettext, normalise_lang
-from .rules.cards import Card
-from .rules.levels import LEVELS, Level, level_of
-from .rules.puzzle import Puzzle
-from .solving.solver import Solution, solve, solve_all
 
 __all__ = [
     "DIFFICULTIES",
