@@ -15,7 +15,7 @@ from dekbovinoj_edu.rules.cards import parse_cards
 from dekbovinoj_edu.sessions.game_table import GameTableSession
 from dekbovinoj_edu.sessions.practice import FeedbackKind
 from dekbovinoj_edu.widgets import App, GameTable
-from dekbovinoj_edu.widgets import table as table_view
+from dekbovinoj_edu.widgets import game_table as table_view
 
 SOFIAS_GAME = parse_cards("9♦ 3♥ 4♠ 6♠ 8♣  Q♠ JK 7♥  K♣ 2♣ 3♠  5♥")
 """The rules' example, stacked: Adam starts, Sofia holds Q♠ JK 7♥, Peter K♣ 2♣ 3♠."""

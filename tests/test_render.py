@@ -6,7 +6,9 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from dekbovinoj_edu.render import (
+from dekbovinoj_edu.rules.cards import Card, full_deck
+from dekbovinoj_edu.rules.puzzle import Puzzle
+from dekbovinoj_edu.widgets.render import (
     BLACK_INK,
     RED_INK,
     card_label,
@@ -15,8 +17,6 @@ from dekbovinoj_edu.render import (
     puzzle_html,
     puzzle_svg,
 )
-from dekbovinoj_edu.rules.cards import Card, full_deck
-from dekbovinoj_edu.rules.puzzle import Puzzle
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -12,8 +12,8 @@ from typing import TypeVar
 
 import ipywidgets as widgets
 
-from ..callbacks import shielded
 from ..sessions.practice import Feedback, FeedbackKind
+from ..widgets.callbacks import shielded
 from .text import LANGUAGE_NAMES, LANGUAGES, normalise, t
 
 __all__ = [

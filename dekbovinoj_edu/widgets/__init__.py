@@ -1,12 +1,32 @@
-"""Jupyter widgets for Dek Bovinoj (ipywidgets 8): thin views over plain models.
+"""The views: Jupyter widgets (ipywidgets 8) over the plain models, and the SVG drawing.
+
+Every view is a thin layer over a session of :mod:`dekbovinoj_edu.sessions`;
+nothing below this package imports ipywidgets.
+
+- :mod:`.render`: cards, hands and puzzles drawn as SVG (pure functions, no widgets).
+- :mod:`.callbacks`: the guard around every callback.
+- :mod:`.answer`: the answer builder both views share.
+- :mod:`.practice`: :class:`~.practice.Practice`, the practice widget.
+- :mod:`.game_table`, :mod:`.table_setup`: :class:`~.game_table.GameTable`, the Game tab.
+- :mod:`.app`: :class:`~.app.App`, the app's tabs.
+
+The names below load on first use, so drawing a card (``from
+dekbovinoj_edu.widgets.render import card_svg``) does not build the app.
 
 >>> from dekbovinoj_edu.widgets import Practice
 >>> Practice.__name__
 'Practice'
 """
 
-from .app import App, how_to_play_html
-from .practice import Practice, level_label
-from .table import GameTable
+from typing import TYPE_CHECKING
+
+from .._lazy import attach
+
+if TYPE_CHECKING:
+    from .app import App, how_to_play_html
+    from .game_table import GameTable
+    from .practice import Practice, level_label
 
 __all__ = ["App", "GameTable", "Practice", "how_to_play_html", "level_label"]
+
+__getattr__, __dir__ = attach(__name__, __file__)

@@ -28,12 +28,12 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..callbacks import shielded
 from ..i18n import gettext
-from ..render import card_label, card_svg, parity_text
 from ..rules.levels import Op
 from ..sessions.answer import AnswerDraft
 from ..sessions.practice import Feedback, FeedbackKind
+from .callbacks import shielded
+from .render import card_label, card_svg, parity_text
 
 __all__ = ["WRAP", "AnswerBuilder", "button", "shielded"]
 

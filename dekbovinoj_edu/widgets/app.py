@@ -24,8 +24,8 @@ import ipywidgets as widgets
 
 from ..i18n import gettext
 from ..korova.widgets import KorovaTab, korova_tab
+from .game_table import GameTable
 from .practice import Practice
-from .table import GameTable
 
 __all__ = ["ATTRIBUTION", "App", "how_to_play_html"]
 

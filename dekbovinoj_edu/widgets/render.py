@@ -20,9 +20,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from html import escape
 
-from .i18n import gettext
-from .rules.cards import Card
-from .rules.puzzle import Puzzle
+from ..i18n import gettext
+from ..rules.cards import Card
+from ..rules.puzzle import Puzzle
 
 __all__ = [
     "BLACK_INK",
