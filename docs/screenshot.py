@@ -16,7 +16,7 @@ from pathlib import Path
 
 from playwright.sync_api import expect, sync_playwright
 
-from dekbovinoj_edu.cli_serve import free_port, wait_until_up
+from dekbovinoj_edu.cli.serve import free_port, wait_until_up
 from dekbovinoj_edu.rules.puzzle import Puzzle
 
 CHROMIUM = "/usr/bin/chromium"

@@ -26,7 +26,7 @@ from pathlib import Path
 
 import pytest
 
-from dekbovinoj_edu.cli_serve import free_port
+from dekbovinoj_edu.cli.serve import free_port
 
 pytestmark = pytest.mark.binder
 

@@ -7,7 +7,7 @@ import random
 import subprocess
 import sys
 
-from dekbovinoj_edu.cli_play import play_in_terminal
+from dekbovinoj_edu.cli.play import play_in_terminal
 from dekbovinoj_edu.game import DekBovinoj, Game, Joker, Mu, Opening, bot_for
 
 SEED = 12

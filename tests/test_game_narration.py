@@ -34,7 +34,7 @@ from dekbovinoj_edu.game.events import (
 from dekbovinoj_edu.i18n import catalog_path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "dekbovinoj_edu"
-SOURCES = [*sorted((PACKAGE / "game").glob("*.py")), PACKAGE / "cli_play.py"]
+SOURCES = [*sorted((PACKAGE / "game").glob("*.py")), PACKAGE / "cli" / "play.py"]
 LANGS = ("eo", "sv", "ja")
 NAMES = ("Adam", "Sofia", "Peter")
 CARDS = parse_cards("K♣ 2♣ 3♠ 9♦ 3♥ 7♥")

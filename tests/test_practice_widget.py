@@ -15,7 +15,7 @@ import pytest
 
 from dekbovinoj_edu.checking.checker import check
 from dekbovinoj_edu.cli import main
-from dekbovinoj_edu.cli_serve import (
+from dekbovinoj_edu.cli.serve import (
     app_notebook,
     find_notebook,
     free_port,

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from dekbovinoj_edu.cli_serve import free_port, start_in_background, wait_until_up
+from dekbovinoj_edu.cli.serve import free_port, start_in_background, wait_until_up
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]

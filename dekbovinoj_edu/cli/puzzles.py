@@ -22,12 +22,12 @@ import argparse
 import dataclasses
 from typing import Any
 
-from .dealing.dealer import Difficulty, SimulatedGames, deal_many, rate
-from .i18n import LANGUAGES, gettext
-from .rules.codes import DOMAIN, PuzzleCodeError, decode
-from .rules.levels import Level, Op, level_of
-from .rules.puzzle import Puzzle
-from .solving.solver import DEFAULT_LIMIT, Solution, solve, solve_all
+from ..dealing.dealer import Difficulty, SimulatedGames, deal_many, rate
+from ..i18n import LANGUAGES, gettext
+from ..rules.codes import DOMAIN, PuzzleCodeError, decode
+from ..rules.levels import Level, Op, level_of
+from ..rules.puzzle import Puzzle
+from ..solving.solver import DEFAULT_LIMIT, Solution, solve, solve_all
 
 __all__ = ["describe_level", "main_deal", "main_solve", "read_puzzle", "register"]
 

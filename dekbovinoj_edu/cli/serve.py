@@ -97,7 +97,7 @@ def find_notebook(root: Path | None = None) -> Path:
 
     ``root`` is the clone's folder (by default the one this package is in).
     """
-    root = Path(__file__).resolve().parents[1] if root is None else root
+    root = Path(__file__).resolve().parents[2] if root is None else root
     clone = root / "notebooks" / NOTEBOOK_NAME
     if clone.is_file():
         return clone

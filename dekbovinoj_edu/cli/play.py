@@ -18,10 +18,10 @@ import sys
 from collections.abc import Callable
 from typing import TextIO
 
-from .game import Game, IllegalMoveError, Move, Mu, explain, parse_move
-from .game.narration import DOMAIN
-from .i18n import gettext, normalise_lang
-from .rules.levels import level_of
+from ..game import Game, IllegalMoveError, Move, Mu, explain, parse_move
+from ..game.narration import DOMAIN
+from ..i18n import gettext, normalise_lang
+from ..rules.levels import level_of
 
 __all__ = ["play_in_terminal", "register", "run"]
 

@@ -18,11 +18,11 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
-from .checking.checker import check
-from .checking.evaluate import format_value
-from .i18n import LANGUAGES
-from .rules.levels import level_of
-from .rules.puzzle import Puzzle, PuzzleParseError
+from ..checking.checker import check
+from ..checking.evaluate import format_value
+from ..i18n import LANGUAGES
+from ..rules.levels import level_of
+from ..rules.puzzle import Puzzle, PuzzleParseError
 
 __all__ = ["build_args", "load_puzzle", "register", "run"]
 

@@ -15,10 +15,10 @@ from collections.abc import Sequence
 __all__ = ["COMMAND_MODULES", "build_parser", "main"]
 
 COMMAND_MODULES: tuple[str, ...] = (
-    "dekbovinoj_edu.cli_serve",
-    "dekbovinoj_edu.cli_check",
-    "dekbovinoj_edu.cli_puzzles",
-    "dekbovinoj_edu.cli_play",
+    "dekbovinoj_edu.cli.serve",
+    "dekbovinoj_edu.cli.check",
+    "dekbovinoj_edu.cli.puzzles",
+    "dekbovinoj_edu.cli.play",
     "dekbovinoj_edu.korova.cli",
 )
 """Modules that add subcommands, in the order ``--help`` lists them."""
@@ -54,7 +54,3 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
-
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
