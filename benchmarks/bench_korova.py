@@ -15,7 +15,7 @@ import time
 from collections import Counter
 
 from dekbovinoj_edu.korova import DECK, KorovaGame
-from dekbovinoj_edu.korova.puzzles import DIFFICULTIES, Kind, deal
+from dekbovinoj_edu.korova.practice.puzzles import DIFFICULTIES, Kind, deal
 
 
 def games(count: int, check: bool) -> tuple[float, int, list[int]]:

@@ -6,7 +6,7 @@ import pytest
 
 from dekbovinoj_edu.cli import main
 from dekbovinoj_edu.korova import KorovaGame
-from dekbovinoj_edu.korova.puzzles import Kind, deal
+from dekbovinoj_edu.korova.practice.puzzles import Kind, deal
 from dekbovinoj_edu.korova.text import t
 
 

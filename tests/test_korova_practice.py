@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from dekbovinoj_edu.korova.practice import KINDS, KorovaSession
-from dekbovinoj_edu.korova.puzzles import Kind, KorovaPuzzle
+from dekbovinoj_edu.korova.practice.puzzles import Kind, KorovaPuzzle
+from dekbovinoj_edu.korova.practice.session import KINDS, KorovaSession
 from dekbovinoj_edu.korova.widgets import KorovaPractice, KorovaTab, KorovaTable, korova_tab
 from dekbovinoj_edu.sessions.practice import FeedbackKind
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from dekbovinoj_edu.korova import ROW_LIMIT, differences, penalty, row_for
-from dekbovinoj_edu.korova.puzzles import (
+from dekbovinoj_edu.korova.practice.puzzles import (
     DIFFICULTIES,
     AnswerError,
     Kind,

@@ -17,7 +17,7 @@ from dekbovinoj_edu.korova import (
     row_for,
     row_points,
 )
-from dekbovinoj_edu.korova.cards import DECK_POINTS, check_card, points
+from dekbovinoj_edu.korova.rules.cards import DECK_POINTS, check_card, points
 
 
 def test_the_deck_holds_171_penalty_points() -> None:

@@ -44,7 +44,7 @@ def _texts(node: ast.AST) -> list[str]:
 
 def msgids() -> set[str]:
     found: set[str] = set()
-    for path in PACKAGE.glob("*.py"):
+    for path in PACKAGE.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text("utf-8"))):
             if isinstance(node, ast.Call):
                 func = node.func
@@ -66,7 +66,7 @@ def msgids() -> set[str]:
 
 def plural_msgids() -> set[tuple[str, str]]:
     found: set[tuple[str, str]] = set()
-    for path in PACKAGE.glob("*.py"):
+    for path in PACKAGE.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text("utf-8"))):
             if isinstance(node, ast.Call) and getattr(node.func, "id", "") == PLURAL:
                 texts = [a.value for a in node.args if isinstance(a, ast.Constant)]

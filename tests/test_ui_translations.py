@@ -16,13 +16,14 @@ from dekbovinoj_edu.i18n import catalog_path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "dekbovinoj_edu"
 SOURCES = [
-    "render.py",
-    "practice.py",
-    "steps.py",
-    "table.py",
+    "widgets/render.py",
+    "sessions/practice.py",
+    "sessions/feedback.py",
+    "checking/steps.py",
+    "sessions/game_table.py",
     "widgets/answer.py",
     "widgets/practice.py",
-    "widgets/table.py",
+    "widgets/game_table.py",
     "widgets/table_setup.py",
     "widgets/app.py",
 ]

@@ -14,9 +14,9 @@ row. The fewest points win. See ``dekbovinoj_edu/RULES.md``, "Корова 006".
 True
 """
 
-from .bots import Bot, Strength, bot_for
-from .cards import DECK, HAND_SIZE, LOSING_TOTAL, ROW_LIMIT, ROWS, NotACardError, penalty, points
-from .errors import (
+from .game.bots import Bot, Strength, bot_for
+from .game.engine import KorovaGame, Turn
+from .game.errors import (
     GameOverError,
     KorovaError,
     NoSuchSeatError,
@@ -24,8 +24,17 @@ from .errors import (
     NotNowError,
     SaveError,
 )
-from .game import KorovaGame, Turn
-from .rules import (
+from .rules.cards import (
+    DECK,
+    HAND_SIZE,
+    LOSING_TOTAL,
+    ROW_LIMIT,
+    ROWS,
+    NotACardError,
+    penalty,
+    points,
+)
+from .rules.placement import (
     Placement,
     RowChoiceError,
     Rule,

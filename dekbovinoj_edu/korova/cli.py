@@ -16,9 +16,9 @@ import random
 import statistics
 from collections import defaultdict
 
-from .game import KorovaGame
-from .practice import KINDS, MIXED
-from .puzzles import DIFFICULTIES, Kind, KorovaPuzzle, deal
+from .game.engine import KorovaGame
+from .practice.puzzles import DIFFICULTIES, Kind, KorovaPuzzle, deal
+from .practice.session import KINDS, MIXED
 from .text import normalise, t
 
 __all__ = ["register", "run_sheet", "run_simulate", "sheet_text"]
@@ -66,7 +66,7 @@ def _puzzle_text(puzzle: KorovaPuzzle, lang: str) -> list[str]:
 def sheet_text(puzzles: list[KorovaPuzzle], lang: str = "en") -> str:
     """A sheet of puzzles, numbered, then the answers with their explanations.
 
-    >>> from dekbovinoj_edu.korova.puzzles import Kind, KorovaPuzzle
+    >>> from dekbovinoj_edu.korova.practice.puzzles import Kind, KorovaPuzzle
     >>> print(sheet_text([KorovaPuzzle(Kind.ROW_POINTS, ((55, 60),))]))
     1. How many penalty points are in this row?
       55 60

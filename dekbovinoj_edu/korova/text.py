@@ -27,7 +27,7 @@ from pathlib import Path
 
 from .. import i18n
 
-__all__ = ["DOMAIN", "LANGUAGES", "LANGUAGE_NAMES", "normalise", "t", "tn"]
+__all__ = ["DOMAIN", "LANGUAGES", "LANGUAGE_NAMES", "normalise", "points_label", "t", "tn"]
 
 DOMAIN = "korova"
 """The gettext domain of this game."""
@@ -95,3 +95,12 @@ def tn(lang: str, singular: str, plural: str, count: int, /, **values: object) -
     else:
         text = _plurals(code).ngettext(singular, plural, count)
     return text.format(**values)
+
+
+def points_label(value: int, lang: str = "en") -> str:
+    """``"1 point"`` or ``"7 points"`` in a language.
+
+    >>> points_label(1), points_label(7, "sv"), points_label(3, "ru")
+    ('1 point', '7 poäng', '3 очка')
+    """
+    return tn(lang, "{points} point", "{points} points", value, points=value)

@@ -23,7 +23,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..i18n import gettext
-from ..korova.widgets import KorovaTab, korova_tab
+from ..korova.widgets.tab import KorovaTab, korova_tab
 from .game_table import GameTable
 from .practice import Practice
 

@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 from dekbovinoj_edu.korova import ROW_LIMIT
-from dekbovinoj_edu.korova.puzzles import Kind, KorovaPuzzle
+from dekbovinoj_edu.korova.practice.puzzles import Kind, KorovaPuzzle
 from dekbovinoj_edu.korova.text import t
 
 

@@ -180,7 +180,7 @@ def place(rows: Rows, card: int, row: int | None = None) -> tuple[Rows, Placemen
     >>> place(rows, 3)
     Traceback (most recent call last):
     ...
-    dekbovinoj_edu.korova.rules.RowChoiceError: 3 is lower than every row: choose a row to take
+    dekbovinoj_edu.korova.rules.placement.RowChoiceError: 3 is lower than every row: ...
     >>> new, placed = place(rows, 3, row=0)
     >>> new, placed.rule, placed.taken
     (((3,), (60,), (70,), (80,)), <Rule.LOWEST_CARD: 4>, (5,))

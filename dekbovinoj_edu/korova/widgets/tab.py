@@ -21,9 +21,9 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from .practice_view import KorovaPractice
+from ..text import normalise, t
+from .practice import KorovaPractice
 from .table import KorovaTable
-from .text import normalise, t
 
 __all__ = [
     "ATTRIBUTION",

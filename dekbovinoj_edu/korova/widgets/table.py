@@ -22,12 +22,12 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ..game.engine import KorovaGame, Turn
+from ..rules.cards import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, ROWS, penalty
+from ..rules.placement import Placement, Rule, row_points
+from ..text import normalise, points_label
 from . import view_parts as parts
-from .cards import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, ROWS, penalty
-from .game import KorovaGame, Turn
-from .render import points_label, rows_html
-from .rules import Placement, Rule, row_points
-from .text import normalise
+from .render import rows_html
 
 __all__ = ["KorovaTable", "seat_bots"]
 

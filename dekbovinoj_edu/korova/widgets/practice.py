@@ -6,7 +6,7 @@ number typed, and the explanation follows every answer. Controls carry stable
 CSS classes (``kor-…``) for browser tests; a failing callback shows its error
 in :attr:`errors`.
 
->>> from dekbovinoj_edu.korova.puzzles import Kind, KorovaPuzzle
+>>> from dekbovinoj_edu.korova.practice.puzzles import Kind, KorovaPuzzle
 >>> rows = ((3, 8), (20, 21, 24), (40,), (70, 80))
 >>> view = KorovaPractice(puzzle=KorovaPuzzle(Kind.WHICH_ROW, rows, (45,)))
 >>> view.answer_buttons[2].click()
@@ -22,13 +22,13 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..sessions.practice import Feedback, FeedbackKind
+from ...sessions.practice import Feedback, FeedbackKind
+from ..practice.puzzles import DIFFICULTIES, Kind, KorovaPuzzle
+from ..practice.session import KINDS, KorovaSession
+from ..rules.cards import ROWS
+from ..rules.placement import differences, row_for
 from . import view_parts as parts
-from .cards import ROWS
-from .practice import KINDS, KorovaSession
-from .puzzles import DIFFICULTIES, Kind, KorovaPuzzle
 from .render import card_html, rows_html
-from .rules import differences, row_for
 from .view_parts import WRAP, errors_output, feedback_html, language_menu
 
 __all__ = ["KorovaPractice"]

@@ -34,11 +34,18 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from enum import Enum
 
-from .cards import penalty, points
-from .game import KorovaGame
-from .render import card_html, points_label, rows_html
-from .rules import Rows, Rule, cheapest_rows, differences, place, placement_order, row_for
-from .text import t
+from ..game.engine import KorovaGame
+from ..rules.cards import penalty, points
+from ..rules.placement import (
+    Rows,
+    Rule,
+    cheapest_rows,
+    differences,
+    place,
+    placement_order,
+    row_for,
+)
+from ..text import points_label, t
 
 __all__ = [
     "DIFFICULTIES",
@@ -143,7 +150,7 @@ class KorovaPuzzle:
         >>> puzzle.read("12 45")
         Traceback (most recent call last):
         ...
-        dekbovinoj_edu.korova.puzzles.AnswerError: not-these-cards: '12 45'
+        dekbovinoj_edu.korova.practice.puzzles.AnswerError: not-these-cards: '12 45'
         """
         numbers = [int(n) for n in re.findall(r"\d+", text)]
         if not text.strip():
@@ -165,6 +172,8 @@ class KorovaPuzzle:
 
     def _repr_html_(self) -> str:
         """The question and the table, drawn as in the practice view (English)."""
+        from ..widgets.render import card_html, rows_html
+
         asked = ""
         if self.kind in (Kind.WHICH_ROW, Kind.ROW_TO_TAKE):
             asked = card_html(self.card, large=True, mark=True)

@@ -5,7 +5,7 @@ answer per puzzle, gives hints one step at a time, explains every answer, and
 keeps the score. It reuses the Dek Bovinoj practice's :class:`Feedback` and
 :class:`Score`, so both games report the same way.
 
->>> from dekbovinoj_edu.korova.puzzles import Kind, KorovaPuzzle
+>>> from dekbovinoj_edu.korova.practice.puzzles import Kind, KorovaPuzzle
 >>> rows = ((3, 8), (20, 21, 24), (40,), (70, 80))
 >>> session = KorovaSession(puzzle=KorovaPuzzle(Kind.WHICH_ROW, rows, (45,)))
 >>> feedback = session.answer(2)
@@ -29,9 +29,9 @@ from __future__ import annotations
 
 import random
 
-from ..sessions.practice import Feedback, FeedbackKind, Score
+from ...sessions.practice import Feedback, FeedbackKind, Score
+from ..text import normalise, t
 from .puzzles import DIFFICULTIES, Answer, AnswerError, Kind, KorovaPuzzle, deal
-from .text import normalise, t
 
 __all__ = ["KINDS", "MIXED", "KorovaSession"]
 

@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from .rules import Rows, cheapest_rows, row_for, row_points
+from ..rules.placement import Rows, cheapest_rows, row_for, row_points
 
 __all__ = ["Bot", "Strength", "bot_for"]
 

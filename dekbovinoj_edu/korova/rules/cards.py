@@ -77,7 +77,7 @@ def check_card(card: object) -> int:
     >>> check_card(0)
     Traceback (most recent call last):
     ...
-    dekbovinoj_edu.korova.cards.NotACardError: 0 is not a card: cards are 1 to 104
+    dekbovinoj_edu.korova.rules.cards.NotACardError: 0 is not a card: cards are 1 to 104
     """
     if isinstance(card, bool) or not isinstance(card, int) or not 1 <= card <= HIGHEST:
         raise NotACardError(card)

@@ -14,23 +14,14 @@ from __future__ import annotations
 
 import html as _html
 
-from .cards import penalty
-from .rules import Rows, row_points
-from .text import t, tn
+from ..rules.cards import penalty
+from ..rules.placement import Rows, row_points
+from ..text import points_label, t
 
-__all__ = ["card_html", "points_label", "rows_html"]
+__all__ = ["card_html", "rows_html"]
 
 _COLOURS = {1: "#ffffff", 2: "#d7ecff", 3: "#fff1a8", 5: "#ffc9c9", 7: "#e3c9ff"}
 """Card colours by penalty points."""
-
-
-def points_label(value: int, lang: str = "en") -> str:
-    """``"1 point"`` or ``"7 points"`` in a language.
-
-    >>> points_label(1), points_label(7, "sv"), points_label(3, "ru")
-    ('1 point', '7 poäng', '3 очка')
-    """
-    return tn(lang, "{points} point", "{points} points", value, points=value)
 
 
 def card_html(

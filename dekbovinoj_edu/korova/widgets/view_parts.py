@@ -12,9 +12,9 @@ from typing import TypeVar
 
 import ipywidgets as widgets
 
-from ..sessions.practice import Feedback, FeedbackKind
-from ..widgets.callbacks import shielded
-from .text import LANGUAGE_NAMES, LANGUAGES, normalise, t
+from ...sessions.practice import Feedback, FeedbackKind
+from ...widgets.callbacks import shielded
+from ..text import LANGUAGE_NAMES, LANGUAGES, normalise, t
 
 __all__ = [
     "WRAP",

@@ -2,7 +2,7 @@
 
 Every player picks a card face down with :meth:`KorovaGame.choose`; when all
 have picked, the cards are revealed and placed lowest first by the four rules
-(:mod:`~dekbovinoj_edu.korova.rules`). A card lower than every row waits for
+(:mod:`~dekbovinoj_edu.korova.rules.placement`). A card lower than every row waits for
 its player's row choice (:meth:`KorovaGame.choose_row`); a computer player
 chooses by itself. Ten turns make a round; then each penalty pile is counted
 into the totals, and all 104 cards are shuffled and dealt again. The game
@@ -38,8 +38,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .bots import bot_for
-from .cards import (
+from ..rules.cards import (
     DECK,
     HAND_SIZE,
     LOSING_TOTAL,
@@ -49,8 +48,9 @@ from .cards import (
     check_card,
     points,
 )
+from ..rules.placement import Placement, Rows, apply, place, row_for
+from .bots import bot_for
 from .errors import GameOverError, NoSuchSeatError, NotInHandError, NotNowError, SaveError
-from .rules import Placement, Rows, apply, place, row_for
 
 __all__ = ["JSON_FORMAT", "KorovaGame", "Turn"]
 
@@ -440,7 +440,7 @@ class KorovaGame:
 
     def _repr_html_(self) -> str:
         """The rows and each seat's points, drawn (English)."""
-        from .render import rows_html
+        from ..widgets.render import rows_html
 
         seats = ", ".join(
             f"seat {seat}: {total} (+{now})"

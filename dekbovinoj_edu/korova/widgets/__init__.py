@@ -1,0 +1,35 @@
+"""Корова 006's views: HTML pictures of cards and rows, and the widgets over the models.
+
+- :mod:`.render`: cards and rows as HTML (pure functions, no widgets).
+- :mod:`.view_parts`: the pieces both views share (language menu, feedback, errors).
+- :mod:`.practice`: :class:`~.practice.KorovaPractice`, practice puzzles.
+- :mod:`.table`: :class:`~.table.KorovaTable`, a game against computer players.
+- :mod:`.tab`: :class:`~.tab.KorovaTab`, both views and the rules in one tab of the app.
+
+The names below load on first use.
+
+>>> from dekbovinoj_edu.korova.widgets import korova_tab
+>>> korova_tab("eo", seed=1).titles[0]
+'Ekzerci'
+"""
+
+from typing import TYPE_CHECKING
+
+from ..._lazy import attach
+
+if TYPE_CHECKING:
+    from .practice import KorovaPractice
+    from .tab import ATTRIBUTION, KorovaTab, how_to_play_html, korova_tab, tab_title
+    from .table import KorovaTable
+
+__all__ = [
+    "ATTRIBUTION",
+    "KorovaPractice",
+    "KorovaTab",
+    "KorovaTable",
+    "how_to_play_html",
+    "korova_tab",
+    "tab_title",
+]
+
+__getattr__, __dir__ = attach(__name__, __file__)
