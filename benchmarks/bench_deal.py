@@ -12,7 +12,7 @@ import sys
 import time
 from collections import Counter
 
-from dekbovinoj_edu.dealing.dealer import deal_many, rate
+from dekbovinoj_edu import deal_many, rate
 
 GOAL = 50.0
 

@@ -15,7 +15,8 @@ from .checking.checker import Verdict, check
 from .checking.errors import CheckError, VerdictCode
 from .checking.expression import Expression, parse_expression
 from .checking.expression import render as render_expression
-from .dealing.dealer import Difficulty, Rating, deal, deal_many, rate
+from .dealing.dealer import deal, deal_many
+from .dealing.rating import Difficulty, Rating, rate
 from .game import DekBovinoj, Game, IllegalMoveError, Joker, Mu, Opening
 from .rules.cards import JOKER, Card, CardParseError, Colour, Suit, full_deck, parse_cards
 from .rules.codes import PuzzleCodeError
@@ -23,8 +24,9 @@ from .rules.levels import LEVELS, Level, Op, level_of
 from .rules.limits import DEFAULT_LIMITS, Limits
 from .rules.puzzle import Puzzle, PuzzleParseError
 from .sessions.answer import AnswerDraft
+from .sessions.feedback import Feedback, FeedbackKind
 from .sessions.game_table import GameTableSession, MissedMu
-from .sessions.practice import Feedback, FeedbackKind, PracticeSession
+from .sessions.practice import PracticeSession
 from .solving.solver import Solution, solve, solve_all
 
 __version__ = "0.1.0"

@@ -11,7 +11,8 @@ import pytest
 
 from dekbovinoj_edu import Puzzle, parse_cards
 from dekbovinoj_edu.cli import main
-from dekbovinoj_edu.dealing.dealer import SimulatedGames, deal
+from dekbovinoj_edu.dealing.dealer import deal
+from dekbovinoj_edu.dealing.sources import SimulatedGames
 from dekbovinoj_edu.solving.solver import solve_all
 
 PETER = "9♦ 3♥ 7♥ | K♣ 2♣ 3♠"

@@ -13,22 +13,18 @@ from collections import Counter
 import pytest
 
 from dekbovinoj_edu import LEVELS, Card, Puzzle
-from dekbovinoj_edu.dealing.dealer import (
+from dekbovinoj_edu.dealing.dealer import DealError, deal, deal_many
+from dekbovinoj_edu.dealing.rating import (
     ANSWERS_COUNTED,
-    DEFAULT_SOURCE,
     EASY_MAX,
     MEDIUM_MAX,
-    DealError,
     Difficulty,
-    GameModel,
     Rating,
-    SimulatedGames,
-    deal,
-    deal_many,
     has_short_answer,
     rate,
 )
 from dekbovinoj_edu.dealing.recorded_turns import RecordedGames
+from dekbovinoj_edu.dealing.sources import DEFAULT_SOURCE, GameModel, SimulatedGames
 from dekbovinoj_edu.solving.solver import solve, solve_all
 
 GAME_24 = dataclasses.replace(LEVELS[2], name="24", colour_rule=False, target=24)

@@ -12,8 +12,8 @@ import pytest
 from dekbovinoj_edu.game import DekBovinoj, Game, Joker, Mu, Opening
 from dekbovinoj_edu.i18n import gettext
 from dekbovinoj_edu.rules.cards import parse_cards
+from dekbovinoj_edu.sessions.feedback import FeedbackKind
 from dekbovinoj_edu.sessions.game_table import GameTableSession
-from dekbovinoj_edu.sessions.practice import FeedbackKind
 from dekbovinoj_edu.widgets import App, GameTable
 from dekbovinoj_edu.widgets import game_table as table_view
 

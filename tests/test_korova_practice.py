@@ -7,7 +7,7 @@ import pytest
 from dekbovinoj_edu.korova.practice.puzzles import Kind, KorovaPuzzle
 from dekbovinoj_edu.korova.practice.session import KINDS, KorovaSession
 from dekbovinoj_edu.korova.widgets import KorovaPractice, KorovaTab, KorovaTable, korova_tab
-from dekbovinoj_edu.sessions.practice import FeedbackKind
+from dekbovinoj_edu.sessions.feedback import FeedbackKind
 
 ROWS = ((3, 8), (20, 21, 24), (40,), (70, 80))
 WHICH_ROW = KorovaPuzzle(Kind.WHICH_ROW, ROWS, (45,))

@@ -10,7 +10,8 @@ from dekbovinoj_edu.checking.checker import check
 from dekbovinoj_edu.i18n import gettext
 from dekbovinoj_edu.rules.levels import LEVELS
 from dekbovinoj_edu.rules.puzzle import Puzzle
-from dekbovinoj_edu.sessions.practice import FeedbackKind, PracticeSession
+from dekbovinoj_edu.sessions.feedback import FeedbackKind
+from dekbovinoj_edu.sessions.practice import PracticeSession
 from dekbovinoj_edu.solving.solver import solve, solve_all
 
 PETER = "9♦ 3♥ 7♥ | K♣ 2♣ 3♠"

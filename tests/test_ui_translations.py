@@ -18,7 +18,6 @@ PACKAGE = Path(__file__).resolve().parents[1] / "dekbovinoj_edu"
 SOURCES = [
     "widgets/render.py",
     "sessions/practice.py",
-    "sessions/feedback.py",
     "checking/steps.py",
     "sessions/game_table.py",
     "widgets/answer.py",

@@ -22,7 +22,9 @@ import argparse
 import dataclasses
 from typing import Any
 
-from ..dealing.dealer import Difficulty, SimulatedGames, deal_many, rate
+from ..dealing.dealer import deal_many
+from ..dealing.rating import Difficulty, rate
+from ..dealing.sources import SimulatedGames
 from ..i18n import LANGUAGES, gettext
 from ..rules.codes import DOMAIN, PuzzleCodeError, decode
 from ..rules.levels import Level, Op, level_of

@@ -110,7 +110,7 @@ def _nearest_level(level: Level) -> int:
 
 @dataclass(frozen=True)
 class RecordedGames:
-    """A turn source (see :class:`dekbovinoj_edu.dealing.dealer.TurnSource`): recorded real turns.
+    """A turn source (see :class:`~dekbovinoj_edu.dealing.sources.TurnSource`): recorded real turns.
 
     House-rule levels draw from the games of the level of the rules with the
     same operations (level 2 when none has them).

@@ -32,7 +32,7 @@ from ..rules.cards import Card
 from ..rules.levels import Level
 from ..rules.puzzle import Puzzle
 from .answer import AnswerDraft
-from .practice import UNREADABLE_CODES, Feedback, FeedbackKind
+from .feedback import UNREADABLE_CODES, Feedback, FeedbackKind
 
 __all__ = ["PERSON", "SEAT_KINDS", "GameTableSession", "MissedMu"]
 

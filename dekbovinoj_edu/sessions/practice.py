@@ -35,10 +35,9 @@ import random
 import threading
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from enum import Enum
 from functools import cached_property
 
-from ..checking.checker import Verdict, check
+from ..checking.checker import check
 from ..checking.steps import narrate
 from ..dealing.dealer import deal
 from ..i18n import gettext, normalise_lang
@@ -47,17 +46,9 @@ from ..rules.levels import LEVELS, Level, level_of
 from ..rules.puzzle import Puzzle
 from ..solving.solver import Solution, solve, solve_all
 from .answer import AnswerDraft
+from .feedback import UNREADABLE_CODES, Feedback, FeedbackKind, Score
 
-__all__ = [
-    "DIFFICULTIES",
-    "MU_SHARE",
-    "UNREADABLE_CODES",
-    "Answer",
-    "Feedback",
-    "FeedbackKind",
-    "PracticeSession",
-    "Score",
-]
+__all__ = ["DIFFICULTIES", "MU_SHARE", "Answer", "PracticeSession"]
 
 DIFFICULTIES: tuple[str, ...] = ("easy", "medium", "hard", "any")
 """The dealer's difficulties, easiest first."""
@@ -65,79 +56,7 @@ DIFFICULTIES: tuple[str, ...] = ("easy", "medium", "hard", "any")
 MU_SHARE = 0.1
 """How often a dealt puzzle has no dek bovinoj at all, so students practise saying "mu!"."""
 
-UNREADABLE_CODES = frozenset({"empty", "syntax", "too-long"})
-"""Checker codes for input that could not be read: these cost nothing."""
-
 _UI = "ui"
-
-
-class FeedbackKind(Enum):
-    """What an answer, a "mu!" or a hint came to."""
-
-    SOLVED = "solved"
-    """A dek bovinoj: the cards are taken."""
-    MISTAKE = "mistake"
-    """A readable expression the checker refused (the colour rule, a card not there…)."""
-    UNREADABLE = "unreadable"
-    """Input that could not be read: no penalty, try again."""
-    MU_RIGHT = "mu-right"
-    """A right "mu!": there is no dek bovinoj."""
-    MU_WRONG = "mu-wrong"
-    """A "mu!" although a dek bovinoj existed: the feedback shows what was missed."""
-    HINT = "hint"
-    """One step of help."""
-    DONE = "done"
-    """The puzzle is over; ask for a new one."""
-
-
-@dataclass(frozen=True)
-class Feedback:
-    """What the session says after an action, in the session's language."""
-
-    kind: FeedbackKind
-    """What happened."""
-    message: str
-    """A short sentence for a child."""
-    verdict: Verdict | None = None
-    """The checker's verdict, for a submitted answer."""
-    taken: int = 0
-    """Cards taken by the answer (0 when none)."""
-    best: int = 0
-    """Cards the best answer takes (0 when there is none)."""
-
-    @property
-    def good(self) -> bool:
-        """True for a dek bovinoj and for a right "mu!"."""
-        return self.kind in (FeedbackKind.SOLVED, FeedbackKind.MU_RIGHT)
-
-
-@dataclass
-class Score:
-    """The score of a session: puzzles solved, cards taken against the best, streak.
-
-    >>> Score(solved=2, cards_taken=9, cards_possible=10, streak=2).percent
-    90
-    """
-
-    puzzles: int = 0
-    """Puzzles finished: solved, or ended by a "mu!"."""
-    solved: int = 0
-    """Puzzles solved: a dek bovinoj, or a right "mu!"."""
-    cards_taken: int = 0
-    """Cards taken in all answers."""
-    cards_possible: int = 0
-    """Cards the best answers would have taken."""
-    streak: int = 0
-    """Puzzles solved in a row, without a mistake."""
-    best_streak: int = 0
-    """The longest streak so far."""
-
-    @property
-    def percent(self) -> int:
-        """Cards taken as a whole percentage of the best possible (100 when none was)."""
-        if self.cards_possible == 0:
-            return 100
-        return round(100 * self.cards_taken / self.cards_possible)
 
 
 @dataclass(frozen=True)

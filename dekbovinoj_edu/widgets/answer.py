@@ -31,7 +31,7 @@ import ipywidgets as widgets
 from ..i18n import gettext
 from ..rules.levels import Op
 from ..sessions.answer import AnswerDraft
-from ..sessions.practice import Feedback, FeedbackKind
+from ..sessions.feedback import Feedback, FeedbackKind
 from .callbacks import shielded
 from .render import card_label, card_svg, parity_text
 

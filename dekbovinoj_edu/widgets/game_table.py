@@ -37,8 +37,8 @@ from ..i18n import gettext, normalise_lang
 from ..rules.levels import LEVELS
 from ..rules.puzzle import Puzzle
 from ..sessions.answer import AnswerDraft
+from ..sessions.feedback import Feedback, FeedbackKind
 from ..sessions.game_table import GameTableSession
-from ..sessions.practice import Feedback, FeedbackKind
 from .answer import WRAP, AnswerBuilder, button, shielded
 from .table_setup import GameSetup
 

@@ -28,7 +28,8 @@ from ..i18n import LANGUAGE_NAMES, LANGUAGES, gettext
 from ..rules.codes import PuzzleCodeError
 from ..rules.levels import Level, Op
 from ..rules.puzzle import Puzzle
-from ..sessions.practice import DIFFICULTIES, MU_SHARE, Feedback, PracticeSession
+from ..sessions.feedback import Feedback
+from ..sessions.practice import DIFFICULTIES, MU_SHARE, PracticeSession
 from .answer import WRAP, AnswerBuilder, button, shielded
 
 __all__ = ["Practice", "level_label"]

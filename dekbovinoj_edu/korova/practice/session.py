@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import random
 
-from ...sessions.practice import Feedback, FeedbackKind, Score
+from ...sessions.feedback import Feedback, FeedbackKind, Score
 from ..text import normalise, t
 from .puzzles import DIFFICULTIES, Answer, AnswerError, Kind, KorovaPuzzle, deal
 

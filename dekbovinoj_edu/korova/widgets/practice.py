@@ -22,7 +22,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ...sessions.practice import Feedback, FeedbackKind
+from ...sessions.feedback import Feedback, FeedbackKind
 from ..practice.puzzles import DIFFICULTIES, Kind, KorovaPuzzle
 from ..practice.session import KINDS, KorovaSession
 from ..rules.cards import ROWS

@@ -12,7 +12,7 @@ from typing import TypeVar
 
 import ipywidgets as widgets
 
-from ...sessions.practice import Feedback, FeedbackKind
+from ...sessions.feedback import Feedback, FeedbackKind
 from ...widgets.callbacks import shielded
 from ..text import LANGUAGE_NAMES, LANGUAGES, normalise, t
 
