@@ -9,25 +9,34 @@ Card.parse('9♦')
 
 The rules are by Johannes G. and Leo G., 2024 (CC BY-SA 4.0); see
 ``dekbovinoj_edu/RULES.md``.
+
+Every name below loads on first use: ``import dekbovinoj_edu`` is cheap, and
+``from dekbovinoj_edu import check`` imports the checker but not the solver, the
+game or sympy. ``ARCHITECTURE.md`` shows where each name lives.
 """
 
-from .checking.checker import Verdict, check
-from .checking.errors import CheckError, VerdictCode
-from .checking.expression import Expression, parse_expression
-from .checking.expression import render as render_expression
-from .dealing.dealer import deal, deal_many
-from .dealing.rating import Difficulty, Rating, rate
-from .game import DekBovinoj, Game, IllegalMoveError, Joker, Mu, Opening
-from .rules.cards import JOKER, Card, CardParseError, Colour, Suit, full_deck, parse_cards
-from .rules.codes import PuzzleCodeError
-from .rules.levels import LEVELS, Level, Op, level_of
-from .rules.limits import DEFAULT_LIMITS, Limits
-from .rules.puzzle import Puzzle, PuzzleParseError
-from .sessions.answer import AnswerDraft
-from .sessions.feedback import Feedback, FeedbackKind
-from .sessions.game_table import GameTableSession, MissedMu
-from .sessions.practice import PracticeSession
-from .solving.solver import Solution, solve, solve_all
+from typing import TYPE_CHECKING
+
+from ._lazy import attach
+
+if TYPE_CHECKING:  # the public API; each name loads its module on first use (see _lazy.py)
+    from .checking.checker import Verdict, check
+    from .checking.errors import CheckError, VerdictCode
+    from .checking.expression import Expression, parse_expression
+    from .checking.expression import render as render_expression
+    from .dealing.dealer import deal, deal_many
+    from .dealing.rating import Difficulty, Rating, rate
+    from .game import DekBovinoj, Game, IllegalMoveError, Joker, Mu, Opening
+    from .rules.cards import JOKER, Card, CardParseError, Colour, Suit, full_deck, parse_cards
+    from .rules.codes import PuzzleCodeError
+    from .rules.levels import LEVELS, Level, Op, level_of
+    from .rules.limits import DEFAULT_LIMITS, Limits
+    from .rules.puzzle import Puzzle, PuzzleParseError
+    from .sessions.answer import AnswerDraft
+    from .sessions.feedback import Feedback, FeedbackKind
+    from .sessions.game_table import GameTableSession, MissedMu
+    from .sessions.practice import PracticeSession
+    from .solving.solver import Solution, solve, solve_all
 
 __version__ = "0.1.0"
 
@@ -76,3 +85,5 @@ __all__ = [
     "solve",
     "solve_all",
 ]
+
+__getattr__, __dir__ = attach(__name__, __file__)

@@ -63,9 +63,7 @@ def stub_imports(source: str) -> dict[str, tuple[str, str]]:
     return table
 
 
-def attach(
-    package: str, init_file: str
-) -> tuple[Callable[[str], object], Callable[[], list[str]]]:
+def attach(package: str, init_file: str) -> tuple[Callable[[str], object], Callable[[], list[str]]]:
     """``__getattr__`` and ``__dir__`` for ``package``, from the stub imports in ``init_file``.
 
     A name is imported from its module the first time it is asked for, then

@@ -22,6 +22,7 @@ __all__ = ["UNREADABLE_CODES", "Feedback", "FeedbackKind", "Score"]
 UNREADABLE_CODES = frozenset({"empty", "syntax", "too-long"})
 """Checker codes for input that could not be read: these cost nothing."""
 
+
 class FeedbackKind(Enum):
     """What an answer, a "mu!" or a hint came to."""
 
