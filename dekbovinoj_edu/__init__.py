@@ -24,6 +24,7 @@ if TYPE_CHECKING:  # the public API; each name loads its module on first use (se
     from .checking.errors import CheckError, VerdictCode
     from .checking.expression import Expression, parse_expression
     from .checking.expression import render as render_expression
+    from .checking.steps import narrate
     from .dealing.dealer import deal, deal_many
     from .dealing.rating import Difficulty, Rating, rate
     from .game import DekBovinoj, Game, IllegalMoveError, Joker, Mu, Opening
@@ -78,6 +79,7 @@ __all__ = [
     "deal_many",
     "full_deck",
     "level_of",
+    "narrate",
     "parse_cards",
     "parse_expression",
     "rate",

@@ -55,7 +55,7 @@ _NEAR_ZERO = 1e-40
 def evaluate(tree: Node, limits: Limits = DEFAULT_LIMITS, text: str = "") -> Value:
     """The exact value of a tree (numbers are their ranks as written).
 
-    Raises :class:`~.check_errors.CheckError` subclasses for values that are
+    Raises :class:`~.errors.CheckError` subclasses for values that are
     too big to compute or do not exist (division by zero, √ of a negative).
     ``text`` is the typed input, carried by those errors.
     """

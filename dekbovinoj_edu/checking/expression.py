@@ -365,7 +365,7 @@ _PAIRS = {"(": ")", "[": "]"}
 
 
 def parse_expression(text: str, limits: Limits = DEFAULT_LIMITS) -> Expression:
-    """Read an expression into a tree; raise a :class:`~.check_errors.CheckError` if it can't be.
+    """Read an expression into a tree; raise a :class:`~.errors.CheckError` if it can't be.
 
     The grammar, with the usual precedence (``^`` binds tightest and to the
     right, a sign applies to what follows, ``√`` to the card or bracket right

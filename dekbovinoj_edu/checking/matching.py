@@ -4,9 +4,9 @@ Every number of the expression is matched to a distinct available card of
 its rank (and suit, if one was written) whose sign under the parity fits the
 operation in front of it. Only when no such assignment exists is it an error,
 and then the most helpful one: no card of that rank at all
-(:class:`~.check_errors.NoSuchCardError`), more uses of a rank than cards of
-it (:class:`~.check_errors.CardReusedError`), else the colour rule
-(:class:`~.check_errors.CardColourError`).
+(:class:`~.errors.NoSuchCardError`), more uses of a rank than cards of
+it (:class:`~.errors.CardReusedError`), else the colour rule
+(:class:`~.errors.CardColourError`).
 
 >>> from dekbovinoj_edu.rules.cards import parse_cards
 >>> from dekbovinoj_edu.checking.colour_rule import card_slots

@@ -252,7 +252,7 @@ _UNDECIDED: Final = _Undecided.UNDECIDED
 def _solve_sums(
     puzzle: Puzzle, grammar: Grammar, target: tuple[int, int]
 ) -> Solution | _Undecided | None:
-    """The best move of a sums-only level in polynomial time (:mod:`.sum_solver`).
+    """The best move of a sums-only level in polynomial time (:mod:`.sums`).
 
     The best set of cards comes from the knapsack over sums; the grammar then
     writes it. Returns ``None`` when no sum reaches the target (exactly: "mu!"),
@@ -289,7 +289,7 @@ def _solve_sums(
 def _sum_candidates(puzzle: Puzzle, best: Solution) -> Iterator[_Candidate]:
     """The sets of cards as good as ``best`` at a sums-only level, each kind once.
 
-    Only the best sets are walked (:func:`.sum_solver.best_signed_subsets`),
+    Only the best sets are walked (:func:`.sums.best_signed_subsets`),
     never the larger sets that fail, which makes long pastures fast.
     """
     played, usable = _positions(puzzle, best.joker)
