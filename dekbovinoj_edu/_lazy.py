@@ -30,10 +30,15 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-__all__ = ["attach", "stub_imports"]
+__all__ = ["attach", "is_type_checking", "stub_imports"]
 
 
-def _is_type_checking(test: ast.expr) -> bool:
+def is_type_checking(test: ast.expr) -> bool:
+    """Whether an ``if`` tests ``TYPE_CHECKING`` (or ``typing.TYPE_CHECKING``).
+
+    >>> is_type_checking(ast.parse("typing.TYPE_CHECKING", mode="eval").body)
+    True
+    """
     return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
         isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
     )
@@ -54,7 +59,7 @@ def stub_imports(source: str) -> dict[str, tuple[str, str]]:
     """
     table: dict[str, tuple[str, str]] = {}
     for node in ast.parse(source).body:
-        if not (isinstance(node, ast.If) and _is_type_checking(node.test)):
+        if not (isinstance(node, ast.If) and is_type_checking(node.test)):
             continue
         for statement in node.body:
             if isinstance(statement, ast.ImportFrom) and statement.level == 1 and statement.module:

@@ -13,11 +13,13 @@ importing anything.
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Container, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+
+from dekbovinoj_edu._lazy import is_type_checking
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = "dekbovinoj_edu"
@@ -82,33 +84,23 @@ def layer_of(name: str) -> int:
     return max(matches)[1]  # the most specific: korova.rules, not korova
 
 
-def _is_type_checking(test: ast.expr) -> bool:
-    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
-    )
-
-
 def _run_at_load(body: Iterable[ast.stmt]) -> Iterator[ast.stmt]:
     """The statements that run when a module loads: not function bodies, not type checking."""
     for statement in body:
         if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
             continue
-        if isinstance(statement, ast.If) and _is_type_checking(statement.test):
+        if isinstance(statement, ast.If) and is_type_checking(statement.test):
             yield from _run_at_load(statement.orelse)
             continue
         yield statement
-        for field in ("body", "orelse", "finalbody", "handlers"):
-            inner = getattr(statement, field, None)
-            if isinstance(inner, list):
-                yield from _run_at_load(s for s in inner if isinstance(s, ast.stmt))
-            for handler in inner or ():
-                if isinstance(handler, ast.ExceptHandler):
-                    yield from _run_at_load(handler.body)
+        for field in ("body", "orelse", "finalbody"):  # if, for, while, with, try, class
+            yield from _run_at_load(getattr(statement, field, ()))
+        for handler in getattr(statement, "handlers", ()):
+            yield from _run_at_load(handler.body)
 
 
-def imported_at_load(module: Module, known: Iterable[str]) -> set[str]:
+def imported_at_load(module: Module, known: Container[str]) -> set[str]:
     """The modules (of the package or not) that ``module`` imports when it loads."""
-    names = set(known)
     targets: set[str] = set()
     here = module.name.split(".") if module.is_package else module.name.split(".")[:-1]
     for statement in _run_at_load(ast.parse(module.source).body):
@@ -122,7 +114,7 @@ def imported_at_load(module: Module, known: Iterable[str]) -> set[str]:
                 base = statement.module or ""
             for alias in statement.names:
                 submodule = f"{base}.{alias.name}"
-                targets.add(submodule if submodule in names else base)
+                targets.add(submodule if submodule in known else base)
     return targets
 
 
