@@ -135,8 +135,9 @@ def test_the_catalogs_have_standard_headers_and_the_rules_attribution(lang: str)
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_event_is_told_in_every_language(lang: str) -> None:
     for event in EVENTS:
-        english = tell(event, NAMES, "en")
-        told = tell(event, NAMES, lang)
+        seat = getattr(event, "seat", None)  # told as the player of the event reads it
+        english = tell(event, NAMES, "en", viewer=seat)
+        told = tell(event, NAMES, lang, viewer=seat)
         assert told != english
         assert "{" not in told and "}" not in told
         for name in {NAMES[seat] for seat in range(3) if NAMES[seat] in english}:
@@ -148,12 +149,34 @@ def test_the_rules_sentences_in_english() -> None:
         "Peter: 13 × 2 + 3 − 9 − 3 − 7 = 10, dek bovinoj! Peter takes 6 cards."
     )
     assert tell(EVENTS[5], NAMES) == "Sofia says mu! and lays 7♥."
-    assert tell(EVENTS[6], NAMES) == (
+    assert tell(EVENTS[6], NAMES, viewer=1) == (
         "Sofia says mu! and lays 7♥. "
         "(A dek bovinoj was there: play the joker, then 7♥ + 3♥ = 10, 2 cards.)"
     )
     assert tell(EVENTS[14], NAMES).endswith("Adam, Sofia share the win!")
-    assert "Peter 6" in tell(EVENTS[13], NAMES)
+    assert "Haystacks: Adam: 3 cards, Sofia: 0 cards, Peter: 6 cards." in tell(EVENTS[13], NAMES)
+
+
+@pytest.mark.parametrize("viewer", [None, 0, 2])
+def test_a_missed_move_is_told_only_to_the_player_who_missed_it(viewer: int | None) -> None:
+    # Sofia's note names the joker and the 7♥ of her barn: Adam, Peter and the table never hear it
+    for lang in ("en", *LANGS):
+        told = tell(EVENTS[6], NAMES, lang, viewer=viewer)
+        assert told == tell(EVENTS[5], NAMES, lang)
+        assert "3♥" not in told
+
+
+@pytest.mark.parametrize("lang", ["en", *LANGS])
+def test_one_card_is_one_card_in_every_language(lang: str) -> None:
+    one = SaidMu(1, CARDS[5], Missed(parse_cards("10♣"), "10♣", False))
+    told = tell(one, NAMES, lang, viewer=1)
+    singular = {"en": "1 card.)", "eo": "1 karto.)", "sv": "1 kort.)", "ja": "1枚。）"}[lang]
+    assert told.endswith(singular), told
+    assert "1 cards" not in told and "1 kartoj" not in told
+    scores = tell(Ended(EndReason.NO_CARDS, (1, 1, 0)), NAMES, lang)
+    assert "1 cards" not in scores and "1 kartoj" not in scores
+    assert "Adam 1, Sofia 1" not in scores
+    assert scores.count(singular.rstrip(".)。）")) == 2
 
 
 @pytest.mark.parametrize("lang", ["en", *LANGS])

@@ -183,7 +183,8 @@ def test_the_example_round_is_narrated_like_the_rules() -> None:
     game.play(Opening(parse_cards("9♦ 3♥")))
     game.play(Mu("7♥"))
     game.play(DekBovinoj("13*2+3-9-3-7"))
-    story = game.narrate()
+    story = game.narrate(viewer=1)  # Sofia's story: she hears what she missed
+    assert game.narrate(viewer=2)[1] == "Sofia says mu! and lays 7♥."  # Peter does not
     assert story[0] == "Adam lays 9♦ 3♥ on the pasture and says mu!"
     assert story[1].startswith(
         "Sofia says mu! and lays 7♥. (A dek bovinoj was there: play the joker"

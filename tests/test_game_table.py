@@ -79,19 +79,45 @@ def test_the_same_seed_deals_the_same_game_for_the_whole_class() -> None:
     assert first.game.bots == (None, "casual", "casual", "casual")
 
 
-def test_sofia_missed_the_joker_and_the_review_shows_it() -> None:
-    table = sofias_table()
+def test_sofia_missed_the_joker_and_only_sofia_hears_it_until_the_review() -> None:
+    longer = Game(players=3, level=2, deck=SOFIAS_GAME + parse_cards("K♥ Q♦ J♦ K♠ J♣ Q♣ 9♣"))
+    longer.names = ("Adam", "Sofia", "Peter")
+    table = GameTableSession(game=longer)
+    table.show_cards()
+    table.open(Opening(parse_cards("9♦ 3♥")))
     assert table.hidden and table.mu_choices() == ()
     waiting = table.mu(parse_cards("Q♠")[0])
     assert waiting.kind is FeedbackKind.HINT and "Sofia" in waiting.message
     table.show_cards()
     feedback = table.mu(parse_cards("Q♠")[0])
-    assert feedback.kind is FeedbackKind.MU_WRONG and "joker" in feedback.message
-    (missed,) = table.review()
+    # the screen passes to Peter at once: the note would tell him Sofia holds a joker and 7♥
+    assert table.hidden and table.screen_owner is None
+    assert feedback.kind is FeedbackKind.HINT and "7♥" not in feedback.message
+    assert not any("joker" in line or "7♥" in line for line in table.log())
+    assert table.review() == () and table.review_lines() == []
+    while table.game.turn != 1 and not table.game.over:
+        play_as_advised(table)
+    assert not table.game.over
+    table.show_cards()  # Sofia's screen again: now her own note is in the log
+    assert table.screen_owner == 1
+    assert any("was there: play the joker" in line for line in table.log())
+    while not table.game.over:
+        play_as_advised(table)
+    (missed, *_) = table.review()
     assert missed.seat == 1 and missed.missed.joker
     assert sorted(map(str, missed.missed.cards)) == ["3♥", "7♥"]
-    (line,) = table.review_lines()
+    line = table.review_lines()[0]
     assert line.startswith("Sofia said mu! and laid Q♠") and "= 10 (2 cards)" in line
+
+
+def test_alone_with_computer_players_the_person_hears_their_own_missed_move_at_once() -> None:
+    game = Game(players=3, level=2, deck=SOFIAS_GAME, names=("Adam", "Sofia", "Peter"))
+    game.play(Opening(parse_cards("9♦ 3♥")))
+    game.bots = ("casual", None, "casual")
+    table = GameTableSession(game=game)
+    assert table.screen_owner == 1 and not table.hidden
+    feedback = table.mu(parse_cards("Q♠")[0])
+    assert feedback.kind is FeedbackKind.MU_WRONG and "joker" in feedback.message
 
 
 def test_a_joker_then_an_answer_is_one_move() -> None:

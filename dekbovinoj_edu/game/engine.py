@@ -465,11 +465,16 @@ class Game:
 
     # ------------------------------------------------- narration, copies, JSON
 
-    def narrate(self, lang: str = "en", start: int = 0) -> list[str]:
-        """The history from event ``start`` on, told in a language (en, eo, sv, ja)."""
+    def narrate(self, lang: str = "en", start: int = 0, viewer: int | None = None) -> list[str]:
+        """The history from event ``start`` on, told in a language (en, eo, sv, ja).
+
+        Told as the player at seat ``viewer`` may read it (``None``: what the
+        whole table may read): a note about a missed dek bovinoj names cards of
+        the barn of the player who missed it, so only that player hears it.
+        """
         from .narration import narrate
 
-        return [narrate(event, self, lang) for event in self._history[start:]]
+        return [narrate(event, self, lang, viewer) for event in self._history[start:]]
 
     def copy(self) -> Game:
         """An independent copy: same cards, history and random state."""

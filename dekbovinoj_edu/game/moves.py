@@ -15,8 +15,8 @@ A turn of RULES.md ("The game") is one of these, played on the
 
 >>> parse_move("mu 7h")
 Mu(card=Card.parse('7♥'))
->>> parse_move("joker"), parse_move("JK")
-(Joker(), Joker())
+>>> parse_move("joker"), parse_move("JK"), parse_move("joker!")
+(Joker(), Joker(), Joker())
 >>> parse_move("13*2+3-9-3-7")
 DekBovinoj(expression='13*2+3-9-3-7')
 >>> parse_move("9♦ 3♥")  # only meaningful for the opening
@@ -151,7 +151,7 @@ def parse_move(text: str) -> Move:
     words = stripped.split(maxsplit=1)
     if not words:
         raise ValueError("Type an expression, 'mu CARD' or 'joker'.")
-    if stripped.lower() in _JOKER_WORDS:
+    if stripped.lower().rstrip("!！") in _JOKER_WORDS:
         return Joker()
     if words[0].lower() in _MU_WORDS:
         if len(words) == 1:

@@ -4,6 +4,10 @@ Messages live in the ``game`` gettext domain (English is the message id;
 ``locale/{eo,sv,ja}/LC_MESSAGES/game.po`` hold the rest). Sentences use the
 player's name rather than a pronoun, so they fit every player and language.
 
+Only what a player may know: a note about a missed dek bovinoj names cards of
+the barn of the player who said "mu!", so it is told only to that player
+(``viewer``, their seat). Everyone else hears the "mu!" alone.
+
 >>> from dekbovinoj_edu.rules.cards import parse_cards
 >>> names = ("Adam", "Sofia", "Peter")
 >>> event = TookDekBovinoj(2, "13 × 2 + 3 − 9 − 3 − 7", parse_cards("K♣ 2♣ 3♠ 9♦ 3♥ 7♥"))
@@ -13,6 +17,11 @@ player's name rather than a pronoun, so they fit every player and language.
 'Sofia says mu! and lays 7♥.'
 >>> tell(SaidMu(1, parse_cards("7♥")[0]), names, lang="eo")
 'Sofia diras «mu!» kaj metas 7♥ sur la paŝtejon.'
+>>> missed = SaidMu(1, parse_cards("7♥")[0], Missed(parse_cards("7♥ 3♥"), "7♥ + 3♥", True))
+>>> tell(missed, names)
+'Sofia says mu! and lays 7♥.'
+>>> tell(missed, names, viewer=1)[28:]
+'(A dek bovinoj was there: play the joker, then 7♥ + 3♥ = 10, 2 cards.)'
 """
 
 from __future__ import annotations
@@ -39,7 +48,7 @@ from .events import (
 if TYPE_CHECKING:
     from .engine import Game
 
-__all__ = ["DOMAIN", "default_name", "explain", "narrate", "tell"]
+__all__ = ["DOMAIN", "count_cards", "default_name", "explain", "narrate", "tell"]
 
 DOMAIN = "game"
 """The gettext domain of the game's messages."""
@@ -58,32 +67,48 @@ def default_name(seat: int, lang: str = "en") -> str:
     return _(lang, "Player {number}", number=seat + 1)
 
 
+def count_cards(count: int, lang: str = "en") -> str:
+    """A number of cards in words, in the form the number takes: "1 card", "3 cards".
+
+    >>> count_cards(1), count_cards(3), count_cards(1, "eo"), count_cards(0, "sv")
+    ('1 card', '3 cards', '1 karto', '0 kort')
+    """
+    if count == 1:
+        return _(lang, "1 card")
+    return _(lang, "{count} cards", count=count)
+
+
 def _cards(cards: Sequence[object]) -> str:
     return " ".join(map(str, cards))
 
 
 def _missed(missed: Missed, target: int, lang: str) -> str:
-    count = len(missed.cards)
+    values = {
+        "expression": missed.expression,
+        "target": target,
+        "cards": count_cards(len(missed.cards), lang),
+    }
     if missed.joker:
         return _(
             lang,
-            "(A dek bovinoj was there: play the joker, then {expression} = {target}, "
-            "{count} cards.)",
-            expression=missed.expression,
-            target=target,
-            count=count,
+            "(A dek bovinoj was there: play the joker, then {expression} = {target}, {cards}.)",
+            **values,
         )
-    return _(
-        lang,
-        "(A dek bovinoj was there: {expression} = {target}, {count} cards.)",
-        expression=missed.expression,
-        target=target,
-        count=count,
-    )
+    return _(lang, "(A dek bovinoj was there: {expression} = {target}, {cards}.)", **values)
 
 
-def tell(event: Event, names: Sequence[str], lang: str = "en", target: int = 10) -> str:
+def tell(
+    event: Event,
+    names: Sequence[str],
+    lang: str = "en",
+    target: int = 10,
+    *,
+    viewer: int | None = None,
+) -> str:
     """One event in one sentence (or two), in a language; ``names`` by seat.
+
+    ``viewer`` is the seat of the player who reads it (``None``: everyone at
+    the table): a missed dek bovinoj is told only to the player who missed it.
 
     >>> tell(Drew(0, 1), ["Adam"], "ja")
     'Adamは農家からカードを1枚引きます。'
@@ -120,7 +145,7 @@ def tell(event: Event, names: Sequence[str], lang: str = "en", target: int = 10)
         )
     if isinstance(event, SaidMu):
         said = _(lang, "{name} says mu! and lays {card}.", name=name, card=str(event.card))
-        if event.missed is None:
+        if event.missed is None or viewer != event.seat:
             return said
         return _(lang, "{said} {missed}", said=said, missed=_missed(event.missed, target, lang))
     if isinstance(event, PlayedAllJokers):
@@ -147,7 +172,7 @@ def _ended(event: Ended, names: Sequence[str], lang: str) -> str:
     else:
         why = _(lang, "The game is over: no dek bovinoj can be made any more.")
     scores = _(lang, ", ").join(
-        _(lang, "{name} {score}", name=names[seat], score=score)
+        _(lang, "{name}: {cards}", name=names[seat], cards=count_cards(score, lang))
         for seat, score in enumerate(event.scores)
     )
     best = max(event.scores)
@@ -156,13 +181,13 @@ def _ended(event: Ended, names: Sequence[str], lang: str) -> str:
         result = _(lang, "{name} wins!", name=winners[0])
     else:
         result = _(lang, "{names} share the win!", names=_(lang, ", ").join(winners))
-    return " ".join([why, _(lang, "Cards in the haystacks: {scores}.", scores=scores), result])
+    return " ".join([why, _(lang, "Haystacks: {scores}.", scores=scores), result])
 
 
-def narrate(event: Event, game: Game, lang: str = "en") -> str:
-    """One event of a game, with the game's names and target."""
+def narrate(event: Event, game: Game, lang: str = "en", viewer: int | None = None) -> str:
+    """One event of a game, with the game's names and target, as ``viewer`` may read it."""
     names = [game.name(seat, lang) for seat in range(game.players)]
-    return tell(event, names, lang, game.level.target)
+    return tell(event, names, lang, game.level.target, viewer=viewer)
 
 
 def explain(error: IllegalMoveError, lang: str = "en") -> str:

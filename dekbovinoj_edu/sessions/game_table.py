@@ -169,6 +169,21 @@ class GameTableSession:
             "Pass the screen to {name}, then press Show my cards.", name=self.name(self.game.turn)
         )
 
+    @property
+    def screen_owner(self) -> int | None:
+        """The seat of the person whose screen is showing (``None``: the screen is covered).
+
+        One person alone with computer players owns the screen all game long;
+        between people, the person to move owns it once they pressed "Show my cards".
+        What the screen shows of the game's history is what this seat may know.
+        """
+        people = self.people
+        if len(people) == 1:
+            return people[0]
+        if self.person_to_move and not self.hidden:
+            return self.game.turn
+        return None
+
     def visible_puzzle(self) -> Puzzle:
         """What the screen shows: the pasture, and the barn of the person to move if shown."""
         game = self.game
@@ -210,7 +225,9 @@ class GameTableSession:
         if game.over:
             return self._t("The game is over.")
         return self._t(
-            "{name}'s turn · Farm: {farm} cards", name=self.name(game.turn), farm=game.farm_size
+            "{name}'s turn · Farm: {farm}",
+            name=self.name(game.turn),
+            farm=self.cards_text(game.farm_size),
         )
 
     def seats(self) -> tuple[tuple[str, int, int, bool], ...]:
@@ -227,8 +244,12 @@ class GameTableSession:
         )
 
     def log(self) -> list[str]:
-        """Everything that happened, one narrated line an event, in the table's language."""
-        return self.game.narrate(self.lang)
+        """Everything that happened, one narrated line an event, in the table's language.
+
+        Told as the :attr:`screen_owner` may read it: a note about a missed dek
+        bovinoj only for the player who missed it, and only while their screen shows.
+        """
+        return self.game.narrate(self.lang, viewer=self.screen_owner)
 
     # ------------------------------------------------------------ the moves
     def _play(self, moves: Sequence[Move]) -> list[str]:
@@ -239,7 +260,7 @@ class GameTableSession:
             trial.play(move, lang=self.lang)
         self.game = trial
         self._begin_turn()
-        return trial.narrate(self.lang, start)
+        return trial.narrate(self.lang, start, viewer=self.screen_owner)
 
     def _refused(self, error: IllegalMoveError) -> Feedback:
         verdict = getattr(error, "verdict", None)
@@ -281,6 +302,8 @@ class GameTableSession:
         except IllegalMoveError as error:
             return self._refused(error)
         said = [event for event in self.game.history if isinstance(event, SaidMu)][-1]
+        if self.screen_owner != said.seat:  # the screen passes on: nothing for the others
+            return Feedback(FeedbackKind.HINT, " ".join(lines))
         kind = FeedbackKind.MU_WRONG if said.missed is not None else FeedbackKind.MU_RIGHT
         return Feedback(kind, " ".join(lines))
 
@@ -304,7 +327,7 @@ class GameTableSession:
         start = len(self.game.history)
         self.game.run(max_moves=1)
         self._begin_turn()
-        return self.game.narrate(self.lang, start)
+        return self.game.narrate(self.lang, start, viewer=self.screen_owner)
 
     # -------------------------------------------------------------- the end
     def winners(self) -> tuple[str, ...]:
@@ -320,7 +343,12 @@ class GameTableSession:
         return self.game.narrate(self.lang, len(self.game.history) - 1)[0]
 
     def review(self) -> tuple[MissedMu, ...]:
-        """Every "mu!" said while a dek bovinoj was there, in the order they happened."""
+        """Every "mu!" said while a dek bovinoj was there, in the order they happened.
+
+        Empty until the game is over: before that, it would name cards of the barns.
+        """
+        if not self.game.over:
+            return ()
         return tuple(
             MissedMu(event.seat, event.card, event.missed)
             for event in self.game.history
