@@ -7,6 +7,8 @@ import random
 import subprocess
 import sys
 
+import pytest
+
 from dekbovinoj_edu.cli.play import play_in_terminal
 from dekbovinoj_edu.game import DekBovinoj, Game, Joker, Mu, Opening, bot_for
 
@@ -111,3 +113,75 @@ def test_the_game_speaks_the_chosen_language() -> None:
 
 def test_end_of_input_leaves_the_game() -> None:
     assert "The game stops here, unfinished." in play("")
+
+
+# ---------------------------------------------------------------- issue 16: the messages
+
+STACKED = "9♦ 3♥ Q♠ 6♠ JK  K♣ J♣ 5♠  4♥ 8♦ 2♠ A♦ 7♣ 9♣"
+"""Player 1 holds one queen and a joker; Player 2 (a computer) K♣ J♣ 5♠; then the farm."""
+
+
+def stacked(text: str, lang: str = "en") -> str:
+    from dekbovinoj_edu.rules.cards import parse_cards
+
+    game = Game(players=2, level=2, deck=parse_cards(STACKED), bots=(None, "expert"))
+    out = io.StringIO()
+    assert play_in_terminal(game, lang, io.StringIO(text), out) == 0
+    return out.getvalue()
+
+
+def test_mu_with_a_rank_alone_lays_the_only_queen() -> None:
+    output = stacked("9♦ 3♥\nmu Q\nquit\n")
+    assert "Player 1 says mu! and lays Q♠." in output
+    assert "Not understood" not in output
+
+
+def test_mu_with_a_rank_the_barn_does_not_hold_is_explained() -> None:
+    output = stacked("9♦ 3♥\nmu 10\nmu K\nquit\n", lang="sv")
+    assert output.count("Det finns ingen") == 2
+    assert "Spelare 1 säger mu!" not in output
+
+
+def test_joker_with_an_exclamation_mark_plays_the_joker() -> None:
+    output = stacked("9♦ 3♥\njoker!\nquit\n")
+    assert "Player 1 plays a joker" in output
+    assert "Not allowed" not in output and "Not understood" not in output
+
+
+def test_the_game_shows_a_prompt_and_the_running_score() -> None:
+    output = stacked("9♦ 3♥\nmu Q\nquit\n")
+    assert output.count("\n> ") + output.startswith("> ") >= 2
+    assert "Haystacks: Player 1: 0 cards, Player 2: 0 cards." in output
+    after = output[output.index("Player 2 takes") :]  # the expert took cards, the score follows
+    taken = [line for line in after.splitlines() if line.startswith("Haystacks:")]
+    assert taken and "Player 2: 0 cards" not in taken[0]
+
+
+@pytest.mark.parametrize(
+    ("lang", "level_word", "card_error"),
+    [
+        ("eo", "Nivelo 2", "ne estas karto"),
+        ("sv", "Nivå 2", "är inget kort"),
+        ("ja", "レベル 2", "カードではありません"),
+    ],
+)
+def test_level_lines_and_card_errors_speak_the_language(
+    lang: str, level_word: str, card_error: str
+) -> None:
+    output = stacked("9♦ 3♥\nmu 14♣\nquit\n", lang=lang)
+    first = output.splitlines()[0]
+    assert level_word in first and "level" not in first
+    assert card_error in output and "is not a card" not in output
+
+
+@pytest.mark.parametrize(
+    ("lang", "one"), [("en", "1 card."), ("eo", "1 karto."), ("sv", "1 kort.")]
+)
+def test_one_card_in_the_farm_is_one_card(lang: str, one: str) -> None:
+    from dekbovinoj_edu.rules.cards import parse_cards
+
+    game = Game(players=2, level=2, deck=parse_cards(STACKED)[:9], bots=(None, "expert"))
+    out = io.StringIO()
+    play_in_terminal(game, lang, io.StringIO("quit\n"), out)
+    farm = out.getvalue().splitlines()[3]
+    assert one in farm and "1 cards" not in farm and "1 kartoj" not in farm

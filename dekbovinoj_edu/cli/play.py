@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import TextIO
 
 from ..game import Game, IllegalMoveError, Move, Mu, explain, parse_move
-from ..game.narration import DOMAIN, count_cards
+from ..game.narration import DOMAIN, count_cards, haystacks
 from ..i18n import gettext, normalise_lang
 from ..rules.cards import RANK_NAMES, Card, CardParseError
 from ..rules.levels import level_of
@@ -128,7 +128,9 @@ def play_in_terminal(game: Game, lang: str, stdin: TextIO, stdout: TextIO) -> in
             say(
                 "Not understood: {reason}",
                 reason=gettext(
-                    lang, DOMAIN, "{text} is not a card: write a rank and a suit, like K♣",
+                    lang,
+                    DOMAIN,
+                    "{text} is not a card: write a rank and a suit, like K♣",
                     text=error.text,
                 ),
             )
@@ -199,7 +201,8 @@ def _show_turn(game: Game, lang: str, say: Say) -> None:
         farm=count_cards(game.farm_size, lang),
         others=others,
     )
-    say("Haystacks: {scores}.", scores=_scores(game, lang))
+    names = [game.name(seat, lang) for seat in range(game.players)]
+    say("Haystacks: {scores}.", scores=haystacks(names, game.scores, lang))
     if not game.opened:
         say(
             "Your opening: lay two cards of your barn on the pasture, like: {example}",
@@ -222,14 +225,6 @@ def _help(say: Say, target: int) -> None:
     say("Black cards need + or × in front of them, red cards − or ÷ (a red card first: −9).")
     say("No dek bovinoj? Say mu and lay a card: mu 7♥")
     say("Play a joker first to swap the colours: joker")
-
-
-def _scores(game: Game, lang: str) -> str:
-    """Each seat's haystack, like "Player 1: 1 card, Player 2: 3 cards"."""
-    return gettext(lang, DOMAIN, ", ").join(
-        gettext(lang, DOMAIN, "{name}: {cards}", name=game.name(seat, lang), cards=count_cards(n, lang))
-        for seat, n in enumerate(game.scores)
-    )
 
 
 def _final_scores(game: Game, lang: str, say: Say) -> None:

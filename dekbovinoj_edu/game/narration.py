@@ -48,7 +48,7 @@ from .events import (
 if TYPE_CHECKING:
     from .engine import Game
 
-__all__ = ["DOMAIN", "count_cards", "default_name", "explain", "narrate", "tell"]
+__all__ = ["DOMAIN", "count_cards", "default_name", "explain", "haystacks", "narrate", "tell"]
 
 DOMAIN = "game"
 """The gettext domain of the game's messages."""
@@ -76,6 +76,18 @@ def count_cards(count: int, lang: str = "en") -> str:
     if count == 1:
         return _(lang, "1 card")
     return _(lang, "{count} cards", count=count)
+
+
+def haystacks(names: Sequence[str], scores: Sequence[int], lang: str = "en") -> str:
+    """Each player's haystack, the score of the game.
+
+    >>> haystacks(["Adam", "Sofia"], [1, 3])
+    'Adam: 1 card, Sofia: 3 cards'
+    """
+    return _(lang, ", ").join(
+        _(lang, "{name}: {cards}", name=name, cards=count_cards(score, lang))
+        for name, score in zip(names, scores, strict=True)
+    )
 
 
 def _cards(cards: Sequence[object]) -> str:
@@ -171,10 +183,7 @@ def _ended(event: Ended, names: Sequence[str], lang: str) -> str:
         why = _(lang, "The game is over: the farm and all barns are empty.")
     else:
         why = _(lang, "The game is over: no dek bovinoj can be made any more.")
-    scores = _(lang, ", ").join(
-        _(lang, "{name}: {cards}", name=names[seat], cards=count_cards(score, lang))
-        for seat, score in enumerate(event.scores)
-    )
+    scores = haystacks(names, event.scores, lang)
     best = max(event.scores)
     winners = [names[seat] for seat, score in enumerate(event.scores) if score == best]
     if len(winners) == 1:
