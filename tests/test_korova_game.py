@@ -18,6 +18,7 @@ from dekbovinoj_edu.korova import (
     GameOverError,
     KorovaGame,
     NoSuchSeatError,
+    NotACardError,
     NotInHandError,
     NotNowError,
     RowChoiceError,
@@ -266,3 +267,36 @@ def test_a_broken_save_is_refused(spoil) -> None:
 def test_not_json_is_refused() -> None:
     with pytest.raises(SaveError):
         KorovaGame.from_json("{not json")
+
+
+# ------------------------------------------------ issue 16: the API validates its arguments
+
+
+@pytest.mark.parametrize("wrong", [5.0, True, False, "5", None, 0, 105, -3, 1e3, [5]])
+def test_a_card_that_is_no_int_from_1_to_104_is_refused_and_changes_nothing(wrong: object) -> None:
+    game = KorovaGame(players=3, seed=9, bots=(None, "careful", "beginner"))
+    game.run()
+    before = game.to_json()
+    with pytest.raises(NotACardError):
+        game.choose(0, wrong)  # type: ignore[arg-type]
+    assert game.to_json() == before
+    game.choose(0, game.hands[0][-1])  # the game goes on, and its save loads
+    game.run()
+    if game.row_choice is not None:
+        game.choose_row(0, 0)
+    assert game.turn == 1 and KorovaGame.from_json(game.to_json()) == game
+
+
+@pytest.mark.parametrize("wrong", [True, False, 1.0, "1", None, -1, 4, 2.5])
+def test_a_row_that_is_no_int_from_0_to_3_is_refused_and_changes_nothing(wrong: object) -> None:
+    hands = [[2, *range(11, 20)], [3, *range(21, 30)]]
+    game = KorovaGame(players=2, bots=(None, "careful"), deck=stacked(hands, [55, 60, 70, 81]))
+    game.choose(0, 2)
+    game.run()
+    before = game.to_json()
+    with pytest.raises(RowChoiceError) as caught:
+        game.choose_row(0, wrong)  # type: ignore[arg-type]
+    assert caught.value.code == "no-such-row"
+    assert game.to_json() == before and game.row_choice == (0, 2)
+    game.choose_row(0, 1)
+    assert game.piles[0] == [60] and KorovaGame.from_json(game.to_json()) == game

@@ -18,7 +18,7 @@ from dekbovinoj_edu.i18n import LOCALE_DIR
 from dekbovinoj_edu.korova.text import DOMAIN, LANGUAGES, t, tn
 
 PACKAGE = Path(__file__).resolve().parents[1] / "dekbovinoj_edu" / "korova"
-TRANSLATING = {"t", "_t"}
+TRANSLATING = {"t", "_t", "say"}
 """Functions whose first text argument is a ``korova`` msgid."""
 PLURAL = "tn"
 """The function whose two text arguments are a msgid and its plural."""
@@ -30,6 +30,8 @@ MSGID_TABLES = {
     "DIFFICULTIES",
     "_STRENGTHS",
     "_HEADINGS",
+    "LOSER_TITLE",
+    "WINNER_TITLE",
 }
 """Names that hold msgids (as values)."""
 PLACEHOLDER = re.compile(r"\{(\w+)\}")

@@ -1,10 +1,17 @@
 """``dekbovinoj korova``: Корова 006 from the command line, for teachers.
 
-``dekbovinoj korova sheet`` prints practice puzzles dealt from real play (the
-same for the same seed), with the answers and explanations after them;
-``dekbovinoj korova simulate`` plays games between computer players and
-prints each round's penalty points, or, for many games, each strength's average.
+``dekbovinoj korova play`` is a game against computer players in the
+terminal, in Russian, English, Esperanto, Swedish or Japanese: each turn shows
+the rows, the hand and the points, and reads a card (then, for a card lower
+than every row, the row to take, 1 to 4) line by line from standard input, so
+it plays through a pipe too. At the end, the rules' titles go to the loser
+and the winner. ``dekbovinoj korova sheet`` prints practice puzzles dealt from
+real play (the same for the same seed), with the answers and explanations
+after them; ``dekbovinoj korova simulate`` plays games between computer
+players and prints each round's penalty points, or, for many games, each
+strength's average.
 
+    dekbovinoj korova play --players 4 --seed 1 --lang ru
     dekbovinoj korova sheet --kind which-row --difficulty easy --count 4 --seed "lesson 7"
     dekbovinoj korova simulate --players 4 --seed 1 --bots careful,beginner,careful,beginner
 """
@@ -14,24 +21,47 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+import sys
+import unicodedata
 from collections import defaultdict
+from typing import TextIO
 
+from .game.bots import seat_bots
 from .game.engine import KorovaGame
+from .game.narration import ending_lines, round_end_text, seat_names, turn_lines
 from .practice.puzzles import DIFFICULTIES, Kind, KorovaPuzzle, deal
 from .practice.session import KINDS, MIXED
-from .text import normalise, t
+from .rules.cards import HAND_SIZE, ROWS
+from .rules.placement import row_points
+from .text import normalise, points_label, t, tn
 
-__all__ = ["register", "run_sheet", "run_simulate", "sheet_text"]
+__all__ = ["play_in_terminal", "register", "run_play", "run_sheet", "run_simulate", "sheet_text"]
+
+QUIT_WORDS = {"quit", "exit", "q", "выход", "sluta", "ĉesi", "終了"}
+"""Words that leave the game."""
+PROMPT = "> "
+"""What waits for the person's line."""
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``korova`` subcommand and its ``sheet`` and ``simulate`` commands."""
     parser = subparsers.add_parser(
         "korova",
-        help="Korova 006, the second cow game: puzzle sheets and simulated games",
-        description="Korova 006 (a variant of 6 nimmt!): puzzle sheets and simulated games.",
+        help="Korova 006, the second cow game: play, puzzle sheets and simulated games",
+        description="Korova 006 (a variant of 6 nimmt!): play, puzzle sheets, simulated games.",
     )
     commands = parser.add_subparsers(dest="korova_command", metavar="COMMAND", required=True)
+    play = commands.add_parser("play", help="play against computer players in the terminal")
+    play.add_argument("--players", type=int, default=4, help="2 to 10 players (default 4)")
+    play.add_argument("--seed", type=int, default=None, help="seed for a reproducible game")
+    play.add_argument("--lang", default="ru", help="ru, en, eo, sv or ja (default ru)")
+    play.add_argument(
+        "--bots",
+        default=None,
+        help="the computer players' strengths, beginner or careful, comma-separated and "
+        "repeated over the computer seats (default careful and beginner in turn)",
+    )
+    play.set_defaults(run=run_play)
     sheet = commands.add_parser("sheet", help="print practice puzzles, then their answers")
     sheet.add_argument("--kind", choices=KINDS, default=MIXED, help="the kind (default mixed)")
     sheet.add_argument("--difficulty", choices=DIFFICULTIES, default="easy")
@@ -123,3 +153,139 @@ def run_simulate(args: argparse.Namespace) -> int:
             for strength, totals in sorted(by_strength.items()):
                 print(f"{strength}: {statistics.mean(totals):.1f} points a game on average")
     return 0
+
+
+def run_play(args: argparse.Namespace) -> int:
+    """Play one game on stdin/stdout; returns the exit code."""
+    lang = normalise(args.lang)
+    bots = seat_bots(args.players)
+    if args.bots is not None:
+        strengths = [word.strip() for word in str(args.bots).split(",") if word.strip()]
+        if not strengths:
+            raise ValueError("--bots names no computer player")
+        bots = (None, *(strengths[k % len(strengths)] for k in range(args.players - 1)))
+    game = KorovaGame(players=args.players, seed=args.seed, bots=bots)
+    return play_in_terminal(game, lang, sys.stdin, sys.stdout)
+
+
+def play_in_terminal(game: KorovaGame, lang: str, stdin: TextIO, stdout: TextIO) -> int:
+    """Play ``game`` (seat 0 is the person) with moves read from ``stdin``; the exit code.
+
+    >>> import io
+    >>> game = KorovaGame(players=2, seed=1, bots=(None, "careful"))
+    >>> out = io.StringIO()
+    >>> play_in_terminal(game, "en", io.StringIO("quit\\n"), out)
+    0
+    >>> print(out.getvalue().splitlines()[0])
+    Korova 006: 2 players. You play against 1 computer player.
+    """
+    names = seat_names(game.bots, lang)
+
+    def say(message: str, /, **values: object) -> None:
+        print(t(lang, message, **values), file=stdout)
+
+    others = game.players - 1
+    say(
+        "Korova 006: {players} players. You play against {computers}.",
+        players=game.players,
+        computers=_computers(others, lang),
+    )
+    say("Type the card you play; help shows the rules, quit leaves.")
+    told = 0
+    while True:
+        game.run()
+        for turn in game.history[told:]:
+            for line in turn_lines(turn, names, lang):
+                print(line, file=stdout)
+            if turn.number == HAND_SIZE:
+                scored = game.rounds[turn.round - 1]
+                print(round_end_text(turn.round, scored, names, lang), file=stdout)
+        told = len(game.history)
+        if game.over:
+            for line in ending_lines(game, names, lang):
+                print(line, file=stdout)
+            return 0
+        choice = game.row_choice
+        _show_table(game, names, lang, stdout, choosing=choice is not None)
+        if choice is not None:
+            say("Your {card} is lower than every row. Which row do you take?", card=choice[1])
+        stdout.write(PROMPT)
+        stdout.flush()
+        line = stdin.readline()
+        if not line or line.strip().lower() in QUIT_WORDS:
+            if not line:
+                stdout.write("\n")
+            say("The game stops here, unfinished.")
+            return 0
+        text = line.strip()
+        if text.lower() in ("help", "?", "помощь", "helpo", "hjälp", "ヘルプ"):
+            _help(lang, stdout)
+        elif choice is not None:
+            _take_row(game, text, lang, stdout)
+        elif text:
+            _lay_card(game, text, lang, stdout)
+
+
+def _computers(count: int, lang: str) -> str:
+    return tn(lang, "{count} computer player", "{count} computer players", count, count=count)
+
+
+def _number(text: str) -> int | None:
+    """A whole number typed by a person (full-width digits too), or ``None``."""
+    cleaned = unicodedata.normalize("NFKC", text).strip()
+    return int(cleaned) if cleaned.isascii() and cleaned.isdigit() and len(cleaned) < 6 else None
+
+
+def _lay_card(game: KorovaGame, text: str, lang: str, stdout: TextIO) -> None:
+    card = _number(text)
+    if card is None:
+        print(t(lang, "Write a number."), file=stdout)
+    elif card not in game.hands[0]:
+        print(t(lang, "{card} is not in your hand.", card=card), file=stdout)
+    else:
+        game.choose(0, card)
+
+
+def _take_row(game: KorovaGame, text: str, lang: str, stdout: TextIO) -> None:
+    row = _number(text)
+    if row is None or not 1 <= row <= ROWS:
+        print(t(lang, "Choose a row from 1 to 4."), file=stdout)
+    else:
+        game.choose_row(0, row - 1)
+
+
+def _show_table(
+    game: KorovaGame, names: tuple[str, ...], lang: str, stdout: TextIO, choosing: bool
+) -> None:
+    def say(message: str, /, **values: object) -> None:
+        print(t(lang, message, **values), file=stdout)
+
+    say(
+        "Round {round} · Turn {turn} of {turns}",
+        round=game.round,
+        turn=min(game.turn + 1, HAND_SIZE),
+        turns=HAND_SIZE,
+    )
+    for index, row in enumerate(game.rows):
+        cards = " ".join(map(str, row))
+        worth = points_label(row_points(row), lang)
+        print(f"  {t(lang, 'Row {row}', row=index + 1)}: {cards}  ({worth})", file=stdout)
+    if not choosing:
+        say("Your hand: {cards}", cards=" ".join(map(str, game.hands[0])))
+    scores = ", ".join(
+        f"{names[seat]} {total}+{now}"
+        for seat, (total, now) in enumerate(zip(game.totals, game.pile_points, strict=True))
+    )
+    say("Points (total + this round): {scores}", scores=scores)
+
+
+def _help(lang: str, stdout: TextIO) -> None:
+    for message in (
+        "Cards 1 to 104. The cow heads on a card are penalty points: the fewest points win.",
+        "The cards are placed lowest first, each by four rules:",
+        "1. Ascending: a card goes at the end of a row whose last card is lower.",
+        "2. Smallest difference: it goes to the row whose last card is closest below it.",
+        "3. Sixth cow: the sixth card of a row takes the five cards and starts the row anew.",
+        "4. Lowest card: lower than every row? Choose a row, take it, and your card starts it.",
+    ):
+        print(t(lang, message), file=stdout)

@@ -30,7 +30,7 @@ from enum import Enum
 
 from ..rules.placement import Rows, cheapest_rows, row_for, row_points
 
-__all__ = ["Bot", "Strength", "bot_for"]
+__all__ = ["Bot", "Strength", "bot_for", "seat_bots"]
 
 
 class Strength(Enum):
@@ -92,3 +92,12 @@ def bot_for(strength: str | Strength) -> Bot:
     except ValueError:
         names = " or ".join(s.value for s in Strength)
         raise ValueError(f"unknown computer player {strength!r}: use {names}") from None
+
+
+def seat_bots(players: int) -> tuple[str | None, ...]:
+    """The seats of a table: a person first, then careful and beginner players in turn.
+
+    >>> seat_bots(4)
+    (None, 'careful', 'beginner', 'careful')
+    """
+    return (None, *(("careful", "beginner")[k % 2] for k in range(players - 1)))

@@ -48,7 +48,7 @@ from ..rules.cards import (
     check_card,
     points,
 )
-from ..rules.placement import Placement, Rows, apply, place, row_for
+from ..rules.placement import Placement, Rows, apply, check_row, place, row_for
 from .bots import bot_for
 from .errors import GameOverError, NoSuchSeatError, NotInHandError, NotNowError, SaveError
 
@@ -255,11 +255,26 @@ class KorovaGame:
     def choose(self, seat: int, card: int) -> None:
         """Lay ``card`` face down for ``seat`` (again: change the choice).
 
-        When every seat has chosen, the cards are revealed and placed.
+        When every seat has chosen, the cards are revealed and placed. A card
+        is an ``int`` from 1 to 104 (never a ``bool`` or a ``float``); anything
+        else raises :class:`~dekbovinoj_edu.korova.rules.cards.NotACardError`,
+        and a refused choice changes nothing.
+
+        >>> game = KorovaGame(players=2, seed=3, bots=(None, "careful"))
+        >>> saved = game.to_json()
+        >>> for wrong in (5.0, True, "5", 0, 105):
+        ...     try:
+        ...         game.choose(0, wrong)
+        ...     except ValueError as error:
+        ...         print(type(error).__name__, end=" ")
+        NotACardError NotACardError NotACardError NotACardError NotACardError
+        >>> game.to_json() == saved
+        True
         """
         if self.over:
             raise GameOverError()
         self._seat(seat)
+        check_card(card)
         if self._queue:
             row_seat, row_card = self.row_choice or (0, 0)
             raise NotNowError(f"cards are being placed: seat {row_seat} chooses a row ({row_card})")
@@ -270,13 +285,19 @@ class KorovaGame:
             self._reveal()
 
     def choose_row(self, seat: int, row: int) -> None:
-        """Take ``row`` for the seat's card lower than every row (rule 4), and go on placing."""
+        """Take ``row`` for the seat's card lower than every row (rule 4), and go on placing.
+
+        ``row`` counts from 0, like seats and :attr:`Placement.row`: an ``int``
+        from 0 to 3 (the rows players call 1 to 4), never a ``bool`` or a
+        ``float``; anything else raises :class:`RowChoiceError` and changes nothing.
+        """
         if self.over:
             raise GameOverError()
         self._seat(seat)
         choice = self.row_choice
         if choice is None or choice[0] != seat:
             raise NotNowError(f"seat {seat} has no row to choose now")
+        check_row(row, choice[1])
         self._place(seat, choice[1], row)
         self._go_on()
 

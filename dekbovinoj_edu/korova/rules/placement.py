@@ -40,6 +40,7 @@ __all__ = [
     "Rule",
     "apply",
     "cheapest_rows",
+    "check_row",
     "differences",
     "place",
     "placement_order",
@@ -69,7 +70,7 @@ class RowChoiceError(ValueError):
     (rules 1 to 3 decide the row) or ``"no-such-row"``.
     """
 
-    def __init__(self, code: str, card: int, row: int | None) -> None:
+    def __init__(self, code: str, card: int, row: object) -> None:
         self.code = code
         """A stable, machine-readable name of the failure."""
         self.card = card
@@ -79,7 +80,7 @@ class RowChoiceError(ValueError):
         reasons = {
             "choose-a-row": f"{card} is lower than every row: choose a row to take",
             "no-choice": f"{card} goes where the rules say: row {row} is not for choosing",
-            "no-such-row": f"there is no row {row}: rows are 0 to {ROWS - 1}",
+            "no-such-row": f"there is no row {row!r}: rows are 0 to {ROWS - 1}",
         }
         super().__init__(reasons[code])
 
@@ -170,6 +171,21 @@ def placement_order(cards: Iterable[int]) -> tuple[int, ...]:
     return tuple(sorted(cards))
 
 
+def check_row(row: object, card: int) -> int:
+    """The row itself, or :class:`RowChoiceError` for anything but an ``int`` from 0 to 3.
+
+    >>> check_row(3, 7)
+    3
+    >>> check_row(True, 7)
+    Traceback (most recent call last):
+    ...
+    dekbovinoj_edu.korova.rules.placement.RowChoiceError: there is no row True: rows are 0 to 3
+    """
+    if isinstance(row, bool) or not isinstance(row, int) or not 0 <= row < ROWS:
+        raise RowChoiceError("no-such-row", card, row)
+    return row
+
+
 def place(rows: Rows, card: int, row: int | None = None) -> tuple[Rows, Placement]:
     """Place ``card`` by the four rules; returns the new rows and what happened.
 
@@ -191,11 +207,10 @@ def place(rows: Rows, card: int, row: int | None = None) -> tuple[Rows, Placemen
     if target is None:
         if row is None:
             raise RowChoiceError("choose-a-row", card, row)
-        if not 0 <= row < len(rows):
-            raise RowChoiceError("no-such-row", card, row)
+        check_row(row, card)
         placed = Placement(card, row, Rule.LOWEST_CARD, rows[row], gaps)
         return _replace(rows, row, (card,)), placed
-    if row is not None and row != target:
+    if row is not None and check_row(row, card) != target:
         raise RowChoiceError("no-choice", card, row)
     if len(rows[target]) >= ROW_LIMIT:
         placed = Placement(card, target, Rule.SIXTH_COW, rows[target], gaps)

@@ -22,9 +22,17 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ..game.bots import seat_bots
 from ..game.engine import KorovaGame, Turn
+from ..game.narration import (
+    placement_text,
+    revealed_text,
+    round_end_text,
+    seat_names,
+    turn_lines,
+)
 from ..rules.cards import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, ROWS, penalty
-from ..rules.placement import Placement, Rule, row_points
+from ..rules.placement import row_points
 from ..text import normalise, points_label
 from . import view_parts as parts
 from .render import rows_html
@@ -33,19 +41,8 @@ __all__ = ["KorovaTable", "seat_bots"]
 
 YOU = 0
 """The student's seat."""
-_STRENGTHS = {"careful": "careful", "beginner": "beginner"}
-"""How each computer player's strength is named (English msgids)."""
 _HEADINGS = ("Player", "This round", "Total")
 """The headings of the score table (English msgids)."""
-
-
-def seat_bots(players: int) -> tuple[str | None, ...]:
-    """The seats of a table: the student, then careful and beginner players in turn.
-
-    >>> seat_bots(4)
-    (None, 'careful', 'beginner', 'careful')
-    """
-    return (None, *(("careful", "beginner")[k % 2] for k in range(players - 1)))
 
 
 class KorovaTable(parts.Speaks, widgets.VBox):
@@ -127,12 +124,7 @@ class KorovaTable(parts.Speaks, widgets.VBox):
 
     def seat_name(self, seat: int) -> str:
         """``"You"`` or ``"Computer 2 (careful)"``, in the view's language."""
-        strength = self.game.bots[seat]
-        if strength is None:
-            return self._t("You")
-        return self._t(
-            "Computer {number} ({strength})", number=seat, strength=self._t(_STRENGTHS[strength])
-        )
+        return seat_names(self.game.bots, self.lang)[seat]
 
     def _relabel(self) -> None:
         self._syncing = True
@@ -222,59 +214,27 @@ class KorovaTable(parts.Speaks, widgets.VBox):
     def _log_html(self, turns: tuple[Turn, ...]) -> str:
         items = []
         for turn in turns:
-            lines = [self._placement_text(seat, p) for seat, p in turn.placements]
+            lines = turn_lines(turn, seat_names(self.game.bots, self.lang), self.lang)
             title = self._t("Round {round}, turn {turn}", round=turn.round, turn=turn.number)
-            lines.insert(0, self._revealed_text(turn.placements))
             body = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
             items.append(f"<div><b>{html.escape(title)}</b><ul>{body}</ul></div>")
             if turn.number == HAND_SIZE:
                 scored = self.game.rounds[turn.round - 1]
-                points = ", ".join(
-                    f"{self.seat_name(seat)}: {value}" for seat, value in enumerate(scored)
-                )
-                end = self._t(
-                    "End of round {round}. Penalty points: {points}.",
-                    round=turn.round,
-                    points=points,
-                )
+                names = seat_names(self.game.bots, self.lang)
+                end = round_end_text(turn.round, scored, names, self.lang)
                 items.append(f"<p class='kor-round-end'>{html.escape(end)}</p>")
         return "".join(items)
-
-    def _revealed_text(self, placements: tuple[tuple[int, Placement], ...]) -> str:
-        cards = ", ".join(
-            f"{self.seat_name(seat)} {p.card}"
-            for seat, p in sorted(placements, key=lambda sp: sp[0])
-        )
-        return self._t("Revealed: {cards}.", cards=cards)
 
     def _pending_html(self) -> str:
         """The cards of a turn placed so far, while the student chooses a row."""
         game = self.game
         placed = game.placed_this_turn
         waiting = [(seat, card) for card, seat in game.still_to_place]
-        cards = ", ".join(
-            f"{self.seat_name(seat)} {card}"
-            for seat, card in sorted([(s, p.card) for s, p in placed] + waiting)
-        )
-        lines = [self._t("Revealed: {cards}.", cards=cards)]
-        lines += [self._placement_text(seat, p) for seat, p in placed]
+        names = seat_names(game.bots, self.lang)
+        lines = [revealed_text(names, [(s, p.card) for s, p in placed] + waiting, self.lang)]
+        lines += [placement_text(names[seat], p, self.lang) for seat, p in placed]
         body = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
         return f"<ul>{body}</ul>"
-
-    def _placement_text(self, seat: int, placement: Placement) -> str:
-        values = {
-            "who": self.seat_name(seat),
-            "card": placement.card,
-            "row": placement.row + 1,
-            "points": points_label(placement.points, self.lang),
-        }
-        if placement.rule is Rule.SIXTH_COW:
-            return self._t("{who}: {card} is the sixth cow in row {row}: takes {points}.", **values)
-        if placement.rule is Rule.LOWEST_CARD:
-            return self._t(
-                "{who}: {card} is lower than every row: takes row {row} ({points}).", **values
-            )
-        return self._t("{who}: {card} goes to row {row}.", **values)
 
     # -------------------------------------------------------------- callbacks
     def _after(self, before: int) -> None:
