@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
+from itertools import islice
 
 import pytest
 
 from dekbovinoj_edu import LEVELS, Puzzle, parse_cards
+from dekbovinoj_edu.checking.checker import check
 from dekbovinoj_edu.game import (
     DekBovinoj,
     Game,
@@ -17,7 +20,9 @@ from dekbovinoj_edu.game import (
     Strength,
     bot_for,
 )
+from dekbovinoj_edu.game.bots import followable
 from dekbovinoj_edu.game.events import PlayedJoker, TookDekBovinoj
+from dekbovinoj_edu.game.sampling import turn_states
 from dekbovinoj_edu.solving.solver import solve
 
 SOFIA = Puzzle.parse("9♦ 3♥ | Q♠ JK 7♥", level=2)
@@ -123,3 +128,68 @@ def test_a_computer_player_finishes_a_turn_after_a_persons_joker() -> None:
     (move,) = game.bot_moves("expert")
     game.play(move)
     assert Counter(game.haystacks[1]) == Counter(parse_cards("7♥ 3♥"))
+
+
+# ----------------------------------------- issue 16: computer players that feel human
+
+REAL_TURNS = {
+    level: [p for p in islice(turn_states(seed=16, level=level), 240) if solve(p) is not None]
+    for level in (2, 3)
+}
+"""Turns players of simulated games faced, where a dek bovinoj was there."""
+
+
+def played(puzzle: Puzzle, strength: str, seed: int = 0) -> tuple[int, str]:
+    """The cards a strength takes (0 for mu!) and its expression as the checker reads it."""
+    moves = bot_for(strength).turn(puzzle, random.Random(seed))
+    if not isinstance(moves[-1], DekBovinoj):
+        return 0, ""
+    verdict = check(puzzle, moves[-1].expression, joker=isinstance(moves[0], Joker))
+    assert verdict.ok, (strength, str(puzzle), moves)
+    return len(verdict.cards), verdict.reading or ""
+
+
+@pytest.mark.parametrize("level", [2, 3])
+def test_the_beginner_plays_short_sums(level: int) -> None:
+    answers = [played(puzzle, "beginner") for puzzle in REAL_TURNS[level]]
+    sums = [text for size, text in answers if size]
+    assert len(sums) >= 10
+    for text in sums:
+        assert not set(text) & set("×÷()^√!"), text
+        assert len(re.findall(r"(?:10|[2-9AJQK])[♣♠♦♥]", text)) <= 3, text
+
+
+@pytest.mark.parametrize("level", [2, 3])
+def test_the_casual_player_writes_what_a_12_year_old_can_follow(level: int) -> None:
+    for puzzle in REAL_TURNS[level]:
+        size, text = played(puzzle, "casual")
+        if size:
+            assert size <= 4 and followable(text), text
+            assert not set(text) & set("^√!"), text
+    # the issue's example is beyond such a player
+    assert not followable("(−2♥ − Q♦ × J♣ × (6♣ − 7♦)) ÷ K♥")
+
+
+@pytest.mark.parametrize("level", [2, 3])
+def test_the_casual_player_makes_a_good_move_often_not_the_best(level: int) -> None:
+    turns = REAL_TURNS[level]
+    best = [len(solve(puzzle).cards) for puzzle in turns]  # type: ignore[union-attr]
+    casual = [played(puzzle, "casual")[0] for puzzle in turns]
+    beginner = [played(puzzle, "beginner")[0] for puzzle in turns]
+    assert sum(1 for size in casual if size) >= 0.6 * len(turns)  # usually finds one
+    assert sum(casual) <= 0.9 * sum(best)  # often not the best
+    assert sum(1 for size, top in zip(casual, best, strict=True) if size < top) >= len(turns) / 8
+    assert sum(beginner) < sum(casual)
+
+
+@pytest.mark.parametrize("level", [1, 2, 3])
+def test_the_expert_takes_the_best_possible_on_every_turn(level: int) -> None:
+    for puzzle in islice(turn_states(seed=16, level=level), 60):
+        solution = solve(puzzle)
+        assert played(puzzle, "expert")[0] == (0 if solution is None else len(solution.cards))
+
+
+def test_every_strength_plays_the_same_move_for_the_same_seed() -> None:
+    for puzzle in REAL_TURNS[2][:20]:
+        for strength in ("beginner", "casual", "expert"):
+            assert played(puzzle, strength, seed=5) == played(puzzle, strength, seed=5)

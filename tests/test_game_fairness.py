@@ -15,6 +15,8 @@ import pytest
 
 from dekbovinoj_edu.cli.play import play_in_terminal
 from dekbovinoj_edu.game import DekBovinoj, Game, Joker, Mu, Opening
+from dekbovinoj_edu.game.events import SaidMu
+from dekbovinoj_edu.rules.cards import parse_cards
 from dekbovinoj_edu.sessions.feedback import FeedbackKind
 from dekbovinoj_edu.sessions.game_table import GameTableSession
 
@@ -87,16 +89,21 @@ def test_the_terminal_game_never_names_a_card_of_another_barn(seed: int) -> None
     assert out.getvalue().count("A dek bovinoj was there") == len(own)
 
 
-def test_the_issue_s_game_tells_player_3_s_mu_without_the_note() -> None:
-    lines = "3♣ K♦|mu Q♣|mu K♠|mu 7♠|mu 7♦|mu 5♥|mu A♦|mu 10♦|mu 2♥|mu A♣|mu 8♥|quit".split("|")
-    game = Game(players=3, level=2, seed=1, bots=(None, "casual", "casual"))
+def test_a_computer_player_s_missed_joker_move_is_not_told_to_the_person() -> None:
+    # the issue's "Player 3 says mu! and lays 5♣. (A dek bovinoj was there: play the joker,
+    # then 8♥ + 7♥ − 5♣ ...)" told everyone what Player 3 held; here Sofia, a casual computer
+    # player, holds Q♠ JK 7♥ and misses the joker move of the rules' example
+    deck = parse_cards("9♦ 3♥ 4♠ 6♠ 8♣  Q♠ JK 7♥  K♣ 2♣ 3♠  5♥ A♣ 2♦ 8♦ J♥ 6♣ 4♦ 10♣")
+    game = Game(players=3, level=2, deck=deck, bots=(None, "casual", "casual"))
+    game.names = ("Adam", "Sofia", "Peter")
     out = io.StringIO()
-    play_in_terminal(game, "en", io.StringIO("\n".join(lines) + "\n"), out)
+    play_in_terminal(game, "en", io.StringIO("9♦ 3♥\nquit\n"), out)
+    (said,) = [event for event in game.history if isinstance(event, SaidMu)]
+    assert said.seat == 1 and said.missed is not None and said.missed.joker
     told = out.getvalue()
-    assert "Player 3 says mu! and lays 5♣." in told  # the issue's line, now without the note
-    for line in told.splitlines():
-        if "was there" in line:
-            assert "Player 1 says mu!" in line
+    (line,) = [line for line in told.splitlines() if "Sofia says mu!" in line]
+    assert line == f"Sofia says mu! and lays {said.card}."
+    assert "was there" not in told
 
 
 def screen(table: GameTableSession, extra: list[str]) -> str:
