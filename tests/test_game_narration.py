@@ -186,3 +186,17 @@ def test_every_refusal_is_explained_in_every_language(lang: str) -> None:
         assert explained and "{" not in explained
         if lang != "en":
             assert explained != explain(error, "en")
+
+
+@pytest.mark.parametrize(("lang", "one"), [("en", "1 card "), ("eo", "1 karton"), ("sv", "1 kort")])
+def test_a_starter_with_one_card_lays_1_card_not_1_cards(lang: str, one: str) -> None:
+    from dekbovinoj_edu.game import Game, IllegalMoveError, Opening
+
+    deck = parse_cards("JK JK JK JK 7♥  K♣ 2♣ 3♠  5♥ A♣ 2♦ 8♦")
+    game = Game(players=2, level=2, deck=deck)
+    with pytest.raises(IllegalMoveError) as refused:
+        game.play(Opening(parse_cards("7♥ 7♥")))
+    told = explain(refused.value, lang)
+    assert one in told and "1 cards" not in told and "1 kartojn" not in told
+    game.play(Opening(parse_cards("7♥")))
+    assert game.pasture == parse_cards("7♥")

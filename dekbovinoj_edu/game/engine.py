@@ -341,6 +341,10 @@ class Game:
             if card.is_joker:
                 raise JokerIsNoCardError(move)
         size = self._opening_size()
+        if len(move.cards) != size and size == 1:
+            raise WrongMoveError(
+                move, hint="The opening lays 1 card of your barn.", expected="opening", size=1
+            )
         if len(move.cards) != size:
             raise WrongMoveError(
                 move,
