@@ -180,6 +180,8 @@ def test_a_whole_game_is_played_by_clicking() -> None:
     assert len(table.hand_buttons) == 10 and "Round 1 · Turn 1 of 10" in table.status.value
     play_by_clicking(table)
     assert table.game.over and "Game over" in table.prompt.value
+    assert "“Lord of the Cows”" in table.prompt.value  # the rules' titles (issue 16)
+    assert "“Star of Cow Espionage”" in table.prompt.value
     assert all(button.disabled for button in table.hand_buttons)
     assert "kor-seat-4" in table.scores.value
     assert table.errors.layout.display == "none"

@@ -54,7 +54,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     play = commands.add_parser("play", help="play against computer players in the terminal")
     play.add_argument("--players", type=int, default=4, help="2 to 10 players (default 4)")
     play.add_argument("--seed", type=int, default=None, help="seed for a reproducible game")
-    play.add_argument("--lang", default="ru", help="ru, en, eo, sv or ja (default ru)")
+    play.add_argument("--lang", default="en", help="en, eo, sv, ja or ru (default en)")
     play.add_argument(
         "--bots",
         default=None,

@@ -25,6 +25,7 @@ import ipywidgets as widgets
 from ..game.bots import seat_bots
 from ..game.engine import KorovaGame, Turn
 from ..game.narration import (
+    ending_lines,
     placement_text,
     revealed_text,
     round_end_text,
@@ -193,7 +194,8 @@ class KorovaTable(parts.Speaks, widgets.VBox):
         text = self._t("Game over. The fewest points: {names}.", names=names)
         if YOU in game.winners:
             text += " " + self._t("You win!")
-        return text
+        titles = ending_lines(game, seat_names(game.bots, self.lang), self.lang)[1:]
+        return " ".join([text, *titles])
 
     def _scores_html(self) -> str:
         game = self.game
