@@ -2,8 +2,9 @@
 
 ``solve`` prints the best answers of a puzzle (given as ``"pasture | barn"``
 or as a puzzle code) with the cards each takes; ``deal`` deals a puzzle from
-real play and prints it with its code. Both speak English, Esperanto, Swedish
-and Japanese (``--lang``).
+real play and prints it with its code, filtered as a lesson needs
+(``--no-jokers --no-flipped --decks 1 --needs × --cards 2-4 --no-fractions``).
+Both speak English, Esperanto, Swedish and Japanese (``--lang``).
 
 >>> from dekbovinoj_edu.cli import main
 >>> main(["solve", "9♦ 3♥ | Q♠ JK 7♥", "--level", "2"])
@@ -31,7 +32,15 @@ from ..rules.levels import Level, Op, level_of
 from ..rules.puzzle import Puzzle
 from ..solving.solver import DEFAULT_LIMIT, Solution, solve, solve_all
 
-__all__ = ["describe_level", "main_deal", "main_solve", "read_puzzle", "register"]
+__all__ = [
+    "add_filter_options",
+    "describe_level",
+    "filters_from",
+    "main_deal",
+    "main_solve",
+    "read_puzzle",
+    "register",
+]
 
 SHOWN = 10
 """How many best answers ``solve`` prints unless told otherwise."""
@@ -110,7 +119,11 @@ def main_solve(args: argparse.Namespace) -> int:
     _print_puzzle(puzzle, lang)
     answers = solve_all(puzzle)
     if not answers:
-        print(_(lang, "No dek bovinoj, even with a joker: say mu!"))
+        # "Even with a joker" only when there is a joker that could change the colours.
+        if puzzle.has_joker and puzzle.level.colour_rule:
+            print(_(lang, "No dek bovinoj, even with a joker: say mu!"))
+        else:
+            print(_(lang, "No dek bovinoj: say mu!"))
         return 0
     count = len(answers)
     if count >= DEFAULT_LIMIT:
@@ -138,12 +151,75 @@ def _seed(text: str | None) -> int | str | None:
     return int(stripped) if stripped.lstrip("-").isdigit() else stripped
 
 
+def _card_range(text: str) -> tuple[int, int]:
+    """``"3"`` or ``"2-4"`` (also ``2..4``, ``2:4``) as the fewest and most cards.
+
+    >>> _card_range("2-4"), _card_range(" 3 ")
+    ((2, 4), (3, 3))
+    """
+    for mark in ("..", "-", ":", "–"):
+        if mark in text:
+            low, _, high = text.partition(mark)
+            break
+    else:
+        low = high = text
+    try:
+        return (int(low), int(high))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of cards or a range: {text!r}") from None
+
+
+def add_filter_options(parser: argparse.ArgumentParser) -> None:
+    """The dealing filters as options (:class:`~dekbovinoj_edu.dealing.filters.Filters`)."""
+    yes_no = argparse.BooleanOptionalAction
+    parser.add_argument("--jokers", action=yes_no, help="only puzzles with (or without) a joker")
+    parser.add_argument(
+        "--flipped", action=yes_no, help="only puzzles with colours swapped (or as printed)"
+    )
+    parser.add_argument(
+        "--decks", type=int, help="cards from at most this many decks (1: no card twice)"
+    )
+    parser.add_argument(
+        "--needs",
+        help='operations the best answer cannot do without, e.g. "×" or "× ÷" (also * /)',
+    )
+    parser.add_argument(
+        "--cards", type=_card_range, help='how many cards the best answer takes: "3" or "2-4"'
+    )
+    parser.add_argument(
+        "--fractions",
+        action=yes_no,
+        help="only puzzles whose every best answer passes through a fraction "
+        "(--no-fractions: some best answer stays whole)",
+    )
+
+
+def filters_from(args: argparse.Namespace) -> dict[str, Any]:
+    """The filter options given, as keyword arguments for ``deal``.
+
+    >>> parser = argparse.ArgumentParser()
+    >>> add_filter_options(parser)
+    >>> filters_from(parser.parse_args(["--no-jokers", "--needs", "*, ÷", "--cards", "2-4"]))
+    {'jokers': False, 'needs': ['*', '÷'], 'cards': (2, 4)}
+    """
+    chosen: dict[str, Any] = {
+        name: getattr(args, name)
+        for name in ("jokers", "flipped", "decks", "needs", "cards", "fractions")
+        if getattr(args, name) is not None
+    }
+    if "needs" in chosen:
+        chosen["needs"] = chosen["needs"].replace(",", " ").split()
+    return chosen
+
+
 def main_deal(args: argparse.Namespace) -> int:
     """Deal puzzles and print each with its code (and, if asked, its best answer)."""
     lang = args.lang
     source = SimulatedGames() if args.games else None
     level, seed = _level_from(args), _seed(args.seed)
-    puzzles = deal_many(args.count, level, seed, args.difficulty, args.mu, source)
+    puzzles = deal_many(
+        args.count, level, seed, args.difficulty, args.mu, source, **filters_from(args)
+    )
     for number, puzzle in enumerate(puzzles, start=1):
         if args.count > 1:
             print(_(lang, "Puzzle {number}", number=number))
@@ -213,4 +289,5 @@ def register(subparsers: Any) -> None:
         action="store_true",
         help="take turns from games the computer plays (slower) instead of the modelled games",
     )
+    add_filter_options(deal_parser)
     deal_parser.set_defaults(run=main_deal)

@@ -17,6 +17,23 @@ turns computer players of the game engine really faced in simulated games.
 "mu!" puzzles (no dek bovinoj even with the joker) can be mixed in with
 ``mu=``, so students practise saying "mu!".
 
+**Filters** (:mod:`.filters`) keep to the puzzles a lesson wants, and combine:
+
+>>> p = deal(level=1, seed=3, jokers=False, flipped=False, decks=1, cards=(2, 3))
+>>> p.has_joker, p.flipped, 2 <= solve(p).size <= 3
+(False, False, True)
+>>> deal(level=2, seed=3, needs={"×", "÷"}, fractions=False) == deal(
+...     level=2, seed=3, needs={"×", "÷"}, fractions=False)
+True
+
+A filter no puzzle can meet is refused at once when that is clear, and after
+at most ``tries`` turns otherwise:
+
+>>> deal(level=1, needs={"×"})
+Traceback (most recent call last):
+...
+dekbovinoj_edu.dealing.dealer.DealError: no puzzle with needs × at level 1: level 1 has no ×
+
 **Reproducible**: all randomness comes from one ``random.Random(seed)`` (an
 ``int`` or ``str`` seed; never the global generator, never ``hash()``), and
 the solver is deterministic, so a seed deals the same puzzle on every machine.
@@ -25,10 +42,12 @@ the solver is deterministic, so a seed deals the same puzzle on every machine.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from ..rules.levels import Level, level_of
 from ..rules.puzzle import Puzzle
 from ..solving.solver import solve
+from .filters import Filters
 from .rating import EASY_MAX, MEDIUM_MAX, Difficulty, rate
 from .sources import DEFAULT_SOURCE, TurnSource
 
@@ -71,24 +90,31 @@ def _deal_one(
     mu: float,
     source: TurnSource,
     tries: int,
+    filters: Filters,
 ) -> Puzzle:
     want_mu = rng.random() < mu
     for _ in range(tries):
         puzzle = source(rng, level)
-        if not puzzle.cards:
+        if not puzzle.cards or not filters.admits_turn(puzzle):
             continue
         best = solve(puzzle)
         if want_mu or best is None:
             if want_mu and best is None:
                 return puzzle
+        elif not filters.admits(puzzle, best):
+            continue
         elif difficulty is Difficulty.ANY:
             return puzzle
         elif _may_be(difficulty, best.size + 2 * best.joker):
             rating = rate(puzzle)
             if rating is not None and rating.difficulty is difficulty:
                 return puzzle
-    kind = '"mu!"' if want_mu else difficulty.value
-    raise DealError(f"no {kind} puzzle at {level} in {tries} turns: try another difficulty")
+    kind = '"mu!" ' if want_mu else "" if difficulty is Difficulty.ANY else f"{difficulty.value} "
+    wanted = "" if filters == Filters() else f" with {filters.describe()}"
+    raise DealError(
+        f"no {kind}puzzle{wanted} at {level} in {tries} turns: "
+        "try another difficulty or fewer filters"
+    )
 
 
 def deal(
@@ -98,6 +124,7 @@ def deal(
     mu: float = 0.0,
     source: TurnSource | None = None,
     tries: int = MAX_TRIES,
+    **filters: Any,
 ) -> Puzzle:
     """Deal one puzzle from real play.
 
@@ -106,12 +133,16 @@ def deal(
     instead (no dek bovinoj, even with the joker; any difficulty). ``seed``:
     a whole number or text for a reproducible deal (``None``: a fresh one), or
     a ``random.Random`` to draw from. ``source``: where turn states come from
-    (:data:`DEFAULT_SOURCE`).
+    (:data:`DEFAULT_SOURCE`). The keyword arguments ``jokers``, ``flipped``,
+    ``decks``, ``needs``, ``cards`` and ``fractions`` are filters
+    (:class:`~.filters.Filters`); a "mu!" puzzle has no answer, so only the
+    filters on the turn (``jokers``, ``flipped``, ``decks``) apply to it.
+    Raises :class:`DealError` when no puzzle is found in ``tries`` turns.
 
     >>> solve(deal(level=1, seed="class 3b", mu=1.0)) is None
     True
     """
-    return deal_many(1, level, seed, difficulty, mu, source, tries)[0]
+    return deal_many(1, level, seed, difficulty, mu, source, tries, **filters)[0]
 
 
 def deal_many(
@@ -122,10 +153,11 @@ def deal_many(
     mu: float = 0.0,
     source: TurnSource | None = None,
     tries: int = MAX_TRIES,
+    **filters: Any,
 ) -> list[Puzzle]:
     """Deal ``count`` puzzles in a row from one seed: a whole class's set, reproducibly.
 
-    The first is the puzzle :func:`deal` gives for the same arguments.
+    The first is the puzzle :func:`deal` gives for the same arguments, filters included.
 
     >>> many = deal_many(3, level=2, seed=7)
     >>> len(many), many[0] == deal(level=2, seed=7)
@@ -139,4 +171,8 @@ def deal_many(
     rng = _generator(seed)
     where = DEFAULT_SOURCE if source is None else source
     the_level = level_of(level)
-    return [_deal_one(rng, the_level, chosen, mu, where, tries) for _ in range(count)]
+    wanted = Filters(**filters)
+    why_not = wanted.impossible(the_level)
+    if why_not is not None and mu < 1.0:
+        raise DealError(f"no puzzle with {wanted.describe()} at level {the_level.name}: {why_not}")
+    return [_deal_one(rng, the_level, chosen, mu, where, tries, wanted) for _ in range(count)]
