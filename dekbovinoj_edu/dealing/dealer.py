@@ -29,7 +29,7 @@ the recorded turns are rated once, :mod:`.rated_turns`), and
 True
 
 A filter no puzzle can meet is refused at once when that is clear, and after
-at most ``tries`` turns otherwise:
+at most ``tries`` turns or ``seconds`` seconds a puzzle otherwise:
 
 >>> deal(level=1, needs={"×"})
 Traceback (most recent call last):
@@ -44,6 +44,7 @@ the solver is deterministic, so a seed deals the same puzzle on every machine.
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
 from ..rules.levels import Level, level_of
@@ -54,17 +55,20 @@ from .rated_turns import score
 from .rating import Difficulty
 from .sources import DEFAULT_SOURCE, TurnSource
 
-__all__ = ["MAX_TRIES", "DealError", "deal", "deal_many"]
+__all__ = ["MAX_SECONDS", "MAX_TRIES", "DealError", "deal", "deal_many"]
 
 
 class DealError(ValueError):
-    """No puzzle of the kind asked for was found within the tries allowed."""
+    """No puzzle of the kind asked for was found within the tries (or the time) allowed."""
 
     code = "deal"
 
 
 MAX_TRIES = 5000
 """How many turn states :func:`deal` looks at before giving up with :class:`DealError`."""
+MAX_SECONDS = 20.0
+"""How long :func:`deal` looks for one puzzle before giving up with :class:`DealError` (rating
+big puzzles of a house rule can be slow; a puzzle found is the same however fast the machine)."""
 
 
 def _generator(seed: int | str | random.Random | None) -> random.Random:
@@ -82,10 +86,15 @@ def _deal_one(
     mu: float,
     source: TurnSource,
     tries: int,
+    seconds: float,
     filters: Filters,
 ) -> Puzzle:
     want_mu = rng.random() < mu
-    for _ in range(tries):
+    deadline = time.monotonic() + seconds
+    for looked in range(tries):
+        if time.monotonic() > deadline:
+            tries = looked
+            break
         puzzle = source(rng, level)
         if not puzzle.cards or not filters.admits_turn(puzzle):
             continue
@@ -104,7 +113,7 @@ def _deal_one(
     kind = '"mu!" ' if want_mu else "" if difficulty is Difficulty.ANY else f"{difficulty.value} "
     wanted = "" if filters == Filters() else f" with {filters.describe()}"
     raise DealError(
-        f"no {kind}puzzle{wanted} at {level} in {tries} turns: "
+        f"no {kind}puzzle{wanted} at {level} in {tries} turns ({seconds:g} s at most): "
         "try another difficulty or fewer filters"
     )
 
@@ -116,6 +125,7 @@ def deal(
     mu: float = 0.0,
     source: TurnSource | None = None,
     tries: int = MAX_TRIES,
+    seconds: float = MAX_SECONDS,
     **filters: Any,
 ) -> Puzzle:
     """Deal one puzzle from real play.
@@ -129,12 +139,12 @@ def deal(
     ``decks``, ``needs``, ``cards`` and ``fractions`` are filters
     (:class:`~.filters.Filters`); a "mu!" puzzle has no answer, so only the
     filters on the turn (``jokers``, ``flipped``, ``decks``) apply to it.
-    Raises :class:`DealError` when no puzzle is found in ``tries`` turns.
+    Raises :class:`DealError` when no puzzle is found in ``tries`` turns or ``seconds``.
 
     >>> solve(deal(level=1, seed="class 3b", mu=1.0)) is None
     True
     """
-    return deal_many(1, level, seed, difficulty, mu, source, tries, **filters)[0]
+    return deal_many(1, level, seed, difficulty, mu, source, tries, seconds, **filters)[0]
 
 
 def deal_many(
@@ -145,6 +155,7 @@ def deal_many(
     mu: float = 0.0,
     source: TurnSource | None = None,
     tries: int = MAX_TRIES,
+    seconds: float = MAX_SECONDS,
     **filters: Any,
 ) -> list[Puzzle]:
     """Deal ``count`` puzzles in a row from one seed: a whole class's set, reproducibly.
@@ -167,4 +178,6 @@ def deal_many(
     why_not = wanted.impossible(the_level)
     if why_not is not None and mu < 1.0:
         raise DealError(f"no puzzle with {wanted.describe()} at level {the_level.name}: {why_not}")
-    return [_deal_one(rng, the_level, chosen, mu, where, tries, wanted) for _ in range(count)]
+    return [
+        _deal_one(rng, the_level, chosen, mu, where, tries, seconds, wanted) for _ in range(count)
+    ]
