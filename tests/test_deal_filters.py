@@ -232,3 +232,22 @@ def test_the_24_game_is_dealt_by_difficulty() -> None:
         rating = rate(puzzle)
         assert rating is not None and rating.difficulty.value == "hard"
         assert rating.cards == len(puzzle.cards)  # every card
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("eo", "nivelo 1 ne havas ×"),
+        ("sv", "nivå 1 har inget ×"),
+        ("ja", "レベル 1 には × がありません"),
+    ],
+)
+def test_the_refusal_speaks_the_users_language(
+    capsys: pytest.CaptureFixture[str], lang: str, words: str
+) -> None:
+    assert main(["deal", "--level", "1", "--needs", "×", "--lang", lang]) == 1
+    assert words in capsys.readouterr().err
+    with pytest.raises(DealError) as caught:
+        deal(level=1, needs={"×"}, jokers=False)
+    message = caught.value.message(lang)
+    assert words in message and "no joker" not in message

@@ -34,7 +34,7 @@ at most ``tries`` turns or ``seconds`` seconds a puzzle otherwise:
 >>> deal(level=1, needs={"×"})
 Traceback (most recent call last):
 ...
-dekbovinoj_edu.dealing.dealer.DealError: no puzzle with needs × at level 1: level 1 has no ×
+dekbovinoj_edu.dealing.dealer.DealError: No puzzle (needs ×) at level 1: level 1 has no ×.
 
 **Reproducible**: all randomness comes from one ``random.Random(seed)`` (an
 ``int`` or ``str`` seed; never the global generator, never ``hash()``), and
@@ -50,18 +50,52 @@ from typing import Any
 from ..rules.levels import Level, level_of
 from ..rules.puzzle import Puzzle
 from ..solving.solver import solve
-from .filters import Filters
+from .filters import Filters, Phrase
 from .rated_turns import score
 from .rating import Difficulty
 from .sources import DEFAULT_SOURCE, TurnSource
+from .wording import say
 
 __all__ = ["MAX_SECONDS", "MAX_TRIES", "DealError", "deal", "deal_many"]
 
 
 class DealError(ValueError):
-    """No puzzle of the kind asked for was found within the tries (or the time) allowed."""
+    """No puzzle of the kind asked for was found within the tries (or the time) allowed.
+
+    ``str(error)`` is the English message; :meth:`message` gives it in another language.
+
+    >>> error = DealError(_NOT_FOUND, [("easy", {}), ("no joker", {})], level="1", tries=9,
+    ...                   seconds=20)
+    >>> error.message("sv").split(":")[0]
+    'Inget pussel (lätt, ingen joker) hittades på nivå 1 på 9 drag (högst 20 s)'
+    """
 
     code = "deal"
+
+    def __init__(
+        self, message_id: str, wish: list[Phrase], reason: Phrase | None = None, **values: object
+    ) -> None:
+        self.message_id, self.wish, self.reason, self.values = message_id, wish, reason, values
+        super().__init__(self.message("en"))
+
+    def message(self, lang: str = "en") -> str:
+        """The message in a language (``en``, ``eo``, ``sv``, ``ja``)."""
+        wish = ", ".join(say(lang, phrase, **values) for phrase, values in self.wish)
+        reason = "" if self.reason is None else say(lang, self.reason[0], **self.reason[1])
+        return say(
+            lang,
+            self.message_id,
+            wish=wish or say(lang, "any puzzle"),
+            reason=reason,
+            **self.values,
+        )
+
+
+_NOT_FOUND = (
+    "No puzzle ({wish}) found at level {level} in {tries} turns ({seconds} s at most): "
+    "ask for another difficulty or fewer filters."
+)
+_IMPOSSIBLE = "No puzzle ({wish}) at level {level}: {reason}."
 
 
 MAX_TRIES = 5000
@@ -110,12 +144,11 @@ def _deal_one(
             rated = score(puzzle)
             if rated is not None and Difficulty.of(rated) is difficulty:
                 return puzzle
-    kind = '"mu!" ' if want_mu else "" if difficulty is Difficulty.ANY else f"{difficulty.value} "
-    wanted = "" if filters == Filters() else f" with {filters.describe()}"
-    raise DealError(
-        f"no {kind}puzzle{wanted} at {level} in {tries} turns ({seconds:g} s at most): "
-        "try another difficulty or fewer filters"
-    )
+    kind: list[Phrase] = [] if difficulty is Difficulty.ANY else [(difficulty.value, {})]
+    if want_mu:
+        kind = [("mu!", {})]
+    wish = kind + filters.phrases()
+    raise DealError(_NOT_FOUND, wish, level=level.name, tries=tries, seconds=f"{seconds:g}")
 
 
 def deal(
@@ -177,7 +210,7 @@ def deal_many(
     wanted = Filters(**filters)
     why_not = wanted.impossible(the_level)
     if why_not is not None and mu < 1.0:
-        raise DealError(f"no puzzle with {wanted.describe()} at level {the_level.name}: {why_not}")
+        raise DealError(_IMPOSSIBLE, wanted.phrases(), why_not, level=the_level.name)
     return [
         _deal_one(rng, the_level, chosen, mu, where, tries, seconds, wanted) for _ in range(count)
     ]
