@@ -1,5 +1,6 @@
 """The dealer: puzzles from real play, at a chosen level and difficulty, reproducibly.
 
+>>> from dekbovinoj_edu.dealing.rating import rate
 >>> p = deal(level=2, seed=7, difficulty="medium")
 >>> rate(p).difficulty
 <Difficulty.MEDIUM: 'medium'>
@@ -13,9 +14,27 @@ parity a player faces) from a turn source (:mod:`.sources`): by default the
 turns computer players of the game engine really faced in simulated games.
 ``deal(source=GameModel())`` or ``source=SimulatedGames()`` chooses another.
 
-**Difficulty** is rated from the solver's own figures (:mod:`.rating`), and
+**Difficulty** is a measure fitted to how long people take (:mod:`.rating`;
+the recorded turns are rated once, :mod:`.rated_turns`), and
 "mu!" puzzles (no dek bovinoj even with the joker) can be mixed in with
 ``mu=``, so students practise saying "mu!".
+
+**Filters** (:mod:`.filters`) keep to the puzzles a lesson wants, and combine:
+
+>>> p = deal(level=1, seed=3, jokers=False, flipped=False, decks=1, cards=(2, 3))
+>>> p.has_joker, p.flipped, 2 <= solve(p).size <= 3
+(False, False, True)
+>>> deal(level=2, seed=3, needs={"×", "÷"}, fractions=False) == deal(
+...     level=2, seed=3, needs={"×", "÷"}, fractions=False)
+True
+
+A filter no puzzle can meet is refused at once when that is clear, and after
+at most ``tries`` turns or ``seconds`` seconds a puzzle otherwise:
+
+>>> deal(level=1, needs={"×"})
+Traceback (most recent call last):
+...
+dekbovinoj_edu.dealing.dealer.DealError: No puzzle (needs ×) at level 1: level 1 has no ×.
 
 **Reproducible**: all randomness comes from one ``random.Random(seed)`` (an
 ``int`` or ``str`` seed; never the global generator, never ``hash()``), and
@@ -25,24 +44,65 @@ the solver is deterministic, so a seed deals the same puzzle on every machine.
 from __future__ import annotations
 
 import random
+import time
+from typing import Any
 
 from ..rules.levels import Level, level_of
 from ..rules.puzzle import Puzzle
 from ..solving.solver import solve
-from .rating import EASY_MAX, MEDIUM_MAX, Difficulty, rate
+from .filters import Filters, Phrase
+from .rated_turns import score
+from .rating import Difficulty
 from .sources import DEFAULT_SOURCE, TurnSource
+from .wording import say
 
-__all__ = ["MAX_TRIES", "DealError", "deal", "deal_many"]
+__all__ = ["MAX_SECONDS", "MAX_TRIES", "DealError", "deal", "deal_many"]
 
 
 class DealError(ValueError):
-    """No puzzle of the kind asked for was found within the tries allowed."""
+    """No puzzle of the kind asked for was found within the tries (or the time) allowed.
+
+    ``str(error)`` is the English message; :meth:`message` gives it in another language.
+
+    >>> error = DealError(_NOT_FOUND, [("easy", {}), ("no joker", {})], level="1", tries=9,
+    ...                   seconds=20)
+    >>> error.message("sv").split(":")[0]
+    'Inget pussel (lätt, ingen joker) hittades på nivå 1 på 9 drag (högst 20 s)'
+    """
 
     code = "deal"
+
+    def __init__(
+        self, message_id: str, wish: list[Phrase], reason: Phrase | None = None, **values: object
+    ) -> None:
+        self.message_id, self.wish, self.reason, self.values = message_id, wish, reason, values
+        super().__init__(self.message("en"))
+
+    def message(self, lang: str = "en") -> str:
+        """The message in a language (``en``, ``eo``, ``sv``, ``ja``)."""
+        wish = ", ".join(say(lang, phrase, **values) for phrase, values in self.wish)
+        reason = "" if self.reason is None else say(lang, self.reason[0], **self.reason[1])
+        return say(
+            lang,
+            self.message_id,
+            wish=wish or say(lang, "any puzzle"),
+            reason=reason,
+            **self.values,
+        )
+
+
+_NOT_FOUND = (
+    "No puzzle ({wish}) found at level {level} in {tries} turns ({seconds} s at most): "
+    "ask for another difficulty or fewer filters."
+)
+_IMPOSSIBLE = "No puzzle ({wish}) at level {level}: {reason}."
 
 
 MAX_TRIES = 5000
 """How many turn states :func:`deal` looks at before giving up with :class:`DealError`."""
+MAX_SECONDS = 20.0
+"""How long :func:`deal` looks for one puzzle before giving up with :class:`DealError` (rating
+big puzzles of a house rule can be slow; a puzzle found is the same however fast the machine)."""
 
 
 def _generator(seed: int | str | random.Random | None) -> random.Random:
@@ -53,17 +113,6 @@ def _generator(seed: int | str | random.Random | None) -> random.Random:
     return random.Random(seed)
 
 
-def _may_be(difficulty: Difficulty, base: int) -> bool:
-    """Whether a score of ``base`` ± 1 (cards + 2 × joker, before the answers and short
-    figures) can have this difficulty; saves rating puzzles that cannot."""
-    lowest, highest = base - 1, base + 1
-    if difficulty is Difficulty.EASY:
-        return lowest <= EASY_MAX
-    if difficulty is Difficulty.MEDIUM:
-        return lowest <= MEDIUM_MAX and highest > EASY_MAX
-    return highest > MEDIUM_MAX
-
-
 def _deal_one(
     rng: random.Random,
     level: Level,
@@ -71,24 +120,35 @@ def _deal_one(
     mu: float,
     source: TurnSource,
     tries: int,
+    seconds: float,
+    filters: Filters,
 ) -> Puzzle:
     want_mu = rng.random() < mu
-    for _ in range(tries):
+    deadline = time.monotonic() + seconds
+    for looked in range(tries):
+        if time.monotonic() > deadline:
+            tries = looked
+            break
         puzzle = source(rng, level)
-        if not puzzle.cards:
+        if not puzzle.cards or not filters.admits_turn(puzzle):
             continue
         best = solve(puzzle)
         if want_mu or best is None:
             if want_mu and best is None:
                 return puzzle
+        elif not filters.admits(puzzle, best):
+            continue
         elif difficulty is Difficulty.ANY:
             return puzzle
-        elif _may_be(difficulty, best.size + 2 * best.joker):
-            rating = rate(puzzle)
-            if rating is not None and rating.difficulty is difficulty:
+        else:
+            rated = score(puzzle)
+            if rated is not None and Difficulty.of(rated) is difficulty:
                 return puzzle
-    kind = '"mu!"' if want_mu else difficulty.value
-    raise DealError(f"no {kind} puzzle at {level} in {tries} turns: try another difficulty")
+    kind: list[Phrase] = [] if difficulty is Difficulty.ANY else [(difficulty.value, {})]
+    if want_mu:
+        kind = [("mu!", {})]
+    wish = kind + filters.phrases()
+    raise DealError(_NOT_FOUND, wish, level=level.name, tries=tries, seconds=f"{seconds:g}")
 
 
 def deal(
@@ -98,6 +158,8 @@ def deal(
     mu: float = 0.0,
     source: TurnSource | None = None,
     tries: int = MAX_TRIES,
+    seconds: float = MAX_SECONDS,
+    **filters: Any,
 ) -> Puzzle:
     """Deal one puzzle from real play.
 
@@ -106,12 +168,16 @@ def deal(
     instead (no dek bovinoj, even with the joker; any difficulty). ``seed``:
     a whole number or text for a reproducible deal (``None``: a fresh one), or
     a ``random.Random`` to draw from. ``source``: where turn states come from
-    (:data:`DEFAULT_SOURCE`).
+    (:data:`DEFAULT_SOURCE`). The keyword arguments ``jokers``, ``flipped``,
+    ``decks``, ``needs``, ``cards`` and ``fractions`` are filters
+    (:class:`~.filters.Filters`); a "mu!" puzzle has no answer, so only the
+    filters on the turn (``jokers``, ``flipped``, ``decks``) apply to it.
+    Raises :class:`DealError` when no puzzle is found in ``tries`` turns or ``seconds``.
 
     >>> solve(deal(level=1, seed="class 3b", mu=1.0)) is None
     True
     """
-    return deal_many(1, level, seed, difficulty, mu, source, tries)[0]
+    return deal_many(1, level, seed, difficulty, mu, source, tries, seconds, **filters)[0]
 
 
 def deal_many(
@@ -122,10 +188,12 @@ def deal_many(
     mu: float = 0.0,
     source: TurnSource | None = None,
     tries: int = MAX_TRIES,
+    seconds: float = MAX_SECONDS,
+    **filters: Any,
 ) -> list[Puzzle]:
     """Deal ``count`` puzzles in a row from one seed: a whole class's set, reproducibly.
 
-    The first is the puzzle :func:`deal` gives for the same arguments.
+    The first is the puzzle :func:`deal` gives for the same arguments, filters included.
 
     >>> many = deal_many(3, level=2, seed=7)
     >>> len(many), many[0] == deal(level=2, seed=7)
@@ -139,4 +207,10 @@ def deal_many(
     rng = _generator(seed)
     where = DEFAULT_SOURCE if source is None else source
     the_level = level_of(level)
-    return [_deal_one(rng, the_level, chosen, mu, where, tries) for _ in range(count)]
+    wanted = Filters(**filters)
+    why_not = wanted.impossible(the_level)
+    if why_not is not None and mu < 1.0:
+        raise DealError(_IMPOSSIBLE, wanted.phrases(), why_not, level=the_level.name)
+    return [
+        _deal_one(rng, the_level, chosen, mu, where, tries, seconds, wanted) for _ in range(count)
+    ]

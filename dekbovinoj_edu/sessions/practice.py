@@ -36,10 +36,12 @@ import threading
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Any
 
 from ..checking.checker import check
 from ..checking.steps import narrate
 from ..dealing.dealer import deal
+from ..dealing.filters import Filters
 from ..i18n import gettext, normalise_lang
 from ..rules.cards import Card
 from ..rules.levels import LEVELS, Level, level_of
@@ -83,7 +85,9 @@ class PracticeSession(AnswerDraft):
     author's own levels to the choice (by name). ``seed`` makes the sequence
     of dealt puzzles reproducible; ``mu`` is the share of dealt puzzles with no
     dek bovinoj. With ``puzzle`` the session starts on that puzzle (a lesson's
-    fixed example) instead of dealing one.
+    fixed example) instead of dealing one. The other keyword arguments are
+    dealing filters (``jokers=False, flipped=False, decks=1, needs={"×"},
+    cards=(2, 4), fractions=False``: :class:`~dekbovinoj_edu.dealing.filters.Filters`).
     """
 
     def __init__(
@@ -96,7 +100,10 @@ class PracticeSession(AnswerDraft):
         seed: int | None = None,
         levels: Mapping[str, Level] | Iterable[Level] = (),
         mu: float = MU_SHARE,
+        **filters: Any,
     ) -> None:
+        self.filters = Filters(**filters)
+        """What the dealt puzzles must be (no joker, one deck, ...)."""
         self.levels: dict[str, Level] = {str(n): lv for n, lv in LEVELS.items()}
         extra = levels.values() if isinstance(levels, Mapping) else levels
         for house in extra:
@@ -124,7 +131,13 @@ class PracticeSession(AnswerDraft):
 
     def _deal(self) -> Puzzle:
         seed = self._rng.randrange(2**32)
-        return deal(level=self.level, seed=seed, difficulty=self.difficulty, mu=self.mu_share)
+        return deal(
+            level=self.level,
+            seed=seed,
+            difficulty=self.difficulty,
+            mu=self.mu_share,
+            **self.filters.options(),
+        )
 
     def begin(self, puzzle: Puzzle) -> None:
         """Start on ``puzzle``: an empty answer, no hints, nothing revealed or scored yet."""

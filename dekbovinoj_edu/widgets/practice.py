@@ -24,6 +24,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ..dealing.filters import split_filters
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, gettext
 from ..rules.codes import PuzzleCodeError
 from ..rules.levels import Level, Op
@@ -65,7 +66,9 @@ class Practice(widgets.VBox):
     ``large=True`` starts with projector-sized cards; ``seed`` makes the
     dealt puzzles reproducible; ``prepare_in_background`` runs the solver in a
     thread as soon as a puzzle is shown; ``mu`` is the share of "mu!" puzzles
-    dealt. The model is :attr:`session`.
+    dealt; ``jokers``, ``flipped``, ``decks``, ``needs``, ``cards`` and
+    ``fractions`` are dealing filters (see :class:`PracticeSession`). The model
+    is :attr:`session`.
     """
 
     def __init__(
@@ -82,6 +85,7 @@ class Practice(widgets.VBox):
         mu: float = MU_SHARE,
         **kwargs: Any,
     ) -> None:
+        filters, kwargs = split_filters(kwargs)
         super().__init__(**kwargs)
         self.prepare_in_background = prepare_in_background
         self.preparing: threading.Thread | None = None
@@ -94,6 +98,7 @@ class Practice(widgets.VBox):
             seed=seed,
             levels=levels,
             mu=mu,
+            **filters.options(),
         )
         self._syncing = False
         self._language_listeners: list[Callable[[str], None]] = []
