@@ -110,6 +110,30 @@ def test_serve_refuses_bad_options_with_one_line(
     assert error.startswith("dekbovinoj: ") and error.count("\n") == 1
 
 
+STUDENT_KERNEL = """
+import sys
+from dekbovinoj_edu.widgets import App
+app = App(level=2, lang="en")
+app.practice.session.prepare()
+app.practice.session.type("13*2+3-9-3-7")
+app.practice.session.submit()
+print(len(app.built), "sympy" in sys.modules, "dekbovinoj_edu.game.engine" in sys.modules)
+from dekbovinoj_edu import Puzzle, check
+print(check(Puzzle.parse("2♣ 8♠", level=3), "√2 + 8").code, "sympy" in sys.modules)
+"""
+
+
+def test_a_students_kernel_imports_sympy_only_for_a_value_that_needs_it() -> None:
+    """What a student's kernel runs: the app, the best answer worked out, an answer checked."""
+    done = subprocess.run(
+        [sys.executable, "-c", STUDENT_KERNEL], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    first, second = done.stdout.splitlines()
+    assert first == "2 False False"  # two tabs built, no sympy, no game engine
+    assert second == "not-target True"  # √2 is irrational: now sympy is needed
+
+
 def test_the_pool_warms_a_few_at_a_time_and_keeps_spares_while_the_class_is_in() -> None:
     warming = [pool_target(30, students=0, ready=ready, warm_at_once=2) for ready in (0, 10, 29)]
     assert warming == [2, 12, 30]

@@ -88,13 +88,13 @@ class _PoolSize(dict[str, Any]):
         super().__init__(base)
         self._manager = manager
 
-    def get(self, key: str, default: Any = None) -> Any:  # type: ignore[override]
+    def get(self, key: str, default: Any = None) -> Any:
         if key == "pool_size":
             return self._manager.pool_target()
         return super().get(key, default)
 
 
-class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
+class ClassKernelManager(AsyncMappingKernelManager):
     """The kernel manager ``dekbovinoj serve`` gives Voilà (see the module's text)."""
 
     class_size = Int(1, config=True, help="How many students the pool is warmed for.")
@@ -158,7 +158,7 @@ class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
             return held  # students are arriving and the pool still has kernels: keep quiet
         return pool_target(self.class_size, students, ready, self.warm_at_once)
 
-    async def start_kernel(self, **kwargs: Any) -> str:
+    async def start_kernel(self, **kwargs: Any) -> str:  # type: ignore[override]
         """Start a kernel (and, the first time, the watch over the pool)."""
         if self._watcher is None:
             self._watcher = PeriodicCallback(self._watch, WATCH_MS)
