@@ -18,8 +18,9 @@ its pool, and this class steers that pool:
 * **Quiet while the class arrives.** For ``quiet_seconds`` after a student
   took a kernel, no new kernel is warmed as long as the pool still has one:
   the cores go to the pages being opened. An empty pool is refilled at once.
-* **Ready.** When the pool first holds ``class_size`` kernels that have run the
-  notebook, it prints ``ready: N students`` on stdout.
+* **Ready.** When the pool first holds a kernel that has run the notebook for
+  every student still to come (``class_size`` before anyone came), it prints
+  ``ready: N students`` on stdout.
 * **Culling.** A kernel nobody is connected to is shut down after
   ``cull_idle_timeout`` (the jupyter_server culler), counted from the moment
   its page was last connected. A kernel whose page has not connected yet (the
@@ -122,14 +123,14 @@ class ClassKernelManager(AsyncMappingKernelManager):
             pools["default"] = _PoolSize(self, pools.get("default", {}))
 
     # ------------------------------------------------------------ the pool
-    def _pool_state(self) -> tuple[set[str], int, int]:
-        """The pool's kernel ids, how many have run the notebook, how many are warming."""
+    def _pool_state(self) -> tuple[set[str], int, int, int]:
+        """The pool's kernel ids; how many have run the notebook, are running it, are starting."""
         kernel_ids: set[str] = set()
-        ready = warming = 0
+        ready = warming = starting = 0
         for pool in list(getattr(self, "_pools", {}).values()):
             for task in list(pool):
                 if not task.done():
-                    warming += 1
+                    starting += 1
                     continue
                 if task.cancelled() or task.exception() is not None:
                     continue
@@ -139,21 +140,30 @@ class ClassKernelManager(AsyncMappingKernelManager):
                     ready += 1
                 else:
                     warming += 1
-        return kernel_ids, ready, warming
+        return kernel_ids, ready, warming, starting
+
+    def _student_count(self, pooled: set[str], starting: int) -> int:
+        """Kernels that belong to students: every kernel not in the pool.
+
+        A pool kernel that is still starting is already known to the manager
+        but not yet to the pool: those are not counted as students.
+        """
+        others = sum(1 for kernel_id in list(self._kernels) if kernel_id not in pooled)
+        return max(0, others - starting)
 
     def students(self) -> int:
-        """How many kernels belong to students (every kernel that is not in the pool)."""
-        pooled, _, _ = self._pool_state()
-        return sum(1 for kernel_id in list(self._kernels) if kernel_id not in pooled)
+        """How many kernels belong to students."""
+        pooled, _, _, starting = self._pool_state()
+        return self._student_count(pooled, starting)
 
     def pool_target(self) -> int:
         """The pool's size right now (Voilà asks this each time it fills the pool)."""
-        _, ready, warming = self._pool_state()
-        students = self.students()
+        pooled, ready, warming, starting = self._pool_state()
+        students = self._student_count(pooled, starting)
         if students > self._students:
             self._arrived = time.monotonic()
         self._students = students
-        held = ready + warming
+        held = ready + warming + starting
         if held and time.monotonic() - self._arrived < self.quiet_seconds:
             return held  # students are arriving and the pool still has kernels: keep quiet
         return pool_target(self.class_size, students, ready, self.warm_at_once)
@@ -169,12 +179,14 @@ class ClassKernelManager(AsyncMappingKernelManager):
     def _watch(self) -> None:
         """Every second: mark pooled and connected kernels as seen, say ready, refill."""
         now = utcnow()
-        pooled, ready, _ = self._pool_state()
+        pooled, ready, _, starting = self._pool_state()
         for kernel_id in list(self._kernels):
             connected = self._kernel_connections.get(kernel_id, 0) > 0
             if kernel_id in pooled or connected:
                 self._seen[kernel_id] = now
-            if kernel_id not in pooled:
+            if kernel_id in pooled:
+                self._taken.pop(kernel_id, None)  # taken counts from leaving the pool
+            else:
                 self._taken.setdefault(kernel_id, now)
             if connected:
                 self._connected.add(kernel_id)
@@ -183,7 +195,9 @@ class ClassKernelManager(AsyncMappingKernelManager):
         for kernel_id in [known for known in self._taken if known not in self._kernels]:
             del self._taken[kernel_id]
             self._connected.discard(kernel_id)
-        if not self._announced and ready >= self.class_size:
+        students = self._student_count(pooled, starting)
+        if not self._announced and ready and ready + students >= self.class_size:
+            # ready for the whole class: students who came early already have their kernel
             self._announced = True
             print(ready_line(self.class_size), flush=True)
             self.log.info("The pool holds %s ready kernels", ready)
