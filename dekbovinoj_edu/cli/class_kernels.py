@@ -6,11 +6,13 @@ sent at once. :class:`ClassKernelManager` is the kernel manager class Voilà is
 given (``VoilaConfiguration.multi_kernel_manager_class``); Voilà wraps it with
 its pool, and this class steers that pool:
 
-* **Pool size.** The pool holds ``class_size`` kernels before the lesson. While
-  students hold kernels it is refilled only up to what is still missing for the
-  class, but never below :func:`spare_kernels` (for late-comers and reloads):
-  a class of 30 peaks at 30 + 6 kernels, not 60. When students leave, it grows
-  back to the class size.
+* **Pool size.** Before the lesson the pool holds :func:`pool_size` kernels:
+  one for each student of ``class_size``, and :func:`spare_kernels` more for
+  late-comers and reloads, so that the whole class can arrive without the pool
+  running dry (no kernel is warmed while they arrive). While students hold
+  kernels it is refilled only up to what is still missing for the class, and
+  the spares: a class of 30 peaks at 30 + 6 kernels, not 60. When students
+  leave, it grows back to its size.
 * **Warming a few at a time.** At most ``warm_at_once`` kernels (the machine's
   cores) start and run the notebook at the same moment. Thirty kernels started
   at once on two cores each took longer than Voilà waits for a cell's output,
@@ -29,10 +31,12 @@ its pool, and this class steers that pool:
   kernel of a page that is still loading. Pool kernels are never culled
   (Voilà's own rule).
 
+>>> pool_size(30)
+36
 >>> pool_target(class_size=30, students=0, ready=0, warm_at_once=2)
 2
->>> pool_target(class_size=30, students=0, ready=28, warm_at_once=2)
-30
+>>> pool_target(class_size=30, students=0, ready=34, warm_at_once=2)
+36
 >>> pool_target(class_size=30, students=30, ready=10, warm_at_once=2)
 6
 >>> ready_line(30), ready_line(1)
@@ -52,7 +56,7 @@ from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelMana
 from tornado.ioloop import PeriodicCallback
 from traitlets import Float, Int
 
-__all__ = ["ClassKernelManager", "pool_target", "ready_line", "spare_kernels"]
+__all__ = ["ClassKernelManager", "pool_size", "pool_target", "ready_line", "spare_kernels"]
 
 WATCH_MS = 1000
 """How often the pool is looked at (refilled, its kernels marked as seen)."""
@@ -67,13 +71,22 @@ def spare_kernels(class_size: int) -> int:
     return max(1, math.ceil(class_size / 5))
 
 
+def pool_size(class_size: int) -> int:
+    """The pool before the lesson, and again after it: the class and the spares.
+
+    >>> pool_size(1), pool_size(5)
+    (2, 6)
+    """
+    return class_size + spare_kernels(class_size)
+
+
 def pool_target(class_size: int, students: int, ready: int, warm_at_once: int) -> int:
     """How many kernels the pool should hold now (counting those still warming).
 
-    What the class still needs (at least the spares), but no more than
+    What the class still needs and the spares, but no more than
     ``warm_at_once`` beyond the kernels that are ready.
     """
-    wanted = max(spare_kernels(class_size), class_size - students)
+    wanted = max(spare_kernels(class_size), pool_size(class_size) - students)
     return min(wanted, ready + max(1, warm_at_once))
 
 
@@ -106,7 +119,7 @@ class ClassKernelManager(AsyncMappingKernelManager):
         60.0, config=True, help="Seconds a student's page has to connect to its kernel."
     )
     quiet_seconds = Float(
-        10.0, config=True, help="No warming for this long after a student arrived (pool not empty)."
+        20.0, config=True, help="No warming for this long after a student arrived (pool not empty)."
     )
 
     def __init__(self, **kwargs: Any) -> None:
@@ -196,7 +209,7 @@ class ClassKernelManager(AsyncMappingKernelManager):
             del self._taken[kernel_id]
             self._connected.discard(kernel_id)
         students = self._student_count(pooled, starting)
-        if not self._announced and ready and ready + students >= self.class_size:
+        if not self._announced and ready + students >= self.class_size and ready:
             # ready for the whole class: students who came early already have their kernel
             self._announced = True
             print(ready_line(self.class_size), flush=True)
