@@ -31,6 +31,11 @@ its pool, and this class steers that pool:
   kernel of a page that is still loading. Pool kernels are never culled
   (Voilà's own rule).
 
+It steers Voilà 0.5's pool through what its ``VoilaKernelManager`` offers
+(``kernel_pools_config``, ``fill_if_needed``, ``_pools``); ``pyproject.toml``
+keeps Voilà below 0.6, and ``tests/test_serve_class.py`` and
+``tests/browser/test_class_in_browser.py`` run a real pool.
+
 >>> pool_size(30)
 36
 >>> pool_target(class_size=30, students=0, ready=0, warm_at_once=2)
