@@ -225,12 +225,24 @@ def student_addresses(host: str, port: int) -> list[str]:
         infos = socket.getaddrinfo(name, None, socket.AF_INET, socket.SOCK_STREAM)
     except OSError:
         infos = []
-    for info in infos:
-        address = str(info[4][0])
+    for address in [str(info[4][0]) for info in infos] + _outgoing_address():
         if address not in found and not address.startswith("127."):
             found.append(address)
     found.append("127.0.0.1")
     return [f"http://{address}:{port}/" for address in found]
+
+
+def _outgoing_address() -> list[str]:
+    """The IPv4 address this computer's network traffic leaves from, if it has one.
+
+    Connecting a UDP socket sends nothing: it only picks the route.
+    """
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("10.255.255.255", 1))
+            return [str(probe.getsockname()[0])]
+        except OSError:
+            return []
 
 
 def serve_options(args: argparse.Namespace, notebook: Path) -> ServeOptions:
