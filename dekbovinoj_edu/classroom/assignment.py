@@ -72,9 +72,7 @@ class Assignment:
 
     def __post_init__(self) -> None:
         if self.mode not in MODES:
-            raise BadAssignmentError(
-                "Unknown mode {mode!r}: use practice or test.", mode=self.mode
-            )
+            raise BadAssignmentError("Unknown mode {mode!r}: use practice or test.", mode=self.mode)
         if not 1 <= len(self.codes) <= MAX_PUZZLES:
             raise BadAssignmentError(
                 "An assignment has 1 to {most} puzzles, not {count}.",

@@ -97,9 +97,7 @@ class ProgressStore(Protocol):
     def assignment(self, name: str) -> Assignment: ...
     def classes(self) -> list[Assignment]: ...
     def forget(self, name: str) -> int: ...
-    def join(
-        self, name: str, nickname: str, session: str, now: float, live: float
-    ) -> Seat: ...
+    def join(self, name: str, nickname: str, session: str, now: float, live: float) -> Seat: ...
     def save_seat(self, seat: Seat) -> None: ...
     def seats(self, name: str) -> list[Seat]: ...
     def record(self, attempt: Attempt) -> None: ...
@@ -221,15 +219,23 @@ class SQLiteStore:
         def add(db: sqlite3.Connection) -> None:
             if db.execute("SELECT 1 FROM classes WHERE name = ?", (assignment.name,)).fetchone():
                 raise ClassExistsError(
-                    "A class named {name!r} exists already: pick another name, or forget it "
-                    "first.",
+                    "A class named {name!r} exists already: pick another name, or forget it first.",
                     name=assignment.name,
                 )
             a = assignment
             db.execute(
                 "INSERT INTO classes VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (a.name, a.mode, ",".join(a.codes), a.level, a.count, a.seed, a.difficulty, a.mu,
-                 utc_now()),
+                (
+                    a.name,
+                    a.mode,
+                    ",".join(a.codes),
+                    a.level,
+                    a.count,
+                    a.seed,
+                    a.difficulty,
+                    a.mu,
+                    utc_now(),
+                ),
             )
 
         self._write(add)
@@ -376,7 +382,9 @@ class SQLiteStore:
 
     def attempts(self, name: str, nickname: str | None = None) -> list[Attempt]:
         """Every attempt in class ``name`` (of one student if ``nickname``), oldest first."""
-        columns = "class, nickname, puzzle, code, answer, verdict, cards, best, hints, seconds, time"
+        columns = (
+            "class, nickname, puzzle, code, answer, verdict, cards, best, hints, seconds, time"
+        )
         if nickname is None:
             rows = self._read(f"SELECT {columns} FROM attempts WHERE class = ? ORDER BY id", name)
         else:
