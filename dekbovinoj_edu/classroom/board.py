@@ -88,7 +88,7 @@ def _cell_html(cell: Cell, lang: str) -> str:
         mark = mark[:2] + mistake_name("mu-wrong" if code == "mu" else code, lang)
     extra = []
     if cell.hints:
-        extra.append(_t(lang, "{count} hints", count=cell.hints))
+        extra.append(_t(lang, "Hints: {count}", count=cell.hints))
     if cell.attempts:
         extra.append(_t(lang, "{seconds} s", seconds=round(cell.seconds)))
     title = ""

@@ -229,7 +229,9 @@ class ClassApp(widgets.VBox):
         self.answers_button.disabled = not session.help_open
         self.next_button.layout.display = None if done else "none"
         last = session.shown >= session.count
-        self.next_button.description = self._t("See my results" if last else "Next puzzle")
+        self.next_button.description = (
+            self._t("See my results") if last else self._t("Next puzzle")
+        )
 
     def _show_work(self) -> None:
         self.answer.show_puzzle()
