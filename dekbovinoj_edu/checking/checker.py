@@ -73,8 +73,9 @@ class Verdict:
     message: str
     """A short sentence for the student in the chosen language; when it points at a place,
     followed by the input and a caret line under that place."""
-    value: sympy.Expr | None
-    """The exact value (when the expression could be computed), a sympy number."""
+    exact: Value | None
+    """The exact value (when the expression could be computed): a fraction, or a sympy number
+    when it is irrational. Reading it never imports sympy; :attr:`value` does."""
     cards: tuple[Card, ...]
     """The cards the expression takes, in expression order (empty until they are known)."""
     reading: str
@@ -90,6 +91,11 @@ class Verdict:
 
     def __str__(self) -> str:
         return self.message
+
+    @property
+    def value(self) -> sympy.Expr | None:
+        """The exact value as a sympy number (sympy is imported the first time this is read)."""
+        return None if self.exact is None else to_sympy(self.exact)
 
 
 def check(puzzle: Puzzle, text: str, joker: bool = False, lang: str = "en") -> Verdict:
@@ -140,7 +146,7 @@ def check(puzzle: Puzzle, text: str, joker: bool = False, lang: str = "en") -> V
         ok=True,
         code=VerdictCode.OK,
         message=sentence,
-        value=to_sympy(value),
+        exact=value,
         cards=cards,
         reading=reading,
         sentence=sentence,
@@ -164,7 +170,7 @@ def _refusal(
         ok=False,
         code=error.code,
         message=_with_pointer(sentence, text, error.position),
-        value=None if value is None else to_sympy(value),
+        exact=value,
         cards=cards,
         reading=reading,
         position=error.position,

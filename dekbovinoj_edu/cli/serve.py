@@ -1,21 +1,28 @@
-"""``dekbovinoj serve``: the practice app in the browser, through Voilà.
+"""``dekbovinoj serve``: the practice app in the browser, through Voilà, for one student or a class.
 
 Voilà runs the app notebook (``notebooks/dekbovinoj.ipynb`` in a clone; a
 copy written from :data:`APP_CELLS` when the package is installed without
-it) and shows only its widgets: no source cells, no tracebacks, and a
-preheated kernel so the app is ready the moment a student opens it.
+it) and shows only its widgets: no source cells, no tracebacks. A pool of
+kernels that have already run the app, one for each student of
+``--class-size``, makes the app ready the moment a student opens it; the
+server prints ``ready: 30 students`` when the pool is full (see
+:mod:`.class_kernels`). ``--host 0.0.0.0`` lets the students' computers on
+the class network reach it, and prints the addresses they type. Every Voilà
+option is built by :func:`.voila_config.voila_command`.
 
->>> command = voila_command(Path("app.ipynb"), port=9000, open_browser=False)
->>> command[1:4], "--port=9000" in command, "--no-browser" in command
-(['-m', 'voila', 'app.ipynb'], True, True)
->>> "--preheat_kernel=True" in command and "--strip_sources=True" in command
-True
+>>> parser = argparse.ArgumentParser()
+>>> register(parser.add_subparsers())
+>>> args = parser.parse_args(["serve", "--host", "0.0.0.0", "--class-size", "30"])
+>>> options = serve_options(args, Path("app.ipynb"))
+>>> options.host, options.class_size, options.port, options.open_browser
+('0.0.0.0', 30, 8866, True)
 """
 
 from __future__ import annotations
 
 import argparse
 import ctypes
+import dataclasses
 import json
 import signal
 import socket
@@ -28,21 +35,31 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+from .busy_page import write_template
+from .voila_config import (
+    DEFAULT_HOST,
+    DEFAULT_PORT,
+    ServeOptions,
+    voila_command,
+    voila_environment,
+)
+
 __all__ = [
     "APP_CELLS",
+    "DEFAULT_HOST",
     "DEFAULT_PORT",
+    "ServeOptions",
     "app_notebook",
     "find_notebook",
     "free_port",
     "register",
     "run",
+    "serve_options",
     "start_in_background",
+    "student_addresses",
     "voila_command",
     "wait_until_up",
 ]
-
-DEFAULT_PORT = 8866
-"""Voilà's own default port."""
 
 NOTEBOOK_NAME = "dekbovinoj.ipynb"
 """The app notebook's file name."""
@@ -108,26 +125,6 @@ def find_notebook(root: Path | None = None) -> Path:
     return path
 
 
-def voila_command(notebook: Path, port: int = DEFAULT_PORT, open_browser: bool = True) -> list[str]:
-    """The command line that serves the app notebook with the app's defaults."""
-    command = [
-        sys.executable,
-        "-m",
-        "voila",
-        str(notebook),
-        f"--port={port}",
-        "--Voila.ip=localhost",
-        "--strip_sources=True",
-        "--show_tracebacks=False",
-        "--preheat_kernel=True",
-        "--pool_size=1",
-        "--theme=light",
-    ]
-    if not open_browser:
-        command.append("--no-browser")
-    return command
-
-
 def free_port() -> int:
     """A TCP port on localhost that nothing listens on right now.
 
@@ -157,17 +154,25 @@ _PR_SET_PDEATHSIG = 1
 """Linux ``prctl`` option: the signal a process gets when its parent dies."""
 
 
-def start_in_background(port: int, log: Path | None = None) -> subprocess.Popen[bytes]:
+def start_in_background(
+    port: int, log: Path | None = None, options: ServeOptions | None = None
+) -> subprocess.Popen[bytes]:
     """Start Voilà on the app notebook without a browser (for tests and benchmarks).
 
+    ``options`` (their port and browser are replaced) default to ``serve``'s.
     The caller stops it with ``terminate()``; it also stops if the caller
-    dies. Its output goes to ``log``.
+    dies. Its output goes to ``log``, the ``ready`` line included.
     """
     notebook = find_notebook()
+    chosen = options if options is not None else ServeOptions(notebook)
+    chosen = dataclasses.replace(chosen, notebook=notebook, port=port, open_browser=False)
     output = log.open("wb") if log is not None else subprocess.DEVNULL
+    templates = Path(tempfile.mkdtemp(prefix="dekbovinoj-voila-"))
+    write_template(templates)
     return subprocess.Popen(
-        voila_command(notebook, port, open_browser=False),
+        voila_command(chosen),
         cwd=notebook.parent,
+        env=voila_environment(templates),
         stdout=output,
         stderr=subprocess.STDOUT,
         preexec_fn=_stop_with_parent,
@@ -175,14 +180,17 @@ def start_in_background(port: int, log: Path | None = None) -> subprocess.Popen[
 
 
 def wait_until_up(
-    port: int, timeout: float = 90.0, process: subprocess.Popen[bytes] | None = None
+    port: int,
+    timeout: float = 90.0,
+    process: subprocess.Popen[bytes] | None = None,
+    host: str = "localhost",
 ) -> None:
-    """Wait until Voilà answers on ``port``; ``TimeoutError`` after ``timeout`` seconds.
+    """Wait until Voilà answers on ``host:port``; ``TimeoutError`` after ``timeout`` seconds.
 
     It asks for a static file, so no preheated kernel is spent on the probe.
     Raises ``RuntimeError`` at once if ``process`` ends before that.
     """
-    url = f"http://localhost:{port}/voila/static/voila.js"
+    url = f"http://{host}:{port}/voila/static/voila.js"
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if process is not None and process.poll() is not None:
@@ -197,15 +205,73 @@ def wait_until_up(
     raise TimeoutError(f"Voilà did not answer on port {port} within {timeout:g} s")
 
 
+def student_addresses(host: str, port: int) -> list[str]:
+    """The addresses students type to reach a server listening on ``host``.
+
+    ``0.0.0.0`` (or ``::``, or empty) listens on every network of this
+    computer: its name and each of its IPv4 addresses, loopback last.
+
+    >>> student_addresses("localhost", 8866)
+    ['http://localhost:8866/']
+    >>> addresses = student_addresses("0.0.0.0", 8866)
+    >>> addresses[-1], all(a.startswith("http://") for a in addresses)
+    ('http://127.0.0.1:8866/', True)
+    """
+    if host not in ("0.0.0.0", "::", ""):
+        return [f"http://{host}:{port}/"]
+    name = socket.gethostname()
+    found: list[str] = [name]
+    try:
+        infos = socket.getaddrinfo(name, None, socket.AF_INET, socket.SOCK_STREAM)
+    except OSError:
+        infos = []
+    for info in infos:
+        address = str(info[4][0])
+        if address not in found and not address.startswith("127."):
+            found.append(address)
+    found.append("127.0.0.1")
+    return [f"http://{address}:{port}/" for address in found]
+
+
+def serve_options(args: argparse.Namespace, notebook: Path) -> ServeOptions:
+    """The options ``serve``'s command line asked for (raises ``ValueError`` on bad ones)."""
+    return ServeOptions(
+        notebook,
+        port=args.port,
+        host=args.host,
+        class_size=args.class_size,
+        open_browser=not args.no_browser,
+    )
+
+
 def run(args: argparse.Namespace) -> int:
     """Serve the app until Ctrl+C (or SIGTERM); returns Voilà's exit code."""
-    if not 0 < args.port < 65536:
-        raise ValueError(f"port {args.port} is not between 1 and 65535")
     notebook = find_notebook()
-    command = voila_command(notebook, args.port, open_browser=not args.no_browser)
-    print(f"Dek bovinoj: http://localhost:{args.port}/  (Ctrl+C stops it)", flush=True)
-    server = subprocess.Popen(command, cwd=notebook.parent, preexec_fn=_stop_with_parent)
+    options = serve_options(args, notebook)
+    addresses = student_addresses(options.host, options.port)
+    print(f"Dek bovinoj: {addresses[0]}  (Ctrl+C stops it)", flush=True)
+    if len(addresses) > 1:
+        print("Students type one of these addresses:", flush=True)
+        for address in addresses:
+            print(f"  {address}", flush=True)
+    print(
+        f"Preparing the app for {options.class_size} "
+        f"student{'s' if options.class_size != 1 else ''}; wait for the line 'ready'.",
+        flush=True,
+    )
+    with tempfile.TemporaryDirectory(prefix="dekbovinoj-voila-") as folder:
+        write_template(Path(folder))
+        server = subprocess.Popen(
+            voila_command(options),
+            cwd=notebook.parent,
+            env=voila_environment(Path(folder)),
+            preexec_fn=_stop_with_parent,
+        )
+        return _wait(server)
 
+
+def _wait(server: subprocess.Popen[bytes]) -> int:
+    """Wait for the server until it ends, Ctrl+C or SIGTERM; returns its exit code."""
     stopped: list[int] = []
 
     def stop(signum: int, frame: object) -> None:
@@ -225,13 +291,31 @@ def run(args: argparse.Namespace) -> int:
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Add ``dekbovinoj serve [--port N] [--no-browser]``."""
+    """Add ``dekbovinoj serve [--host H] [--port N] [--class-size N] [--no-browser]``."""
     parser = subparsers.add_parser(
         "serve",
-        help="open the practice app in the browser (Voilà)",
-        description="Serve the Dek Bovinoj practice app with Voilà and print its address.",
+        help="open the practice app in the browser (Voilà), for one student or a class",
+        description=(
+            "Serve the Dek Bovinoj practice app with Voilà and print its address. "
+            "Start it before the lesson: it prints 'ready: N students' when the app is "
+            "ready for the whole class."
+        ),
+    )
+    parser.add_argument(
+        "--host",
+        default=DEFAULT_HOST,
+        help="address to listen on (default localhost: this computer only; "
+        "0.0.0.0: every network, and it prints the addresses students type)",
     )
     parser.add_argument("--port", type=int, default=DEFAULT_PORT, help="port (default 8866)")
+    parser.add_argument(
+        "--class-size",
+        type=int,
+        default=1,
+        metavar="N",
+        help="how many students open the app at the same time (default 1): "
+        "the server keeps an app ready for each",
+    )
     parser.add_argument(
         "--no-browser", action="store_true", help="do not open a browser, just print the address"
     )

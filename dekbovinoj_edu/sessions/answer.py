@@ -217,8 +217,8 @@ class AnswerDraft:
         verdict = self.progress
         if verdict is None or not verdict.reading:
             return ""
-        if verdict.value is not None:
-            return f"{verdict.reading} = {format_value(verdict.value)}"
+        if verdict.exact is not None:
+            return f"{verdict.reading} = {format_value(verdict.exact)}"
         return verdict.reading
 
     def problem(self) -> str:

@@ -187,11 +187,10 @@ class PracticeSession(AnswerDraft):
 
         Safe to run in a background thread: the result is kept per puzzle, so
         a puzzle changed meanwhile is never given another puzzle's answer. It
-        also loads sympy, which the checker's exact values import on first use
-        (a second or more): the first keystroke then echoes at once.
+        does not load sympy: the checker imports it only for a value that
+        needs it (an irrational root at level 3), so a student's kernel that
+        never meets one stays smaller and starts sooner.
         """
-        import sympy  # noqa: F401
-
         self._solve(self.puzzle)
 
     @property

@@ -4,12 +4,22 @@ More tabs are added with :meth:`App.add_tab`; every tab's title, and the
 Korova tab's own language, follow the language the student picks in the
 practice tab.
 
+The Game and Korova tabs are built the first time they are opened (or
+``app.game`` / ``app.korova`` is read): until then each is an empty box. A
+student's page then starts with the practice tab's widgets only, which
+halves the widget models Voilà sends at first paint.
+
 >>> app = App(seed=1)
 >>> app.titles
 ('Practice', 'Game', 'How to play', 'Korova 006')
+>>> app.built
+('Practice', 'How to play')
 >>> app.practice.language_menu.value = "sv"
 >>> app.titles
 ('Öva', 'Spel', 'Så spelar man', 'Korova 006')
+>>> app.selected_index = 3  # the student opens the Korova tab
+>>> app.built
+('Practice', 'How to play', 'Korova 006')
 >>> app.korova.lang, app.game.lang
 ('sv', 'sv')
 """
@@ -18,14 +28,17 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
 from ..i18n import gettext
-from ..korova.widgets.tab import KorovaTab, korova_tab
-from .game_table import GameTable
+from .callbacks import shielded
 from .practice import Practice
+
+if TYPE_CHECKING:
+    from ..korova.widgets.tab import KorovaTab
+    from .game_table import GameTable
 
 __all__ = ["ATTRIBUTION", "App", "how_to_play_html"]
 
@@ -75,28 +88,75 @@ class App(widgets.Tab):
 
     def __init__(self, level: Any = 2, lang: str = "en", **practice: Any) -> None:
         self.practice = Practice(level=level, lang=lang, **practice)
-        self.game = GameTable(
-            level=self.practice.session.level.name,
-            lang=self.practice.lang,
-            seed=practice.get("seed"),
-        )
-        """The whole game against computer players (or hot-seat); it follows the app's language."""
+        self._seed = practice.get("seed")
+        self._game: GameTable | None = None
+        self._korova: KorovaTab | None = None
+        self._game_box = widgets.Box(layout=widgets.Layout(width="100%"))
+        self._korova_box = widgets.Box(layout=widgets.Layout(width="100%"))
         self.how_to_play = widgets.HTML(how_to_play_html(self.practice.lang))
-        self.korova: KorovaTab = korova_tab(self.practice.lang, seed=practice.get("seed"))
-        """The Корова 006 tab (practice, a game and its rules); it follows the app's language."""
         self._titles: list[str | Callable[[str], str]] = [
             "Practice",
             "Game",
             "How to play",
             "Korova 006",
         ]
-        super().__init__(children=[self.practice, self.game, self.how_to_play, self.korova])
+        super().__init__(
+            children=[self.practice, self._game_box, self.how_to_play, self._korova_box]
+        )
         self.add_class("dkb-app")
         self.layout.width = "100%"
-        self.practice.on_language(self.korova.set_lang)
-        self.practice.on_language(self.game.set_lang)
+        self.errors = self.practice.errors
+        """Where an error in building a tab is shown (the practice tab's error output)."""
         self.practice.on_language(self._on_language)
         self._on_language(self.practice.lang)
+        self.observe(self._on_tab, names="selected_index")
+
+    @property
+    def game(self) -> GameTable:
+        """The whole game against computer players (or hot-seat); it follows the app's language.
+
+        Built the first time it is asked for (the student opens its tab).
+        """
+        return self._game if self._game is not None else self._build_game()
+
+    def _build_game(self) -> GameTable:
+        from .game_table import GameTable
+
+        game = GameTable(
+            level=self.practice.session.level.name, lang=self.practice.lang, seed=self._seed
+        )
+        self._game = game
+        self._game_box.children = (game,)
+        return game
+
+    @property
+    def korova(self) -> KorovaTab:
+        """The Корова 006 tab (practice, a game and its rules); it follows the app's language.
+
+        Built the first time it is asked for (the student opens its tab).
+        """
+        return self._korova if self._korova is not None else self._build_korova()
+
+    def _build_korova(self) -> KorovaTab:
+        from ..korova.widgets.tab import korova_tab
+
+        korova = korova_tab(self.practice.lang, seed=self._seed)
+        self._korova = korova
+        self._korova_box.children = (korova,)
+        return korova
+
+    @property
+    def built(self) -> tuple[str, ...]:
+        """The English titles of the tabs whose widgets exist so far."""
+        waiting = {
+            self._game_box: self._game is None,
+            self._korova_box: self._korova is None,
+        }
+        return tuple(
+            title
+            for title, child in zip(self._titles, self.children, strict=False)
+            if isinstance(title, str) and not waiting.get(child, False)
+        )
 
     def add_tab(self, widget: widgets.Widget, title: str | Callable[[str], str]) -> None:
         """Add a tab; ``title`` is an English msgid of the ``ui`` domain or ``lang -> title``."""
@@ -104,7 +164,21 @@ class App(widgets.Tab):
         self.children = (*self.children, widget)
         self._on_language(self.practice.lang)
 
+    @shielded
+    def _on_tab(self, change: dict[str, Any]) -> None:
+        """Build the Game or Korova tab the first time the student opens it."""
+        index = change["new"]
+        child = self.children[index] if index is not None else None
+        if child is self._game_box and self._game is None:
+            self._build_game()
+        elif child is self._korova_box and self._korova is None:
+            self._build_korova()
+
     def _on_language(self, lang: str) -> None:
+        if self._game is not None:
+            self._game.set_lang(lang)
+        if self._korova is not None:
+            self._korova.set_lang(lang)
         self.how_to_play.value = how_to_play_html(lang)
         self.titles = tuple(
             title(lang) if callable(title) else gettext(lang, _UI, title) for title in self._titles

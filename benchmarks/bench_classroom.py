@@ -1,0 +1,279 @@
+"""A whole class opens the app at once: is every student's app usable, quickly, and does the
+server give its memory back when they leave?
+
+It starts ``dekbovinoj serve`` (Voilà) on 127.0.0.1 only, with ``--class-size`` set to
+the number of students, and waits for its ``ready`` line. Then ``--students`` students
+open the app within ``--spread`` seconds: ``--browsers`` of them in real pages of headless
+Chromium (usable: the practice widget drawn with its card buttons enabled), the others as
+plain HTTP loads of the app page (usable: the page holds the app's widget output). A page
+without the app is a blank page. The browser students answer one puzzle, stay
+``--stay`` seconds, and close their pages (without a goodbye to the server: its culler
+must notice). The benchmark then watches ``--after`` seconds.
+
+It prints the usable count, blank pages, p50/p95/max time to usable, peak RSS of the server
+plus its kernels, RSS per kernel, and the kernel count and RSS after everyone left.
+Goals (2 cores): 30/30 usable, 0 blank, p95 <= 10 s, peak RSS <= 4 GB, kernel count back
+to the pool size within 3 minutes.
+
+Every wait has a deadline and every student loads the page once: it stops by itself.
+
+Run: ``python benchmarks/bench_classroom.py --students 30 [--browsers 10] [--spread 10]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import statistics
+import subprocess
+import tempfile
+import threading
+import time
+import urllib.request
+from dataclasses import dataclass
+from pathlib import Path
+
+from playwright.async_api import Browser, async_playwright
+
+from dekbovinoj_edu.cli.serve import (
+    ServeOptions,
+    find_notebook,
+    free_port,
+    start_in_background,
+    wait_until_up,
+)
+from dekbovinoj_edu.cli.server_processes import ServerProcesses
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+HOST = "127.0.0.1"
+WIDGET_OUTPUT = "application/vnd.jupyter.widget-view+json"
+READY_TIMEOUT = 900.0
+"""Seconds the pool may take to be ready (30 kernels warming two at a time, busy machine)."""
+STUDENT_TIMEOUT = 120.0
+"""Seconds one student waits for a usable app before it counts as not usable."""
+MB = 1024 * 1024
+
+
+@dataclass
+class Student:
+    """What one student saw."""
+
+    number: int
+    kind: str
+    usable: bool = False
+    blank: bool = False
+    seconds: float = 0.0
+    note: str = ""
+
+
+class Sampler(threading.Thread):
+    """Samples the server's processes every ``every`` seconds until stopped."""
+
+    def __init__(self, pid: int, every: float = 0.5) -> None:
+        super().__init__(daemon=True)
+        self.pid, self.every = pid, every
+        self.peak_rss, self.peak_kernels = 0, 0
+        self._stop_event = threading.Event()
+
+    def run(self) -> None:
+        while not self._stop_event.is_set():
+            snapshot = ServerProcesses.of(self.pid)
+            self.peak_rss = max(self.peak_rss, snapshot.total_rss)
+            self.peak_kernels = max(self.peak_kernels, snapshot.kernel_count)
+            self._stop_event.wait(self.every)
+
+    def stop(self) -> None:
+        self._stop_event.set()
+        self.join(timeout=10)
+
+
+def wait_for_ready(log: Path, server: subprocess.Popen[bytes], timeout: float) -> float:
+    """Seconds until the server printed its ``ready`` line."""
+    start = time.monotonic()
+    while time.monotonic() - start < timeout:
+        if "ready:" in log.read_text("utf-8", errors="replace"):
+            return time.monotonic() - start
+        if server.poll() is not None:
+            raise RuntimeError(f"the server stopped ({server.returncode}); see {log}")
+        time.sleep(0.5)
+    raise TimeoutError(f"no 'ready' line within {timeout:g} s; see {log}")
+
+
+def load_page(url: str) -> tuple[bool, float, str]:
+    """One plain HTTP load of the app page: (has the app's widget output, seconds, note)."""
+    start = time.monotonic()
+    try:
+        with urllib.request.urlopen(url, timeout=STUDENT_TIMEOUT) as response:
+            page = response.read().decode("utf-8", "replace")
+    except OSError as error:
+        return False, time.monotonic() - start, f"{type(error).__name__}: {error}"
+    return WIDGET_OUTPUT in page, time.monotonic() - start, ""
+
+
+async def http_student(student: Student, url: str, delay: float) -> None:
+    await asyncio.sleep(delay)
+    usable, seconds, note = await asyncio.to_thread(load_page, url)
+    student.usable, student.seconds, student.note = usable, seconds, note
+    student.blank = not usable and not note
+
+
+async def browser_student(
+    student: Student, browser: Browser, url: str, delay: float, stay: float
+) -> None:
+    await asyncio.sleep(delay)
+    page = await browser.new_page(viewport={"width": 1100, "height": 900})
+    start = time.monotonic()
+    try:
+        await page.goto(url, timeout=STUDENT_TIMEOUT * 1000)
+        remaining = max(1.0, STUDENT_TIMEOUT - (time.monotonic() - start)) * 1000
+        await page.locator(".dkb-card").first.wait_for(state="visible", timeout=remaining)
+        await page.wait_for_function(
+            "() => { const card = document.querySelector('.dkb-card');"
+            " return card && !card.disabled && document.querySelector('.dkb-submit'); }",
+            timeout=remaining,
+        )
+        student.usable, student.seconds = True, time.monotonic() - start
+        box = page.locator(".dkb-expression input")
+        await box.fill("1+2")
+        await page.locator(".dkb-submit").click()
+        await page.wait_for_function(
+            "() => (document.querySelector('.dkb-feedback')?.innerText || '').trim().length > 0",
+            timeout=30_000,
+        )
+        await asyncio.sleep(stay)
+    except Exception as error:  # a timeout or a closed page: the student had no app
+        student.seconds = time.monotonic() - start
+        shown = await page.locator("#rendered_cells").count() if not page.is_closed() else 0
+        student.blank = not student.usable and shown > 0
+        student.note = f"{type(error).__name__}: {str(error).splitlines()[0][:120]}"
+    finally:
+        await page.close()
+
+
+async def run_class(url: str, students: int, browsers: int, spread: float, stay: float):
+    roster = [
+        Student(number, "browser" if number < browsers else "http") for number in range(students)
+    ]
+    async with async_playwright() as playwright:
+        browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            step = spread / max(1, students - 1)
+            order = sorted(range(students), key=lambda n: (n % 3, n))  # mix the two kinds
+            jobs = []
+            for slot, number in enumerate(order):
+                student, delay = roster[number], slot * step
+                if student.kind == "browser":
+                    jobs.append(browser_student(student, browser, url, delay, stay))
+                else:
+                    jobs.append(http_student(student, url, delay))
+            await asyncio.gather(*jobs)
+        finally:
+            await browser.close()
+    return roster
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(share * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--students", type=int, default=30, help="students (default 30)")
+    parser.add_argument("--browsers", type=int, default=10, help="in Chromium (default 10)")
+    parser.add_argument("--spread", type=float, default=10, help="seconds they arrive within")
+    parser.add_argument("--class-size", type=int, default=0, help="pool (default: --students)")
+    parser.add_argument("--stay", type=float, default=20, help="seconds a browser student stays")
+    parser.add_argument("--after", type=float, default=180, help="seconds watched after")
+    args = parser.parse_args()
+    class_size = args.class_size or args.students
+    browsers = min(args.browsers, args.students)
+
+    port = free_port()
+    url = f"http://{HOST}:{port}/"
+    log = Path(tempfile.mkdtemp(prefix="bench-classroom-")) / "voila.log"
+    options = ServeOptions(find_notebook(), host=HOST, class_size=class_size)
+    print(f"load before: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} (1, 5 min)", flush=True)
+    server = start_in_background(port, log=log, options=options)
+    sampler = Sampler(server.pid)
+    try:
+        wait_until_up(port, timeout=120, process=server, host=HOST)
+        ready_after = wait_for_ready(log, server, READY_TIMEOUT)
+        idle = ServerProcesses.of(server.pid)
+        print(
+            f"ready after {ready_after:.0f} s: {idle.kernel_count} kernels, "
+            f"{idle.total_rss / MB:.0f} MB (server {idle.server_rss / MB:.0f} MB)",
+            flush=True,
+        )
+        sampler.start()
+        started = time.monotonic()
+        roster = asyncio.run(run_class(url, args.students, browsers, args.spread, args.stay))
+        in_class = time.monotonic() - started
+        busy = ServerProcesses.of(server.pid)
+        left_at = time.monotonic()
+        back_after: float | None = None
+        print(f"everyone left after {in_class:.0f} s; watching {args.after:g} s", flush=True)
+        while time.monotonic() - left_at < args.after:
+            now = ServerProcesses.of(server.pid)
+            if back_after is None and now.kernel_count <= class_size:
+                back_after = time.monotonic() - left_at
+            time.sleep(5)
+        after = ServerProcesses.of(server.pid)
+    finally:
+        sampler.stop()
+        server.terminate()
+        try:
+            server.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            server.kill()
+
+    usable = [s for s in roster if s.usable]
+    times = [s.seconds for s in usable]
+    per_kernel = [rss / MB for _, rss in busy.kernels]
+    log_text = log.read_text("utf-8", errors="replace")
+    print()
+    print(
+        f"Class of {args.students} ({browsers} in Chromium, {args.students - browsers} over HTTP), "
+        f"arriving within {args.spread:g} s; --class-size {class_size}; 127.0.0.1"
+    )
+    print(f"usable                 {len(usable)}/{args.students}   (goal {args.students}/all)")
+    print(f"blank pages            {sum(s.blank for s in roster)}   (goal 0)")
+    for kind in ("browser", "http"):
+        kind_times = [s.seconds for s in usable if s.kind == kind]
+        if kind_times:
+            print(
+                f"  {kind:<8} time to usable: p50 {statistics.median(kind_times):.1f} s  "
+                f"max {max(kind_times):.1f} s  ({len(kind_times)} usable)"
+            )
+    if times:
+        print(
+            f"time to usable         p50 {statistics.median(times):.1f} s   "
+            f"p95 {percentile(times, 0.95):.1f} s   max {max(times):.1f} s   (goal p95 <= 10 s)"
+        )
+    print(
+        f"peak RSS               {sampler.peak_rss / MB:.0f} MB server + kernels, "
+        f"{sampler.peak_kernels} kernels at most   (goal <= 4096 MB)"
+    )
+    if per_kernel:
+        print(
+            f"RSS per kernel         median {statistics.median(per_kernel):.0f} MB, "
+            f"max {max(per_kernel):.0f} MB (in class)   (goal <= 80 MB)"
+        )
+    shown = f"{back_after:.0f} s" if back_after is not None else f"not within {args.after:g} s"
+    print(
+        f"after everyone left    {after.kernel_count} kernels, {after.total_rss / MB:.0f} MB "
+        f"after {args.after:g} s (idle before the class: {idle.kernel_count} kernels, "
+        f"{idle.total_rss / MB:.0f} MB); back to the pool size ({class_size}) after {shown}"
+    )
+    print(f"'Timeout waiting for IOPub output' in the log: {log_text.count('Timeout waiting')}")
+    print(f"load after: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} (1, 5 min); log: {log}")
+    for student in roster:
+        if not student.usable:
+            print(f"  student {student.number} ({student.kind}): {student.note or 'blank page'}")
+
+
+if __name__ == "__main__":
+    main()

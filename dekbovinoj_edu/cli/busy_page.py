@@ -1,0 +1,92 @@
+"""The Voilà template ``dekbovinoj``: Voilà's own page, with a message while the app starts.
+
+A student whose app is not ready at once (the server is busy starting
+kernels for the class) sees "Starting the app…", and after
+:data:`BUSY_AFTER_MS` "The server is busy, the app is starting…", in the
+browser's language; the page turns into the app by itself when it is ready.
+Everything else is Voilà's ``lab`` template, which this one extends.
+
+Voilà finds templates under ``<root>/voila/templates/<name>/`` for every root
+in ``JUPYTER_PATH``: :func:`write_template` writes the template there, and
+``dekbovinoj serve`` puts the root first in the server's ``JUPYTER_PATH``.
+
+>>> import tempfile
+>>> root = Path(tempfile.mkdtemp())
+>>> folder = write_template(root)
+>>> folder.relative_to(root).as_posix(), sorted(p.name for p in folder.iterdir())
+('voila/templates/dekbovinoj', ['conf.json', 'index.html.j2'])
+>>> page = (folder / "index.html.j2").read_text("utf-8")
+>>> "The server is busy, the app is starting…" in page and "Servern är upptagen" in page
+True
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from ..i18n import LANGUAGES, gettext
+
+__all__ = ["BUSY_AFTER_MS", "MESSAGES", "TEMPLATE_NAME", "messages", "write_template"]
+
+TEMPLATE_NAME = "dekbovinoj"
+"""The template's name, given to Voilà as ``--template=dekbovinoj``."""
+
+BUSY_AFTER_MS = 2500
+"""How long the page says "Starting the app…" before it says the server is busy."""
+
+MESSAGES = ("Starting the app…", "The server is busy, the app is starting…")
+"""The page's two messages (msgids of the ``ui`` catalogs)."""
+
+_SCRIPT = """
+<script>
+/* dekbovinoj: say what is happening while the student's app starts. */
+(function () {
+  var messages = %(messages)s;
+  var wanted = (navigator.languages || [navigator.language || "en"]).map(function (tag) {
+    return String(tag).slice(0, 2).toLowerCase();
+  });
+  var lang = wanted.filter(function (code) { return code in messages; })[0] || "en";
+  var text = document.getElementById("loading_text");
+  if (text) { text.textContent = messages[lang][0]; text.className = "dkb-starting"; }
+  window.voila_process = function () {};
+  window.update_loading_text = function () {};
+  setTimeout(function () {
+    var shown = document.getElementById("loading_text");
+    if (shown) { shown.textContent = messages[lang][1]; shown.className = "dkb-busy"; }
+  }, %(busy_after)d);
+})();
+</script>
+"""
+
+_INDEX = """{%%- extends 'voila/templates/lab/index.html.j2' -%%}
+{#- dekbovinoj_edu: written by dekbovinoj_edu.cli.busy_page; Voila's lab page with a message
+    while the app starts. -#}
+{%%- block body_header -%%}
+{{ super() }}
+%(script)s
+{%%- endblock body_header -%%}
+"""
+
+
+def messages() -> dict[str, list[str]]:
+    """The page's messages in every language of the app.
+
+    >>> messages()["eo"][1]
+    'La servilo estas okupata, la aplikaĵo ekfunkcias…'
+    """
+    return {lang: [gettext(lang, "ui", message) for message in MESSAGES] for lang in LANGUAGES}
+
+
+def write_template(root: Path) -> Path:
+    """Write the template under ``root`` (a Jupyter data folder); returns its folder."""
+    folder = root / "voila" / "templates" / TEMPLATE_NAME
+    folder.mkdir(parents=True, exist_ok=True)
+    script = _SCRIPT % {
+        "messages": json.dumps(messages(), ensure_ascii=False),
+        "busy_after": BUSY_AFTER_MS,
+    }
+    (folder / "index.html.j2").write_text(_INDEX % {"script": script.strip()}, "utf-8")
+    conf = {"base_template": "lab"}
+    (folder / "conf.json").write_text(json.dumps(conf) + "\n", "utf-8")
+    return folder

@@ -1,0 +1,132 @@
+"""How ``dekbovinoj serve`` runs Voilà: every option, limit and timeout, built in one place.
+
+:class:`ServeOptions` holds what the teacher chose (host, port, class size);
+:func:`voila_command` turns it into Voilà's command line, and
+:func:`voila_environment` into its environment. A new ``serve`` option adds a
+field here and its flags in :func:`voila_command`, nowhere else.
+
+>>> options = ServeOptions(
+...     Path("app.ipynb"), port=9000, host="0.0.0.0", class_size=30, open_browser=False
+... )
+>>> command = voila_command(options)
+>>> command[1:4]
+['-m', 'voila', 'app.ipynb']
+>>> [flag for flag in command if flag.startswith(("--port", "--Voila.ip", "--pool_size"))]
+['--port=9000', '--Voila.ip=0.0.0.0', '--pool_size=2']
+>>> "--ClassKernelManager.class_size=30" in command and "--no-browser" in command
+True
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from .busy_page import TEMPLATE_NAME
+
+__all__ = [
+    "CULL_IDLE_SECONDS",
+    "CULL_INTERVAL_SECONDS",
+    "DEFAULT_HOST",
+    "DEFAULT_PORT",
+    "IOPUB_SECONDS",
+    "KERNEL_MANAGER",
+    "ServeOptions",
+    "voila_command",
+    "voila_environment",
+]
+
+DEFAULT_PORT = 8866
+"""Voilà's own default port."""
+
+DEFAULT_HOST = "localhost"
+"""Where ``serve`` listens unless told otherwise: this computer only."""
+
+KERNEL_MANAGER = "dekbovinoj_edu.cli.class_kernels.ClassKernelManager"
+"""The kernel manager Voilà wraps with its pool (see :mod:`.class_kernels`)."""
+
+CULL_IDLE_SECONDS = 75
+"""A kernel that no page has been connected to for this long is shut down."""
+
+CULL_INTERVAL_SECONDS = 15
+"""How often the culler looks: a closed page's kernel goes within 75 + 15 + 1 s < 2 min."""
+
+IOPUB_SECONDS = 60
+"""How long Voilà waits, after the app's cell has finished, for the cell's output.
+
+The output is already on its way when the cell has finished (the kernel is
+alive, ``VoilaExecutor`` checks that); nbclient's default of 4 s dropped it
+when the machine was busy, and the student got a page without the app. The
+pool (warmed a few kernels at a time, see :mod:`.class_kernels`) keeps this
+wait short; the limit only makes sure a slow moment never loses the app.
+"""
+
+
+@dataclass(frozen=True)
+class ServeOptions:
+    """What the teacher asked ``serve`` for."""
+
+    notebook: Path
+    """The app notebook Voilà runs."""
+    port: int = DEFAULT_PORT
+    host: str = DEFAULT_HOST
+    """The address to listen on; ``0.0.0.0`` is every network of this computer."""
+    class_size: int = 1
+    """How many students may open the app at the same moment (the pool's size)."""
+    open_browser: bool = True
+    cull_idle_seconds: int = CULL_IDLE_SECONDS
+    cull_interval_seconds: int = CULL_INTERVAL_SECONDS
+    warm_at_once: int = 0
+    """How many kernels warm up at once; 0: one per core of this computer."""
+
+    def __post_init__(self) -> None:
+        if not 0 < self.port < 65536:
+            raise ValueError(f"port {self.port} is not between 1 and 65535")
+        if self.class_size < 1:
+            raise ValueError(f"the class size must be at least 1, not {self.class_size}")
+        if not self.host.strip():
+            raise ValueError("the host must not be empty")
+
+
+def voila_command(options: ServeOptions) -> list[str]:
+    """The command line that serves the app notebook with these options."""
+    warm = options.warm_at_once or os.cpu_count() or 2
+    command = [
+        sys.executable,
+        "-m",
+        "voila",
+        str(options.notebook),
+        f"--port={options.port}",
+        f"--Voila.ip={options.host}",
+        f"--template={TEMPLATE_NAME}",
+        "--strip_sources=True",
+        "--show_tracebacks=False",
+        "--theme=light",
+        "--preheat_kernel=True",
+        f"--pool_size={min(options.class_size, warm)}",
+        f"--VoilaConfiguration.multi_kernel_manager_class={KERNEL_MANAGER}",
+        f"--ClassKernelManager.class_size={options.class_size}",
+        f"--ClassKernelManager.warm_at_once={warm}",
+        f"--MappingKernelManager.cull_idle_timeout={options.cull_idle_seconds}",
+        f"--MappingKernelManager.cull_interval={options.cull_interval_seconds}",
+        "--MappingKernelManager.cull_connected=False",
+        f"--VoilaExecutor.iopub_timeout={IOPUB_SECONDS}",
+    ]
+    if not options.open_browser:
+        command.append("--no-browser")
+    return command
+
+
+def voila_environment(template_root: Path) -> dict[str, str]:
+    """Voilà's environment: this one, with the folder holding the busy-page template first.
+
+    >>> env = voila_environment(Path("/tmp/t"))
+    >>> env["JUPYTER_PATH"].split(os.pathsep)[0]
+    '/tmp/t'
+    """
+    env = dict(os.environ)
+    paths = [str(template_root), *filter(None, env.get("JUPYTER_PATH", "").split(os.pathsep))]
+    env["JUPYTER_PATH"] = os.pathsep.join(paths)
+    return env
