@@ -46,6 +46,7 @@ from .errors import ClassExistsError, NicknameTakenError, StoreError, UnknownCla
 from .schema import migrate
 
 __all__ = [
+    "CLASS_ENV",
     "DB_ENV",
     "WRITE_PATIENCE",
     "ProgressStore",
@@ -55,6 +56,9 @@ __all__ = [
     "nickname_key",
     "open_store",
 ]
+
+CLASS_ENV = "DEKBOVINOJ_CLASS"
+"""The environment variable ``dekbovinoj serve --class NAME`` passes the class name in."""
 
 DB_ENV = "DEKBOVINOJ_DB"
 """An environment variable that, when set, names the database file instead of the default."""

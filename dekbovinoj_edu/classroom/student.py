@@ -35,12 +35,9 @@ from ..widgets.answer import WRAP, AnswerBuilder, button, shielded
 from .board import answers_html, mistake_name
 from .errors import DOMAIN, ClassroomError
 from .session import HEARTBEAT_SECONDS, ClassSession
-from .store import ProgressStore, open_store
+from .store import CLASS_ENV, ProgressStore, open_store
 
-__all__ = ["CLASS_ENV", "ClassApp"]
-
-CLASS_ENV = "DEKBOVINOJ_CLASS"
-"""The environment variable ``dekbovinoj serve --class NAME`` passes the class name in."""
+__all__ = ["ClassApp"]
 
 _UI = "ui"
 
@@ -229,9 +226,7 @@ class ClassApp(widgets.VBox):
         self.answers_button.disabled = not session.help_open
         self.next_button.layout.display = None if done else "none"
         last = session.shown >= session.count
-        self.next_button.description = (
-            self._t("See my results") if last else self._t("Next puzzle")
-        )
+        self.next_button.description = self._t("See my results") if last else self._t("Next puzzle")
 
     def _show_work(self) -> None:
         self.answer.show_puzzle()

@@ -30,18 +30,58 @@ import shlex
 import sys
 import webbrowser
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from ..classroom.assignment import MODES
 from ..classroom.attempts import to_csv
 from ..classroom.classes import new_class
 from ..classroom.errors import BadAssignmentError, ClassroomError
-from ..classroom.store import open_store
+from ..classroom.store import CLASS_ENV, DB_ENV, default_db_path, open_store
 from ..dealing.rating import Difficulty
 from ..i18n import LANGUAGES
 from .puzzles import _seed
 
-__all__ = ["register"]
+__all__ = ["CLASS_CELLS", "CLASS_NOTEBOOK", "class_environment", "register"]
+
+CLASS_NOTEBOOK = "classroom.ipynb"
+"""The class notebook's file name (``notebooks/classroom.ipynb`` in a clone)."""
+
+CLASS_CELLS: tuple[tuple[str, str], ...] = (
+    (
+        "code",
+        "# Dek Bovinoj in class mode: students join with a nickname and work through the\n"
+        "# class's puzzles. Run it with `dekbovinoj serve --class NAME`, which tells this\n"
+        "# notebook the class (DEKBOVINOJ_CLASS) and the database file (DEKBOVINOJ_DB).\n"
+        "# The game is by Johannes G. and Leo G., 2024 (CC BY-SA 4.0).\n"
+        "from dekbovinoj_edu.classroom import ClassApp\n"
+        "\n"
+        "ClassApp()",
+    ),
+)
+"""The cells of the class notebook, for an installation without ``notebooks/``."""
+
+
+def class_environment(name: str, db: str | None) -> dict[str, str]:
+    """What ``serve --class`` passes the student kernels: the class and the database file.
+
+    An unknown class is one line on stderr and an empty result (exit code 2).
+    """
+    path = Path(db) if db else default_db_path()
+    try:
+        store = open_store(path)
+        try:
+            assignment = store.assignment(name)
+        finally:
+            store.close()
+    except ClassroomError as error:
+        print(f"dekbovinoj: {error}", file=sys.stderr)
+        return {}
+    print(
+        f"Class {assignment.name}: {len(assignment.codes)} puzzles, {assignment.mode} mode.",
+        flush=True,
+    )
+    return {CLASS_ENV: assignment.name, DB_ENV: str(path.resolve())}
 
 
 def _refusing(run: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
