@@ -65,10 +65,7 @@ class Dashboard(widgets.VBox):
         )
         self.projector = widgets.ToggleButton(value=False, layout=widgets.Layout(width="auto"))
         self.projector.add_class("dkb-projector")
-        numbers = range(1, len(self.assignment.codes) + 1)
-        self.puzzle_menu = widgets.Dropdown(
-            options=list(numbers), layout=widgets.Layout(width="auto")
-        )
+        self.puzzle_menu = widgets.Dropdown(layout=widgets.Layout(width="auto"))
         self.show_button = widgets.Button(layout=widgets.Layout(width="auto"))
         self.show_button.add_class("dkb-show-best")
         self.hide_button = widgets.Button(layout=widgets.Layout(width="auto"))
@@ -117,10 +114,12 @@ class Dashboard(widgets.VBox):
         self.title.value = f"<h3>{title} <small>({html.escape(mode)})</small></h3>"
         self.language_menu.description = self._t("Language")
         self.projector.description = self._t("Projector mode (hide nicknames)")
+        chosen = self.puzzle_menu.value or 1
         self.puzzle_menu.options = [
             (self._t("Puzzle {number}", number=n), n)
             for n in range(1, len(self.assignment.codes) + 1)
         ]
+        self.puzzle_menu.value = chosen
         self.show_button.description = self._t("Show the best answers")
         self.hide_button.description = self._t("Hide the answers")
 

@@ -202,9 +202,11 @@ class ClassApp(widgets.VBox):
         self.hint_button.tooltip = locked or self._ui("One step of help")
         self.answers_button.tooltip = locked or self._ui("Every best answer, step by step")
         self.review_button.description = self._ui("Show the best answers")
+        chosen = self.review_menu.value or 1
         self.review_menu.options = [
             (t("Puzzle {number}", number=n), n) for n in range(1, self.session.count + 1)
         ]
+        self.review_menu.value = chosen
         self.answer.relabel()
         self._show_state()
 
