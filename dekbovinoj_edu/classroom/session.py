@@ -56,10 +56,10 @@ __all__ = [
 MAX_NICKNAME = 20
 """The longest nickname, in characters."""
 
-HEARTBEAT_SECONDS = 5.0
+HEARTBEAT_SECONDS = 4.0
 """How often a student's open page tells the store it is still there."""
 
-LIVE_SECONDS = 20.0
+LIVE_SECONDS = 12.0
 """A nickname whose page gave a sign of life this recently is taken; after that, its
 student may come back to it from another page (a reload, another computer)."""
 

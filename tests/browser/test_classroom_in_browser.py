@@ -9,6 +9,7 @@ import csv
 import io
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -16,6 +17,8 @@ import pytest
 
 from dekbovinoj_edu.checking.checker import check
 from dekbovinoj_edu.classroom.board import mistake_name
+from dekbovinoj_edu.classroom.session import HEARTBEAT_SECONDS, LIVE_SECONDS
+from dekbovinoj_edu.classroom.store import open_store
 from dekbovinoj_edu.cli import main
 from dekbovinoj_edu.cli.serve import free_port, wait_until_up
 from dekbovinoj_edu.rules.puzzle import Puzzle
@@ -152,6 +155,30 @@ def test_three_students_answer_and_the_dashboard_and_csv_show_exactly_that(
     expect(pages["Ana"].locator(".dkb-next")).to_have_text("See my results")
     pages["Ana"].locator(".dkb-next").click()
     expect(pages["Ana"].locator(".dkb-summary")).to_contain_text("Solved 2 of 2")
+
+    # Ana's open page keeps her nickname alive: the browser ticks a heartbeat.
+    store = open_store(db)
+    joined = {seat.nickname: seat.last_seen for seat in store.seats("4a")}
+    deadline = time.monotonic() + 3 * HEARTBEAT_SECONDS + 10
+    while time.monotonic() < deadline:
+        if store.seats("4a")[0].last_seen > joined["Ana"] + 1:
+            break
+        time.sleep(0.5)
+    assert store.seats("4a")[0].last_seen > joined["Ana"] + 1
+
+    # Ana reloads: her nickname is hers again once the old page is silent (a join right after
+    # the reload may still be refused as taken), and she is back at her summary.
+    ana = pages["Ana"]
+    ana.reload()
+    expect(ana.locator(".dkb-nickname input")).to_be_visible(timeout=FIRST_LOAD_MS)
+    deadline = time.monotonic() + LIVE_SECONDS + 30
+    while time.monotonic() < deadline and not ana.locator(".dkb-summary").is_visible():
+        if ana.locator(".dkb-nickname input").is_visible():
+            ana.locator(".dkb-nickname input").fill("Ana")
+            ana.locator(".dkb-join").click()
+        time.sleep(2)
+    expect(ana.locator(".dkb-summary")).to_contain_text("Solved 2 of 2")
+    store.close()
 
     response = teacher.request.get(dashboard + "report.csv")
     assert response.ok
