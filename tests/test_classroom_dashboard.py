@@ -172,3 +172,23 @@ def test_without_a_class_the_screen_says_how_to_start_one(
     monkeypatch.delenv("DEKBOVINOJ_CLASS", raising=False)
     assert "dekbovinoj serve --class" in ClassApp(store=store).title.value
     assert "Unknown class" in ClassApp("4z", store=store).title.value
+
+
+def test_a_busy_database_is_a_sentence_on_the_students_screen(
+    store: SQLiteStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from dekbovinoj_edu.classroom.errors import StoreError
+
+    app = ClassApp("4a", store=store)
+    app.nickname.value = "Eve"
+    app.join_button.click()
+
+    def busy(*_: object) -> None:
+        raise StoreError("The class database is busy: try again in a moment.")
+
+    monkeypatch.setattr(store, "record", busy)
+    app.answer.expression.value = "13 + 9"
+    app.submit_button.click()
+    assert "busy: try again" in app.answer.feedback.value
+    assert "locked" not in app.answer.feedback.value
+    assert app.errors.outputs == () and app.answer.errors.outputs == ()

@@ -172,3 +172,44 @@ def test_thirty_processes_write_a_hundred_attempts_each_and_nothing_is_lost(
     rows = store.attempts("4a")
     assert len(rows) == WRITERS * EACH == 3000
     assert {row.answer for row in rows} == {f"{w}:{n}" for w in range(WRITERS) for n in range(EACH)}
+
+
+def test_a_write_waits_past_the_busy_timeout_and_then_succeeds(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import threading
+
+    import dekbovinoj_edu.classroom.store as store_module
+
+    monkeypatch.setattr(store_module, "BUSY_TIMEOUT_MS", 50)
+    path = tmp_path / "classes.sqlite3"
+    store = SQLiteStore(path)
+    store.add_class(codes_assignment("4a", PETER))
+    other = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    other.execute("BEGIN IMMEDIATE")  # another writer holds the lock for a second
+    release = threading.Timer(1.0, lambda: other.execute("COMMIT"))
+    release.start()
+    before = time.monotonic()
+    store.record(attempt())
+    assert time.monotonic() - before >= 0.9
+    assert len(store.attempts("4a")) == 1
+    release.join()
+
+
+def test_a_lock_held_past_the_patience_is_a_sentence_without_database_is_locked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import dekbovinoj_edu.classroom.store as store_module
+
+    monkeypatch.setattr(store_module, "BUSY_TIMEOUT_MS", 50)
+    monkeypatch.setattr(store_module, "WRITE_PATIENCE", 0.5)
+    path = tmp_path / "classes.sqlite3"
+    store = SQLiteStore(path)
+    store.add_class(codes_assignment("4a", PETER))
+    other = sqlite3.connect(path, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")
+    with pytest.raises(StoreError) as refused:
+        store.record(attempt())
+    other.execute("ROLLBACK")
+    assert "busy: try again" in refused.value.message("en")
+    assert "locked" not in refused.value.message("en")

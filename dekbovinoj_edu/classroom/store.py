@@ -182,10 +182,15 @@ class SQLiteStore:
                 with self._lock:
                     return work()
             except sqlite3.OperationalError as error:
-                if not _busy(error) or time.monotonic() > deadline:
+                if not _busy(error):
                     raise StoreError(
-                        "The class database is busy: try again in a moment. ({problem})",
+                        "Cannot use the class database {path}: {problem}",
+                        path=self.path,
                         problem=error,
+                    ) from error
+                if time.monotonic() > deadline:
+                    raise StoreError(
+                        "The class database is busy: try again in a moment."
                     ) from error
                 time.sleep(pause * random.uniform(0.5, 1.5))
                 pause = min(pause * 2, 0.5)

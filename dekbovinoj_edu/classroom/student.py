@@ -22,6 +22,7 @@ the practice app.
 
 from __future__ import annotations
 
+import contextlib
 import html
 import os
 import warnings
@@ -279,21 +280,35 @@ class ClassApp(widgets.VBox):
         self.answer.show(feedback)
         self._show_state()
 
+    def _refused(self, error: ClassroomError) -> None:
+        """A refusal (the database busy for a minute, help locked): a sentence, no traceback."""
+        message = html.escape(error.message(self.lang))
+        self.answer.feedback.value = f"<span class='dkb-refused'>✗ {message}</span>"
+
     @shielded
     def _on_submit(self, _: object) -> None:
         assert self.session is not None
-        self._show(self.session.submit())
+        try:
+            self._show(self.session.submit())
+        except ClassroomError as error:
+            self._refused(error)
 
     @shielded
     def _on_mu(self, _: object) -> None:
         assert self.session is not None
-        self._show(self.session.mu())
+        try:
+            self._show(self.session.mu())
+        except ClassroomError as error:
+            self._refused(error)
 
     @shielded
     def _on_hint(self, _: object) -> None:
         assert self.session is not None
         if self.session.help_open:
-            self._show(self.session.hint())
+            try:
+                self._show(self.session.hint())
+            except ClassroomError as error:
+                self._refused(error)
 
     @shielded
     def _on_answers(self, _: object) -> None:
@@ -309,7 +324,11 @@ class ClassApp(widgets.VBox):
         if self.session.finished and self.session.shown >= self.session.count:
             self._show_summary()
             return
-        self.session.next()
+        try:
+            self.session.next()
+        except ClassroomError as error:
+            self._refused(error)
+            return
         self._show_work()
 
     @shielded
@@ -324,7 +343,8 @@ class ClassApp(widgets.VBox):
     @shielded
     def _on_heartbeat(self, _: object) -> None:
         assert self.session is not None
-        self.session.heartbeat()
+        with contextlib.suppress(ClassroomError):  # the next tick tries again
+            self.session.heartbeat()
 
     @shielded
     def _on_language(self, change: dict[str, Any]) -> None:
