@@ -16,6 +16,7 @@ import pytest
 from dekbovinoj_edu.checking.checker import check
 from dekbovinoj_edu.cli import main
 from dekbovinoj_edu.cli.serve import (
+    ServeOptions,
     app_notebook,
     find_notebook,
     free_port,
@@ -308,10 +309,10 @@ def test_an_installed_package_without_the_clone_writes_the_app_notebook(tmp_path
 
 
 def test_serve_runs_voila_with_the_apps_defaults() -> None:
-    command = voila_command(Path("x.ipynb"), port=8999, open_browser=False)
+    command = voila_command(ServeOptions(Path("x.ipynb"), port=8999, open_browser=False))
     assert "--port=8999" in command and "--no-browser" in command
     assert "--strip_sources=True" in command and "--preheat_kernel=True" in command
-    assert "--no-browser" not in voila_command(Path("x.ipynb"))
+    assert "--no-browser" not in voila_command(ServeOptions(Path("x.ipynb")))
 
 
 def test_serve_refuses_a_port_out_of_range(capsys: pytest.CaptureFixture[str]) -> None:

@@ -15,13 +15,18 @@ its pool, and this class steers that pool:
   cores) start and run the notebook at the same moment. Thirty kernels started
   at once on two cores each took longer than Voilà waits for a cell's output,
   which is how pages came out blank.
+* **Quiet while the class arrives.** For ``quiet_seconds`` after a student
+  took a kernel, no new kernel is warmed as long as the pool still has one:
+  the cores go to the pages being opened. An empty pool is refilled at once.
 * **Ready.** When the pool first holds ``class_size`` kernels that have run the
   notebook, it prints ``ready: N students`` on stdout.
 * **Culling.** A kernel nobody is connected to is shut down after
-  ``cull_idle_timeout`` (the jupyter_server culler). A student's kernel that
-  was in the pool a moment ago, or whose page was connected a moment ago,
-  counts as active from then, so the culler never takes a kernel whose page is
-  still loading. Pool kernels are never culled (Voilà's own rule).
+  ``cull_idle_timeout`` (the jupyter_server culler), counted from the moment
+  its page was last connected. A kernel whose page has not connected yet (the
+  page is still loading on a busy machine) is given ``connect_grace``
+  seconds from the moment it left the pool, so the culler never takes the
+  kernel of a page that is still loading. Pool kernels are never culled
+  (Voilà's own rule).
 
 >>> pool_target(class_size=30, students=0, ready=0, warm_at_once=2)
 2
@@ -37,13 +42,14 @@ from __future__ import annotations
 
 import math
 import os
+import time
 from datetime import datetime, timedelta
 from typing import Any
 
 from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado.ioloop import PeriodicCallback
-from traitlets import Int
+from traitlets import Float, Int
 
 __all__ = ["ClassKernelManager", "pool_target", "ready_line", "spare_kernels"]
 
@@ -95,12 +101,22 @@ class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
     warm_at_once = Int(
         os.cpu_count() or 2, config=True, help="How many kernels may warm up at the same time."
     )
+    connect_grace = Float(
+        60.0, config=True, help="Seconds a student's page has to connect to its kernel."
+    )
+    quiet_seconds = Float(
+        10.0, config=True, help="No warming for this long after a student arrived (pool not empty)."
+    )
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._watcher: PeriodicCallback | None = None
         self._seen: dict[str, datetime] = {}
+        self._taken: dict[str, datetime] = {}
+        self._connected: set[str] = set()
         self._announced = False
+        self._students = 0
+        self._arrived = 0.0
         pools = getattr(self, "kernel_pools_config", None)  # Voilà's, when preheating
         if isinstance(pools, dict):
             pools["default"] = _PoolSize(self, pools.get("default", {}))
@@ -132,8 +148,15 @@ class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
 
     def pool_target(self) -> int:
         """The pool's size right now (Voilà asks this each time it fills the pool)."""
-        _, ready, _ = self._pool_state()
-        return pool_target(self.class_size, self.students(), ready, self.warm_at_once)
+        _, ready, warming = self._pool_state()
+        students = self.students()
+        if students > self._students:
+            self._arrived = time.monotonic()
+        self._students = students
+        held = ready + warming
+        if held and time.monotonic() - self._arrived < self.quiet_seconds:
+            return held  # students are arriving and the pool still has kernels: keep quiet
+        return pool_target(self.class_size, students, ready, self.warm_at_once)
 
     async def start_kernel(self, **kwargs: Any) -> str:
         """Start a kernel (and, the first time, the watch over the pool)."""
@@ -148,10 +171,18 @@ class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         now = utcnow()
         pooled, ready, _ = self._pool_state()
         for kernel_id in list(self._kernels):
-            if kernel_id in pooled or self._kernel_connections.get(kernel_id, 0) > 0:
+            connected = self._kernel_connections.get(kernel_id, 0) > 0
+            if kernel_id in pooled or connected:
                 self._seen[kernel_id] = now
+            if kernel_id not in pooled:
+                self._taken.setdefault(kernel_id, now)
+            if connected:
+                self._connected.add(kernel_id)
         for kernel_id in [known for known in self._seen if known not in self._kernels]:
             del self._seen[kernel_id]
+        for kernel_id in [known for known in self._taken if known not in self._kernels]:
+            del self._taken[kernel_id]
+            self._connected.discard(kernel_id)
         if not self._announced and ready >= self.class_size:
             self._announced = True
             print(ready_line(self.class_size), flush=True)
@@ -166,8 +197,14 @@ class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
 
     # ------------------------------------------------------------ culling
     async def cull_kernel_if_idle(self, kernel_id: str) -> None:
-        """Cull only kernels not pooled or connected for ``cull_idle_timeout`` seconds."""
+        """Cull a kernel left by its page (see the module's text); never one still loading."""
+        now = utcnow()
         seen = self._seen.get(kernel_id)
-        if seen is not None and utcnow() - seen < timedelta(seconds=self.cull_idle_timeout):
+        if seen is not None and now - seen < timedelta(seconds=self.cull_idle_timeout):
             return
+        taken = self._taken.get(kernel_id)
+        if kernel_id not in self._connected and (
+            taken is None or now - taken < timedelta(seconds=self.connect_grace)
+        ):
+            return  # its page may still be loading
         await super().cull_kernel_if_idle(kernel_id)

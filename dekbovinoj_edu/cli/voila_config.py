@@ -27,10 +27,12 @@ from pathlib import Path
 from .busy_page import TEMPLATE_NAME
 
 __all__ = [
+    "CONNECT_GRACE_SECONDS",
     "CULL_IDLE_SECONDS",
     "CULL_INTERVAL_SECONDS",
     "DEFAULT_HOST",
     "DEFAULT_PORT",
+    "EXTENSIONS",
     "IOPUB_SECONDS",
     "KERNEL_MANAGER",
     "ServeOptions",
@@ -53,6 +55,11 @@ CULL_IDLE_SECONDS = 75
 CULL_INTERVAL_SECONDS = 15
 """How often the culler looks: a closed page's kernel goes within 75 + 15 + 1 s < 2 min."""
 
+CONNECT_GRACE_SECONDS = 60
+"""How long a student's page has to connect to its kernel before the kernel counts as left
+(a page still loading on a busy machine); a page that never connects goes within
+60 + 15 + 1 s < 2 min."""
+
 IOPUB_SECONDS = 60
 """How long Voilà waits, after the app's cell has finished, for the cell's output.
 
@@ -61,6 +68,14 @@ alive, ``VoilaExecutor`` checks that); nbclient's default of 4 s dropped it
 when the machine was busy, and the student got a page without the app. The
 pool (warmed a few kernels at a time, see :mod:`.class_kernels`) keeps this
 wait short; the limit only makes sure a slow moment never loses the app.
+"""
+
+
+EXTENSIONS = ("@jupyter-widgets/jupyterlab-manager", "@voila-dashboards/widgets-manager8")
+"""The JupyterLab extensions a student's page loads: the widgets, nothing else.
+
+Other installed extensions (a JupyterLite kernel, code highlighting) would be
+loaded by every page too, for nothing: each page asks for fewer files.
 """
 
 
@@ -78,6 +93,7 @@ class ServeOptions:
     open_browser: bool = True
     cull_idle_seconds: int = CULL_IDLE_SECONDS
     cull_interval_seconds: int = CULL_INTERVAL_SECONDS
+    connect_grace_seconds: int = CONNECT_GRACE_SECONDS
     warm_at_once: int = 0
     """How many kernels warm up at once; 0: one per core of this computer."""
 
@@ -109,10 +125,12 @@ def voila_command(options: ServeOptions) -> list[str]:
         f"--VoilaConfiguration.multi_kernel_manager_class={KERNEL_MANAGER}",
         f"--ClassKernelManager.class_size={options.class_size}",
         f"--ClassKernelManager.warm_at_once={warm}",
+        f"--ClassKernelManager.connect_grace={options.connect_grace_seconds}",
         f"--MappingKernelManager.cull_idle_timeout={options.cull_idle_seconds}",
         f"--MappingKernelManager.cull_interval={options.cull_interval_seconds}",
         "--MappingKernelManager.cull_connected=False",
         f"--VoilaExecutor.iopub_timeout={IOPUB_SECONDS}",
+        *(f"--VoilaConfiguration.extension_allowlist={name}" for name in EXTENSIONS),
     ]
     if not options.open_browser:
         command.append("--no-browser")

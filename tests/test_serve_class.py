@@ -1,0 +1,241 @@
+"""``dekbovinoj serve`` for a class: its options reach Voilà, the pool is sized to the class and
+says ``ready``, a student's kernel is shut down after the student left, and the page a busy
+server sends says so.
+
+The servers here run on 127.0.0.1 with a free port. Limits are generous (a loaded 2-core CI
+machine warms a kernel in 2–10 s): the pool of two may take :data:`READY_SECONDS`.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from voila.app import Voila
+from voila.configuration import VoilaConfiguration
+
+from dekbovinoj_edu.cli import build_parser
+from dekbovinoj_edu.cli.busy_page import MESSAGES, TEMPLATE_NAME
+from dekbovinoj_edu.cli.class_kernels import ClassKernelManager, pool_target, spare_kernels
+from dekbovinoj_edu.cli.serve import (
+    ServeOptions,
+    find_notebook,
+    free_port,
+    serve_options,
+    start_in_background,
+    student_addresses,
+    voila_command,
+    wait_until_up,
+)
+from dekbovinoj_edu.cli.server_processes import ServerProcesses
+from dekbovinoj_edu.cli.voila_config import (
+    CULL_IDLE_SECONDS,
+    CULL_INTERVAL_SECONDS,
+    EXTENSIONS,
+    IOPUB_SECONDS,
+)
+
+ROOT = Path(__file__).resolve().parents[1]
+HOST = "127.0.0.1"
+READY_SECONDS = 240
+"""How long a pool of two may take to warm up on a busy CI machine."""
+CULL_IDLE = 4
+CULL_INTERVAL = 2
+GONE_SECONDS = 120
+"""How long a left kernel may take to go with the short cull times above (4 + 2 s, plus a
+generous margin for a busy machine)."""
+WIDGET_OUTPUT = "application/vnd.jupyter.widget-view+json"
+
+
+def voila_sees(argv: list[str]) -> tuple[Voila, VoilaConfiguration, ClassKernelManager]:
+    """What Voilà itself reads from the command line ``serve`` builds for ``argv``."""
+    args = build_parser().parse_args(argv)
+    command = voila_command(serve_options(args, Path("notebooks/dekbovinoj.ipynb")))
+    assert command[1:3] == ["-m", "voila"]
+    app = Voila()
+    app.parse_command_line(command[3:])
+    configuration = VoilaConfiguration(parent=app)
+    manager = configuration.multi_kernel_manager_class(config=app.config)
+    return app, configuration, manager
+
+
+def test_host_and_class_size_reach_voilas_configuration() -> None:
+    argv = ["serve", "--host", "0.0.0.0", "--class-size", "30", "--port", "9123", "--no-browser"]
+    app, configuration, manager = voila_sees(argv)
+    assert app.ip == "0.0.0.0" and app.port == 9123 and not app.open_browser
+    assert configuration.preheat_kernel and configuration.template == TEMPLATE_NAME
+    assert isinstance(manager, ClassKernelManager) and manager.class_size == 30
+    assert 1 <= configuration.default_pool_size <= manager.warm_at_once  # warmed a few at a time
+    assert manager.cull_idle_timeout + manager.cull_interval < 120  # a left kernel goes in 2 min
+    assert manager.cull_connected is False  # a student who is connected keeps the kernel
+    assert manager.connect_grace + manager.cull_interval < 120  # a page that never connected
+    assert app.config.VoilaExecutor.iopub_timeout > 4  # the cell's output is never dropped
+    assert configuration.extension_allowlist == list(EXTENSIONS)
+
+
+def test_binder_gives_the_voila_route_the_same_culling_and_timeouts() -> None:
+    """Binder runs the app in Jupyter Server's Voilà extension, configured from binder/."""
+    binder = json.loads((ROOT / "binder" / "jupyter_server_config.json").read_text("utf-8"))
+    assert binder["MappingKernelManager"] == {
+        "cull_idle_timeout": CULL_IDLE_SECONDS,
+        "cull_interval": CULL_INTERVAL_SECONDS,
+        "cull_connected": False,
+    }
+    assert binder["VoilaExecutor"]["iopub_timeout"] == IOPUB_SECONDS
+    assert binder["VoilaConfiguration"]["template"] == TEMPLATE_NAME
+    post_build = (ROOT / "binder" / "postBuild").read_text("utf-8")
+    assert "jupyter_server_config.d" in post_build and "write_template" in post_build
+
+
+def test_the_defaults_serve_one_student_on_this_computer_only() -> None:
+    app, configuration, manager = voila_sees(["serve"])
+    assert app.ip == "localhost" and app.port == 8866 and app.open_browser
+    assert manager.class_size == 1 and configuration.default_pool_size == 1
+
+
+@pytest.mark.parametrize("argv", [["--class-size", "0"], ["--host", " "], ["--port", "0"]])
+def test_serve_refuses_bad_options_with_one_line(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    from dekbovinoj_edu.cli import main
+
+    assert main(["serve", "--no-browser", *argv]) == 1
+    error = capsys.readouterr().err
+    assert error.startswith("dekbovinoj: ") and error.count("\n") == 1
+
+
+def test_the_pool_warms_a_few_at_a_time_and_keeps_spares_while_the_class_is_in() -> None:
+    warming = [pool_target(30, students=0, ready=ready, warm_at_once=2) for ready in (0, 10, 29)]
+    assert warming == [2, 12, 30]
+    assert pool_target(30, students=10, ready=20, warm_at_once=2) == 20  # 10 taken: 20 to go
+    in_class = pool_target(30, students=30, ready=0, warm_at_once=2)
+    assert in_class == min(spare_kernels(30), 2) and spare_kernels(30) == 6
+    assert pool_target(30, students=30, ready=6, warm_at_once=2) == 6  # 36 kernels at most
+    assert pool_target(1, students=0, ready=0, warm_at_once=8) == 1
+
+
+def test_listening_on_every_network_prints_the_addresses_students_type() -> None:
+    addresses = student_addresses("0.0.0.0", 8866)
+    assert len(addresses) >= 2 and addresses[-1] == "http://127.0.0.1:8866/"
+    assert all(address.endswith(":8866/") for address in addresses)
+    assert student_addresses("192.168.1.20", 80) == ["http://192.168.1.20:80/"]
+
+
+def test_serve_prints_the_students_addresses_for_0_0_0_0() -> None:
+    """Run the command itself on a free port, read its first lines, stop it."""
+    port = free_port()
+    on_the_network = ["--host", "0.0.0.0", f"--port={port}", "--class-size", "3"]
+    serve = subprocess.Popen(
+        [sys.executable, "-m", "dekbovinoj_edu.cli", "serve", "--no-browser", *on_the_network],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    try:
+        assert serve.stdout is not None
+        lines = [serve.stdout.readline() for _ in range(3)]
+    finally:
+        serve.terminate()
+        serve.wait(timeout=60)
+    assert "Students type one of these addresses" in lines[1]
+    assert lines[2].strip().startswith("http://") and lines[2].strip().endswith(f":{port}/")
+
+
+class ClassServer:
+    """A running server for a class of two with short cull times, and its log."""
+
+    def __init__(self, tmp: Path) -> None:
+        self.port = free_port()
+        self.url = f"http://{HOST}:{self.port}/"
+        self.log = tmp / "voila.log"
+        options = ServeOptions(
+            find_notebook(),
+            host=HOST,
+            class_size=2,
+            cull_idle_seconds=CULL_IDLE,
+            cull_interval_seconds=CULL_INTERVAL,
+            connect_grace_seconds=CULL_IDLE,  # no page here ever connects: no need to wait
+        )
+        self.process = start_in_background(self.port, log=self.log, options=options)
+
+    def text(self) -> str:
+        return self.log.read_text("utf-8", errors="replace")
+
+    def wait_ready(self) -> float:
+        start = time.monotonic()
+        wait_until_up(self.port, timeout=120, process=self.process, host=HOST)
+        while "ready: 2 students" not in self.text():
+            assert time.monotonic() - start < READY_SECONDS, self.text()[-3000:]
+            assert self.process.poll() is None, self.text()[-3000:]
+            time.sleep(0.5)
+        return time.monotonic() - start
+
+    def kernels(self) -> ServerProcesses:
+        return ServerProcesses.of(self.process.pid)
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+
+@pytest.fixture(scope="module")
+def class_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ClassServer]:
+    server = ClassServer(tmp_path_factory.mktemp("class-server"))
+    try:
+        server.wait_ready()
+        yield server
+    finally:
+        server.stop()
+
+
+def wait_for_kernels(server: ClassServer, count: int, gone: set[int] = frozenset()) -> None:
+    """Wait (bounded) until the server has ``count`` kernels and none of the ``gone`` pids."""
+    deadline = time.monotonic() + GONE_SECONDS
+    while True:
+        now = server.kernels()
+        pids = {pid for pid, _ in now.kernels}
+        if now.kernel_count == count and not pids & gone:
+            return
+        assert time.monotonic() < deadline, (now, server.text()[-3000:])
+        time.sleep(1)
+
+
+def test_the_pool_holds_the_class_and_says_ready(class_server: ClassServer) -> None:
+    assert class_server.text().count("ready: 2 students") == 1
+    wait_for_kernels(class_server, 2)
+
+
+def test_a_left_students_kernel_is_shut_down_and_the_pool_refilled(
+    class_server: ClassServer,
+) -> None:
+    """A student opens the page and leaves without a word: no websocket ever connects."""
+    wait_for_kernels(class_server, 2)
+    before = {pid for pid, _ in class_server.kernels().kernels}
+    with urllib.request.urlopen(class_server.url, timeout=120) as response:
+        page = response.read().decode("utf-8", "replace")
+    assert WIDGET_OUTPUT in page  # the app, from a pool kernel
+    # The pool refills (3 kernels), then the left student's kernel is culled: 2 again, and the
+    # kernel that was taken (one of those that were there before) is gone.
+    deadline = time.monotonic() + GONE_SECONDS
+    while len(before & {pid for pid, _ in class_server.kernels().kernels}) == 2:
+        assert time.monotonic() < deadline, class_server.text()[-3000:]
+        time.sleep(1)
+    wait_for_kernels(class_server, 2)
+    assert "Culling" in class_server.text()
+
+
+def test_the_page_of_a_busy_server_says_the_app_is_starting(class_server: ClassServer) -> None:
+    with urllib.request.urlopen(class_server.url, timeout=120) as response:
+        page = response.read().decode("utf-8", "replace")
+    assert all(message in page for message in MESSAGES) and "Appen startar" in page
+    assert WIDGET_OUTPUT in page
