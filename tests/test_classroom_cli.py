@@ -122,3 +122,42 @@ def test_the_class_notebook_is_the_one_serve_writes() -> None:
     notebook = json.loads((ROOT / "notebooks" / CLASS_NOTEBOOK).read_text("utf-8"))
     sources = ["".join(cell["source"]) for cell in notebook["cells"]]
     assert sources == [source for _, source in CLASS_CELLS]
+
+
+def test_serve_class_hands_the_class_and_its_database_to_the_kernels(
+    capsys: pytest.CaptureFixture[str], db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import dekbovinoj_edu.cli.serve as serve
+
+    assert run(capsys, "class", "new", "4a", "--codes", PETER.code, "--db", db)[0] == 0
+    started: dict[str, object] = {}
+
+    class FakeVoila:
+        def __init__(self, command: list[str], **options: object) -> None:
+            started.update(command=command, **options)
+
+    monkeypatch.setattr(serve.subprocess, "Popen", FakeVoila)
+    monkeypatch.setattr(serve, "_wait", lambda server: 0)
+    code, out, _ = run(capsys, "serve", "--class", "4a", "--db", db, "--no-browser",
+                       "--port", "9999", "--class-size", "30")  # fmt: skip
+    assert code == 0 and "Class 4a: 1 puzzles, practice mode." in out
+    env = started["env"]
+    assert isinstance(env, dict)
+    assert env["DEKBOVINOJ_CLASS"] == "4a" and Path(env["DEKBOVINOJ_DB"]) == Path(db).resolve()
+    command = started["command"]
+    assert isinstance(command, list) and command[3].endswith(CLASS_NOTEBOOK)
+    assert "--port=9999" in command
+
+
+def test_the_authors_api_loads_no_widgets() -> None:
+    import subprocess
+    import sys
+
+    script = (
+        "import sys\nfrom dekbovinoj_edu.classroom import new_class, class_report, ClassSession\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('ipywidgets', 'sympy')))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=120
+    )
+    assert result.stdout.strip() == "[]"
