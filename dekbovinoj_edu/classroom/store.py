@@ -8,6 +8,14 @@ same time while the teacher's view reads. A write waits for a busy database
 :data:`WRITE_PATIENCE` seconds does it give up, with a sentence, never with
 "database is locked". The schema is versioned (:mod:`.schema`).
 
+A class that spans several machines needs a database server instead of the
+file: a second class implementing :class:`ProgressStore` (say over PostgreSQL
+with psycopg), the same three tables (:mod:`.schema`'s SQL is portable but for
+the id column), :meth:`~SQLiteStore.join` as one transaction that locks the
+seat's row (``SELECT … FOR UPDATE``), :func:`open_store` choosing it for a
+``postgresql://`` address, and credentials and TLS for the connection; and the
+privacy notes change, since the rows then leave the teacher's computer.
+
 >>> from dekbovinoj_edu.classroom.assignment import codes_assignment
 >>> store = SQLiteStore(":memory:")
 >>> store.add_class(codes_assignment("4a", "68VN-AV66-GGK"))
