@@ -22,7 +22,12 @@ from voila.configuration import VoilaConfiguration
 
 from dekbovinoj_edu.cli import build_parser
 from dekbovinoj_edu.cli.busy_page import MESSAGES, TEMPLATE_NAME
-from dekbovinoj_edu.cli.class_kernels import ClassKernelManager, pool_target, spare_kernels
+from dekbovinoj_edu.cli.class_kernels import (
+    ClassKernelManager,
+    pool_size,
+    pool_target,
+    spare_kernels,
+)
 from dekbovinoj_edu.cli.serve import (
     ServeOptions,
     find_notebook,
@@ -110,14 +115,39 @@ def test_serve_refuses_bad_options_with_one_line(
     assert error.startswith("dekbovinoj: ") and error.count("\n") == 1
 
 
+STUDENT_KERNEL = """
+import sys
+from dekbovinoj_edu.widgets import App
+app = App(level=2, lang="en")
+app.practice.session.prepare()
+app.practice.session.type("13*2+3-9-3-7")
+app.practice.session.submit()
+print(len(app.built), "sympy" in sys.modules, "dekbovinoj_edu.game.engine" in sys.modules)
+from dekbovinoj_edu import Puzzle, check
+print(check(Puzzle.parse("2♣ 8♠", level=3), "√2 + 8").code, "sympy" in sys.modules)
+"""
+
+
+def test_a_students_kernel_imports_sympy_only_for_a_value_that_needs_it() -> None:
+    """What a student's kernel runs: the app, the best answer worked out, an answer checked."""
+    done = subprocess.run(
+        [sys.executable, "-c", STUDENT_KERNEL], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    first, second = done.stdout.splitlines()
+    assert first == "2 False False"  # two tabs built, no sympy, no game engine
+    assert second == "not-target True"  # √2 is irrational: now sympy is needed
+
+
 def test_the_pool_warms_a_few_at_a_time_and_keeps_spares_while_the_class_is_in() -> None:
-    warming = [pool_target(30, students=0, ready=ready, warm_at_once=2) for ready in (0, 10, 29)]
-    assert warming == [2, 12, 30]
-    assert pool_target(30, students=10, ready=20, warm_at_once=2) == 20  # 10 taken: 20 to go
-    in_class = pool_target(30, students=30, ready=0, warm_at_once=2)
-    assert in_class == min(spare_kernels(30), 2) and spare_kernels(30) == 6
+    assert spare_kernels(30) == 6 and pool_size(30) == 36
+    warming = [pool_target(30, students=0, ready=ready, warm_at_once=2) for ready in (0, 10, 34)]
+    assert warming == [2, 12, 36]
+    assert pool_target(30, students=10, ready=26, warm_at_once=2) == 26  # 10 taken: 26 to go
+    assert pool_target(30, students=30, ready=0, warm_at_once=2) == 2  # two at a time
     assert pool_target(30, students=30, ready=6, warm_at_once=2) == 6  # 36 kernels at most
-    assert pool_target(1, students=0, ready=0, warm_at_once=8) == 1
+    assert pool_target(30, students=40, ready=6, warm_at_once=2) == 6  # the spares, always
+    assert pool_target(1, students=0, ready=0, warm_at_once=8) == pool_size(1) == 2
 
 
 def test_listening_on_every_network_prints_the_addresses_students_type() -> None:
@@ -212,25 +242,25 @@ def wait_for_kernels(server: ClassServer, count: int, gone: set[int] = frozenset
 
 def test_the_pool_holds_the_class_and_says_ready(class_server: ClassServer) -> None:
     assert class_server.text().count("ready: 2 students") == 1
-    wait_for_kernels(class_server, 2)
+    wait_for_kernels(class_server, pool_size(2))  # two students and a spare
 
 
 def test_a_left_students_kernel_is_shut_down_and_the_pool_refilled(
     class_server: ClassServer,
 ) -> None:
     """A student opens the page and leaves without a word: no websocket ever connects."""
-    wait_for_kernels(class_server, 2)
+    wait_for_kernels(class_server, pool_size(2))
     before = {pid for pid, _ in class_server.kernels().kernels}
     with urllib.request.urlopen(class_server.url, timeout=120) as response:
         page = response.read().decode("utf-8", "replace")
     assert WIDGET_OUTPUT in page  # the app, from a pool kernel
-    # The pool refills (3 kernels), then the left student's kernel is culled: 2 again, and the
-    # kernel that was taken (one of those that were there before) is gone.
+    # The left student's kernel (one of those that were there before) is culled, and the pool
+    # is refilled to its size.
     deadline = time.monotonic() + GONE_SECONDS
-    while len(before & {pid for pid, _ in class_server.kernels().kernels}) == 2:
+    while len(before & {pid for pid, _ in class_server.kernels().kernels}) == len(before):
         assert time.monotonic() < deadline, class_server.text()[-3000:]
         time.sleep(1)
-    wait_for_kernels(class_server, 2)
+    wait_for_kernels(class_server, pool_size(2))
     assert "Culling" in class_server.text()
 
 

@@ -6,11 +6,13 @@ sent at once. :class:`ClassKernelManager` is the kernel manager class Voilà is
 given (``VoilaConfiguration.multi_kernel_manager_class``); Voilà wraps it with
 its pool, and this class steers that pool:
 
-* **Pool size.** The pool holds ``class_size`` kernels before the lesson. While
-  students hold kernels it is refilled only up to what is still missing for the
-  class, but never below :func:`spare_kernels` (for late-comers and reloads):
-  a class of 30 peaks at 30 + 6 kernels, not 60. When students leave, it grows
-  back to the class size.
+* **Pool size.** Before the lesson the pool holds :func:`pool_size` kernels:
+  one for each student of ``class_size``, and :func:`spare_kernels` more for
+  late-comers and reloads, so that the whole class can arrive without the pool
+  running dry (no kernel is warmed while they arrive). While students hold
+  kernels it is refilled only up to what is still missing for the class, and
+  the spares: a class of 30 peaks at 30 + 6 kernels, not 60. When students
+  leave, it grows back to its size.
 * **Warming a few at a time.** At most ``warm_at_once`` kernels (the machine's
   cores) start and run the notebook at the same moment. Thirty kernels started
   at once on two cores each took longer than Voilà waits for a cell's output,
@@ -18,8 +20,9 @@ its pool, and this class steers that pool:
 * **Quiet while the class arrives.** For ``quiet_seconds`` after a student
   took a kernel, no new kernel is warmed as long as the pool still has one:
   the cores go to the pages being opened. An empty pool is refilled at once.
-* **Ready.** When the pool first holds ``class_size`` kernels that have run the
-  notebook, it prints ``ready: N students`` on stdout.
+* **Ready.** When the pool first holds a kernel that has run the notebook for
+  every student still to come (``class_size`` before anyone came), it prints
+  ``ready: N students`` on stdout.
 * **Culling.** A kernel nobody is connected to is shut down after
   ``cull_idle_timeout`` (the jupyter_server culler), counted from the moment
   its page was last connected. A kernel whose page has not connected yet (the
@@ -28,10 +31,12 @@ its pool, and this class steers that pool:
   kernel of a page that is still loading. Pool kernels are never culled
   (Voilà's own rule).
 
+>>> pool_size(30)
+36
 >>> pool_target(class_size=30, students=0, ready=0, warm_at_once=2)
 2
->>> pool_target(class_size=30, students=0, ready=28, warm_at_once=2)
-30
+>>> pool_target(class_size=30, students=0, ready=34, warm_at_once=2)
+36
 >>> pool_target(class_size=30, students=30, ready=10, warm_at_once=2)
 6
 >>> ready_line(30), ready_line(1)
@@ -51,7 +56,7 @@ from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelMana
 from tornado.ioloop import PeriodicCallback
 from traitlets import Float, Int
 
-__all__ = ["ClassKernelManager", "pool_target", "ready_line", "spare_kernels"]
+__all__ = ["ClassKernelManager", "pool_size", "pool_target", "ready_line", "spare_kernels"]
 
 WATCH_MS = 1000
 """How often the pool is looked at (refilled, its kernels marked as seen)."""
@@ -66,13 +71,22 @@ def spare_kernels(class_size: int) -> int:
     return max(1, math.ceil(class_size / 5))
 
 
+def pool_size(class_size: int) -> int:
+    """The pool before the lesson, and again after it: the class and the spares.
+
+    >>> pool_size(1), pool_size(5)
+    (2, 6)
+    """
+    return class_size + spare_kernels(class_size)
+
+
 def pool_target(class_size: int, students: int, ready: int, warm_at_once: int) -> int:
     """How many kernels the pool should hold now (counting those still warming).
 
-    What the class still needs (at least the spares), but no more than
+    What the class still needs and the spares, but no more than
     ``warm_at_once`` beyond the kernels that are ready.
     """
-    wanted = max(spare_kernels(class_size), class_size - students)
+    wanted = max(spare_kernels(class_size), pool_size(class_size) - students)
     return min(wanted, ready + max(1, warm_at_once))
 
 
@@ -88,13 +102,13 @@ class _PoolSize(dict[str, Any]):
         super().__init__(base)
         self._manager = manager
 
-    def get(self, key: str, default: Any = None) -> Any:  # type: ignore[override]
+    def get(self, key: str, default: Any = None) -> Any:
         if key == "pool_size":
             return self._manager.pool_target()
         return super().get(key, default)
 
 
-class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
+class ClassKernelManager(AsyncMappingKernelManager):
     """The kernel manager ``dekbovinoj serve`` gives Voilà (see the module's text)."""
 
     class_size = Int(1, config=True, help="How many students the pool is warmed for.")
@@ -105,7 +119,7 @@ class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         60.0, config=True, help="Seconds a student's page has to connect to its kernel."
     )
     quiet_seconds = Float(
-        10.0, config=True, help="No warming for this long after a student arrived (pool not empty)."
+        20.0, config=True, help="No warming for this long after a student arrived (pool not empty)."
     )
 
     def __init__(self, **kwargs: Any) -> None:
@@ -122,14 +136,14 @@ class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
             pools["default"] = _PoolSize(self, pools.get("default", {}))
 
     # ------------------------------------------------------------ the pool
-    def _pool_state(self) -> tuple[set[str], int, int]:
-        """The pool's kernel ids, how many have run the notebook, how many are warming."""
+    def _pool_state(self) -> tuple[set[str], int, int, int]:
+        """The pool's kernel ids; how many have run the notebook, are running it, are starting."""
         kernel_ids: set[str] = set()
-        ready = warming = 0
+        ready = warming = starting = 0
         for pool in list(getattr(self, "_pools", {}).values()):
             for task in list(pool):
                 if not task.done():
-                    warming += 1
+                    starting += 1
                     continue
                 if task.cancelled() or task.exception() is not None:
                     continue
@@ -139,26 +153,35 @@ class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
                     ready += 1
                 else:
                     warming += 1
-        return kernel_ids, ready, warming
+        return kernel_ids, ready, warming, starting
+
+    def _student_count(self, pooled: set[str], starting: int) -> int:
+        """Kernels that belong to students: every kernel not in the pool.
+
+        A pool kernel that is still starting is already known to the manager
+        but not yet to the pool: those are not counted as students.
+        """
+        others = sum(1 for kernel_id in list(self._kernels) if kernel_id not in pooled)
+        return max(0, others - starting)
 
     def students(self) -> int:
-        """How many kernels belong to students (every kernel that is not in the pool)."""
-        pooled, _, _ = self._pool_state()
-        return sum(1 for kernel_id in list(self._kernels) if kernel_id not in pooled)
+        """How many kernels belong to students."""
+        pooled, _, _, starting = self._pool_state()
+        return self._student_count(pooled, starting)
 
     def pool_target(self) -> int:
         """The pool's size right now (Voilà asks this each time it fills the pool)."""
-        _, ready, warming = self._pool_state()
-        students = self.students()
+        pooled, ready, warming, starting = self._pool_state()
+        students = self._student_count(pooled, starting)
         if students > self._students:
             self._arrived = time.monotonic()
         self._students = students
-        held = ready + warming
+        held = ready + warming + starting
         if held and time.monotonic() - self._arrived < self.quiet_seconds:
             return held  # students are arriving and the pool still has kernels: keep quiet
         return pool_target(self.class_size, students, ready, self.warm_at_once)
 
-    async def start_kernel(self, **kwargs: Any) -> str:
+    async def start_kernel(self, **kwargs: Any) -> str:  # type: ignore[override]
         """Start a kernel (and, the first time, the watch over the pool)."""
         if self._watcher is None:
             self._watcher = PeriodicCallback(self._watch, WATCH_MS)
@@ -169,12 +192,14 @@ class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
     def _watch(self) -> None:
         """Every second: mark pooled and connected kernels as seen, say ready, refill."""
         now = utcnow()
-        pooled, ready, _ = self._pool_state()
+        pooled, ready, _, starting = self._pool_state()
         for kernel_id in list(self._kernels):
             connected = self._kernel_connections.get(kernel_id, 0) > 0
             if kernel_id in pooled or connected:
                 self._seen[kernel_id] = now
-            if kernel_id not in pooled:
+            if kernel_id in pooled:
+                self._taken.pop(kernel_id, None)  # taken counts from leaving the pool
+            else:
                 self._taken.setdefault(kernel_id, now)
             if connected:
                 self._connected.add(kernel_id)
@@ -183,7 +208,9 @@ class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         for kernel_id in [known for known in self._taken if known not in self._kernels]:
             del self._taken[kernel_id]
             self._connected.discard(kernel_id)
-        if not self._announced and ready >= self.class_size:
+        students = self._student_count(pooled, starting)
+        if not self._announced and ready + students >= self.class_size and ready:
+            # ready for the whole class: students who came early already have their kernel
             self._announced = True
             print(ready_line(self.class_size), flush=True)
             self.log.info("The pool holds %s ready kernels", ready)

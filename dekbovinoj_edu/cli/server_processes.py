@@ -11,10 +11,11 @@ True
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["KERNEL_MARK", "ServerProcesses", "children", "rss_bytes"]
+__all__ = ["KERNEL_MARK", "ServerProcesses", "children", "command_line", "cpu_seconds", "rss_bytes"]
 
 PROC = Path("/proc")
 KERNEL_MARK = "ipykernel_launcher"
@@ -32,7 +33,26 @@ def rss_bytes(pid: int) -> int:
     return 0
 
 
-def _command(pid: int) -> str:
+def cpu_seconds(pids: list[int]) -> float:
+    """The processor time (user + system) the processes have used so far, in seconds.
+
+    >>> import os
+    >>> cpu_seconds([os.getpid()]) > 0
+    True
+    """
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for pid in pids:
+        try:
+            fields = (PROC / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        total += (int(fields[11]) + int(fields[12])) / ticks
+    return total
+
+
+def command_line(pid: int) -> str:
+    """A process's command line, its arguments joined by spaces ("" when it is gone)."""
     try:
         return (PROC / str(pid) / "cmdline").read_bytes().replace(b"\0", b" ").decode()
     except OSError:
@@ -70,7 +90,9 @@ class ServerProcesses:
     def of(cls, server_pid: int) -> ServerProcesses:
         """Look at the server process and the kernels below it now."""
         kernels = tuple(
-            (pid, rss_bytes(pid)) for pid in children(server_pid) if KERNEL_MARK in _command(pid)
+            (pid, rss_bytes(pid))
+            for pid in children(server_pid)
+            if KERNEL_MARK in command_line(pid)
         )
         return cls(rss_bytes(server_pid), tuple((pid, rss) for pid, rss in kernels if rss))
 
