@@ -31,8 +31,15 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("solving",),
     ("game", "korova.game"),
     ("dealing",),
-    ("sessions", "korova.practice"),
-    ("widgets", "korova.widgets"),
+    ("sessions", "korova.practice", "classroom"),
+    (
+        "widgets",
+        "korova.widgets",
+        "classroom.board",
+        "classroom.teacher",
+        "classroom.dashboard",
+        "classroom.student",
+    ),
     ("cli", "korova.cli"),
 )
 """Every layer's folders and modules (relative to the package), lowest first; Korova's

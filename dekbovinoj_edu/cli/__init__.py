@@ -20,6 +20,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "dekbovinoj_edu.cli.puzzles",
     "dekbovinoj_edu.cli.sheet",
     "dekbovinoj_edu.cli.play",
+    "dekbovinoj_edu.cli.classroom",
     "dekbovinoj_edu.korova.cli",
 )
 """Modules that add subcommands, in the order ``--help`` lists them."""

@@ -80,15 +80,16 @@ APP_CELLS: tuple[tuple[str, str], ...] = (
 """The cells of the app notebook: ``(cell_type, source)``."""
 
 
-def app_notebook() -> dict[str, Any]:
-    """The app notebook as nbformat 4 JSON data (what ``notebooks/dekbovinoj.ipynb`` holds).
+def app_notebook(cells: tuple[tuple[str, str], ...] = APP_CELLS) -> dict[str, Any]:
+    """The app notebook as nbformat 4 JSON data (what ``notebooks/dekbovinoj.ipynb`` holds);
+    ``cells``: another notebook's cells (the class notebook's).
 
     >>> nb = app_notebook()
     >>> nb["nbformat"], nb["metadata"]["kernelspec"]["name"], len(nb["cells"])
     (4, 'python3', 1)
     """
-    cells = []
-    for number, (kind, source) in enumerate(APP_CELLS):
+    made = []
+    for number, (kind, source) in enumerate(cells):
         cell: dict[str, Any] = {
             "cell_type": kind,
             "id": f"dekbovinoj-{number}",
@@ -97,9 +98,9 @@ def app_notebook() -> dict[str, Any]:
         }
         if kind == "code":
             cell.update(execution_count=None, outputs=[])
-        cells.append(cell)
+        made.append(cell)
     return {
-        "cells": cells,
+        "cells": made,
         "metadata": {
             "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
             "language_info": {"name": "python"},
@@ -109,19 +110,24 @@ def app_notebook() -> dict[str, Any]:
     }
 
 
-def find_notebook(root: Path | None = None) -> Path:
+def find_notebook(
+    root: Path | None = None,
+    name: str = NOTEBOOK_NAME,
+    cells: tuple[tuple[str, str], ...] = APP_CELLS,
+) -> Path:
     """The app notebook: the clone's ``notebooks/`` copy, else one written to a temp folder.
 
-    ``root`` is the clone's folder (by default the one this package is in).
+    ``root`` is the clone's folder (by default the one this package is in);
+    ``name`` and ``cells``: another notebook (the class notebook).
     """
     root = Path(__file__).resolve().parents[2] if root is None else root
-    clone = root / "notebooks" / NOTEBOOK_NAME
+    clone = root / "notebooks" / name
     if clone.is_file():
         return clone
     folder = Path(tempfile.gettempdir()) / "dekbovinoj-app"
     folder.mkdir(exist_ok=True)
-    path = folder / NOTEBOOK_NAME
-    path.write_text(json.dumps(app_notebook(), indent=1, ensure_ascii=False) + "\n", "utf-8")
+    path = folder / name
+    path.write_text(json.dumps(app_notebook(cells), indent=1, ensure_ascii=False) + "\n", "utf-8")
     return path
 
 
@@ -257,8 +263,17 @@ def serve_options(args: argparse.Namespace, notebook: Path) -> ServeOptions:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Serve the app until Ctrl+C (or SIGTERM); returns Voilà's exit code."""
+    """Serve the app (or with ``--class``, a class's assignment) until Ctrl+C (or SIGTERM);
+    returns Voilà's exit code, 2 for an unknown class."""
     notebook = find_notebook()
+    class_env: dict[str, str] = {}
+    if args.class_name is not None:
+        from .classroom import CLASS_CELLS, CLASS_NOTEBOOK, class_environment
+
+        class_env = class_environment(args.class_name, args.db)
+        if not class_env:
+            return 2
+        notebook = find_notebook(name=CLASS_NOTEBOOK, cells=CLASS_CELLS)
     options = serve_options(args, notebook)
     addresses = student_addresses(options.host, options.port)
     print(f"Dek bovinoj: {addresses[0]}  (Ctrl+C stops it)", flush=True)
@@ -276,7 +291,7 @@ def run(args: argparse.Namespace) -> int:
         server = subprocess.Popen(
             voila_command(options),
             cwd=notebook.parent,
-            env=voila_environment(Path(folder)),
+            env={**voila_environment(Path(folder)), **class_env},
             preexec_fn=_stop_with_parent,
         )
         return _wait(server)
@@ -303,7 +318,8 @@ def _wait(server: subprocess.Popen[bytes]) -> int:
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Add ``dekbovinoj serve [--host H] [--port N] [--class-size N] [--no-browser]``."""
+    """Add ``dekbovinoj serve [--host H] [--port N] [--class-size N] [--no-browser]
+    [--class NAME [--db PATH]]``."""
     parser = subparsers.add_parser(
         "serve",
         help="open the practice app in the browser (Voilà), for one student or a class",
@@ -330,5 +346,15 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     parser.add_argument(
         "--no-browser", action="store_true", help="do not open a browser, just print the address"
+    )
+    parser.add_argument(
+        "--class",
+        dest="class_name",
+        metavar="NAME",
+        help="serve class NAME's assignment (see dekbovinoj class new): students join with a "
+        "nickname",
+    )
+    parser.add_argument(
+        "--db", help="with --class: the class database file (default: in your data directory)"
     )
     parser.set_defaults(run=run)

@@ -1,0 +1,79 @@
+"""Class mode: a teacher gives a class one set of puzzles, students join with a nickname,
+every attempt is kept in a local SQLite file, and the teacher watches a live dashboard.
+
+- :mod:`.assignment`: :class:`~.assignment.Assignment`, the puzzles and the mode.
+- :mod:`.attempts`: :class:`~.attempts.Attempt`, one row of the report, and the CSV.
+- :mod:`.schema`, :mod:`.store`: the progress store (:class:`~.store.ProgressStore`,
+  :class:`~.store.SQLiteStore`).
+- :mod:`.session`: :class:`~.session.ClassSession`, a student's work on the assignment.
+- :mod:`.overview`: students × puzzles and each puzzle's figures, as data.
+- :mod:`.classes`: ``new_class``, ``list_classes``, ``class_report``, ``forget_class``.
+- Views: :mod:`.board` (the board as HTML), :mod:`.teacher` (the dashboard page's
+  server), :mod:`.dashboard` (:class:`~.dashboard.Dashboard`, the notebook widget),
+  :mod:`.student` (:class:`~.student.ClassApp`, the student's screens).
+
+The names below load on first use, so ``from dekbovinoj_edu.classroom import new_class``
+does not import ipywidgets.
+
+>>> from dekbovinoj_edu.classroom import Dashboard
+>>> Dashboard.__name__
+'Dashboard'
+"""
+
+from typing import TYPE_CHECKING
+
+from .._lazy import attach
+
+if TYPE_CHECKING:
+    from .assignment import MODES, Assignment, codes_assignment, deal_assignment
+    from .attempts import CSV_COLUMNS, Attempt, to_csv
+    from .classes import class_report, forget_class, list_classes, new_class
+    from .dashboard import Dashboard
+    from .errors import (
+        BadAssignmentError,
+        ClassExistsError,
+        ClassroomError,
+        NicknameError,
+        NicknameTakenError,
+        StoreError,
+        UnknownClassError,
+    )
+    from .overview import ClassOverview
+    from .session import ClassSession, HelpLockedError
+    from .store import ProgressStore, Seat, SQLiteStore, default_db_path, open_store
+    from .student import ClassApp
+    from .teacher import DashboardServer
+
+__all__ = [
+    "CSV_COLUMNS",
+    "MODES",
+    "Assignment",
+    "Attempt",
+    "BadAssignmentError",
+    "ClassApp",
+    "ClassExistsError",
+    "ClassOverview",
+    "ClassSession",
+    "ClassroomError",
+    "Dashboard",
+    "DashboardServer",
+    "HelpLockedError",
+    "NicknameError",
+    "NicknameTakenError",
+    "ProgressStore",
+    "SQLiteStore",
+    "Seat",
+    "StoreError",
+    "UnknownClassError",
+    "class_report",
+    "codes_assignment",
+    "deal_assignment",
+    "default_db_path",
+    "forget_class",
+    "list_classes",
+    "new_class",
+    "open_store",
+    "to_csv",
+]
+
+__getattr__, __dir__ = attach(__name__, __file__)

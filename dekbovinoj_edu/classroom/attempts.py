@@ -1,0 +1,139 @@
+"""One attempt of one student at one puzzle: the row the progress store keeps, and its CSV.
+
+>>> row = Attempt("4a", "Ana", 1, "68VN-AV66-GGK", "3+7", "ok", 2, 3, 0, 12.5,
+...               "2026-12-01T09:00:00Z")
+>>> print(to_csv([row]), end="")
+class,nickname,puzzle,code,answer,verdict,cards,best,hints,seconds,time
+4a,Ana,1,68VN-AV66-GGK,3+7,ok,2,3,0,12.5,2026-12-01T09:00:00Z
+>>> row.solved, row.counted
+(True, True)
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from collections.abc import Iterable
+from dataclasses import astuple, dataclass
+from datetime import datetime, timezone
+
+from ..sessions.feedback import UNREADABLE_CODES
+
+__all__ = [
+    "CSV_COLUMNS",
+    "MU_RIGHT",
+    "MU_TYPED",
+    "MU_WRONG",
+    "NOT_COUNTED",
+    "SOLVED",
+    "Attempt",
+    "spreadsheet_safe",
+    "to_csv",
+    "utc_now",
+]
+
+CSV_COLUMNS: tuple[str, ...] = (
+    "class",
+    "nickname",
+    "puzzle",
+    "code",
+    "answer",
+    "verdict",
+    "cards",
+    "best",
+    "hints",
+    "seconds",
+    "time",
+)
+"""The report's columns, in order (the issue's contract)."""
+
+SOLVED = "ok"
+"""The checker's verdict code for a dek bovinoj."""
+MU_RIGHT = "mu-right"
+"""The verdict of a "Mu!" when there is no dek bovinoj."""
+MU_WRONG = "mu-wrong"
+"""The verdict of a "Mu!" although there was a dek bovinoj."""
+MU_TYPED = "mu!"
+"""What the answer column holds for the "Mu!" button."""
+
+NOT_COUNTED = frozenset(UNREADABLE_CODES | {"no-such-card"})
+"""Malformed input, as in STACK: stored, shown, but never counted as a wrong attempt."""
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """One "Dek bovinoj!" or "Mu!" of a student, as stored (one row of the report)."""
+
+    class_name: str
+    nickname: str
+    puzzle: int
+    """The puzzle's number in the assignment, from 1."""
+    code: str
+    """The puzzle's code."""
+    answer: str
+    """The answer exactly as typed (``mu!`` for the "Mu!" button)."""
+    verdict: str
+    """The checker's code (``ok``, ``colour``, ``syntax``…), or ``mu-right`` / ``mu-wrong``."""
+    cards: int
+    """Cards the answer takes (0 unless it is a dek bovinoj)."""
+    best: int
+    """Cards the best answer takes (0 when the right call is "mu!")."""
+    hints: int
+    """Hints used on this puzzle before this attempt."""
+    seconds: float
+    """Seconds from first seeing the puzzle to this attempt."""
+    time: str
+    """When, in ISO 8601 UTC (``2026-12-01T09:00:00Z``)."""
+
+    @property
+    def solved(self) -> bool:
+        """A dek bovinoj, or a right "mu!"."""
+        return self.verdict in (SOLVED, MU_RIGHT)
+
+    @property
+    def finishes(self) -> bool:
+        """Whether this attempt ends the puzzle: a dek bovinoj, or any "mu!"."""
+        return self.verdict in (SOLVED, MU_RIGHT, MU_WRONG)
+
+    @property
+    def counted(self) -> bool:
+        """False for malformed input (``syntax``, ``empty``, ``no-such-card``…)."""
+        return self.verdict not in NOT_COUNTED
+
+    @property
+    def mistake(self) -> bool:
+        """A counted attempt that is wrong."""
+        return self.counted and not self.solved
+
+
+def utc_now() -> str:
+    """The time now, ISO 8601 in UTC to the second (``2026-12-01T09:00:00Z``)."""
+    return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+_FORMULA = re.compile(r"^[=@\t\r]|^[+\-].*[A-Za-z]\s*\(")
+"""Text a spreadsheet would run as a formula (``=HYPERLINK(…)``, ``+SUM(…)``)."""
+
+
+def spreadsheet_safe(text: str) -> str:
+    """``text``, with a leading ``'`` if a spreadsheet would run it as a formula.
+
+    >>> spreadsheet_safe("-9+13+3+3"), spreadsheet_safe("=HYPERLINK(1)")
+    ('-9+13+3+3', "'=HYPERLINK(1)")
+    """
+    return "'" + text if _FORMULA.search(text) else text
+
+
+def to_csv(attempts: Iterable[Attempt]) -> str:
+    """The report: a header row, then one row per attempt (RFC 4180, ``\\n`` line ends).
+
+    Typed text that a spreadsheet would run as a formula gets a leading ``'``.
+    """
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    for attempt in attempts:
+        row = astuple(attempt)
+        writer.writerow([spreadsheet_safe(v) if isinstance(v, str) else v for v in row])
+    return out.getvalue()

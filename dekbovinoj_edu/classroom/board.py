@@ -1,0 +1,182 @@
+"""The teacher's board as HTML: students × puzzles, each puzzle's figures, and one puzzle's
+best answers for the projector. The dashboard page and the notebook widget show the same
+HTML; every name and answer a student typed is escaped.
+
+>>> from dekbovinoj_edu.classroom.attempts import Attempt
+>>> from dekbovinoj_edu.classroom.overview import ClassOverview
+>>> rows = [Attempt("4a", "<b>Ana</b>", 1, "C", "13+9", "colour", 0, 6, 1, 20.0, "T")]
+>>> page = board_html(ClassOverview.build(["<b>Ana</b>"], ["C"], rows))
+>>> "&lt;b&gt;Ana&lt;/b&gt;" in page, "✗ colour rule" in page, "<b>Ana</b>" in page
+(True, True, False)
+>>> "Ana" in board_html(ClassOverview.build(["Ana"], ["C"], rows), projector=True)
+False
+"""
+
+from __future__ import annotations
+
+import html
+from typing import TYPE_CHECKING
+
+from ..i18n import gettext
+from ..rules.puzzle import Puzzle
+from .errors import DOMAIN
+from .overview import Cell, ClassOverview
+
+if TYPE_CHECKING:
+    from ..sessions.practice import PracticeSession
+
+__all__ = [
+    "BOARD_CSS",
+    "MISTAKE_NAMES",
+    "SHOWN_ANSWERS",
+    "answers_html",
+    "best_answers_html",
+    "board_html",
+    "mistake_name",
+]
+
+MISTAKE_NAMES: dict[str, str] = {
+    "empty": "empty",
+    "syntax": "unreadable",
+    "too-long": "too long",
+    "not-allowed": "not at this level",
+    "too-big": "too big",
+    "no-such-card": "no such card",
+    "card-reused": "card used twice",
+    "colour": "colour rule",
+    "not-target": "not 10",
+    "joker": "no joker",
+    "undefined": "undefined",
+    "mu-wrong": "wrong mu",
+}
+"""A short name for each verdict code a mistake can have (English msgids)."""
+
+SHOWN_ANSWERS = 6
+"""The most best answers the projector shows at once."""
+
+BOARD_CSS = """
+.dkb-board table { border-collapse: collapse; font-size: 0.95em; }
+.dkb-board th, .dkb-board td { border: 1px solid #ccc; padding: 0.25em 0.5em; text-align: center; }
+.dkb-board .dkb-student { text-align: left; font-weight: bold; }
+.dkb-board td.dkb-solved { background: #e3f4e8; color: #1f6f3f; }
+.dkb-board td.dkb-wrong { background: #fdecea; color: #9c2a1e; }
+.dkb-board td.dkb-malformed { background: #f3f3f3; color: #666; }
+.dkb-board .dkb-extra { display: block; font-size: 0.8em; color: #555; }
+.dkb-board tfoot td { background: #f7f7fb; font-size: 0.9em; }
+.dkb-best-answers { font-size: 1.6em; margin: 0.6em 0; }
+"""
+"""The board's look (a ``<style>`` the page and the widget put before it)."""
+
+
+def _t(lang: str, message: str, **values: object) -> str:
+    return gettext(lang, DOMAIN, message, **values)
+
+
+def mistake_name(code: str, lang: str = "en") -> str:
+    """The short name of a mistake's verdict code, in ``lang`` (the code itself if unknown).
+
+    >>> mistake_name("colour"), mistake_name("colour", "sv")
+    ('colour rule', 'färgregeln')
+    """
+    return _t(lang, MISTAKE_NAMES[code]) if code in MISTAKE_NAMES else code
+
+
+def _cell_html(cell: Cell, lang: str) -> str:
+    mark = cell.mark
+    if mark.startswith(("✗ ", "· ")):
+        code = mark[2:]
+        mark = mark[:2] + mistake_name("mu-wrong" if code == "mu" else code, lang)
+    extra = []
+    if cell.hints:
+        extra.append(_t(lang, "Hints: {count}", count=cell.hints))
+    if cell.attempts:
+        extra.append(_t(lang, "{seconds} s", seconds=round(cell.seconds)))
+    title = ""
+    if cell.last is not None:
+        title = _t(lang, "Last answer: {answer}", answer=cell.last.answer)
+    more = f"<span class='dkb-extra'>{html.escape(' · '.join(extra))}</span>" if extra else ""
+    return (
+        f"<td class='dkb-cell dkb-{cell.state}' title='{html.escape(title, quote=True)}'>"
+        f"{html.escape(mark)}{more}</td>"
+    )
+
+
+def _percent(share: float) -> str:
+    return f"{round(100 * share)} %"
+
+
+def board_html(overview: ClassOverview, lang: str = "en", projector: bool = False) -> str:
+    """The table of students × puzzles with each puzzle's figures; ``projector`` hides the
+    nicknames (students become numbers)."""
+    numbers = range(1, len(overview.codes) + 1)
+    head = "".join(
+        f"<th title='{html.escape(code, quote=True)}'>{n}</th>"
+        for n, code in enumerate(overview.codes, start=1)
+    )
+    rows = []
+    for index, nickname in enumerate(overview.students, start=1):
+        shown = _t(lang, "Student {number}", number=index) if projector else nickname
+        cells = "".join(_cell_html(overview.cell(nickname, n), lang) for n in numbers)
+        rows.append(f"<tr><td class='dkb-student'>{html.escape(shown)}</td>{cells}</tr>")
+    solved = "".join(f"<td class='dkb-share'>{_percent(s.solved)}</td>" for s in overview.stats)
+    best = "".join(f"<td class='dkb-share-best'>{_percent(s.best)}</td>" for s in overview.stats)
+    mistakes = "".join(
+        "<td class='dkb-common'>"
+        + (html.escape(f"{mistake_name(s.mistake, lang)} ×{s.mistake_count}") if s.mistake else "—")
+        + "</td>"
+        for s in overview.stats
+    )
+    label = _t(lang, "Puzzle")
+    counts = _t(
+        lang,
+        "{students} students · {attempts} attempts",
+        students=len(overview.students),
+        attempts=overview.attempt_count,
+    )
+    return (
+        f"<div class='dkb-board'><p class='dkb-counts'>{html.escape(counts)}</p><table>"
+        f"<thead><tr><th>{html.escape(label)}</th>{head}</tr></thead>"
+        f"<tbody>{''.join(rows)}</tbody><tfoot>"
+        f"<tr><td>{html.escape(_t(lang, 'Solved'))}</td>{solved}</tr>"
+        f"<tr><td>{html.escape(_t(lang, 'Solved with the best answer'))}</td>{best}</tr>"
+        f"<tr><td>{html.escape(_t(lang, 'Most common mistake'))}</td>{mistakes}</tr>"
+        "</tfoot></table></div>"
+    )
+
+
+def best_answers_html(number: int, code: str, lang: str = "en") -> str:
+    """Puzzle ``number``'s best answers, large, for the projector (checked by the checker).
+
+    >>> from dekbovinoj_edu.rules.puzzle import Puzzle
+    >>> peter = Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2)
+    >>> shown = best_answers_html(1, peter.code)
+    >>> shown.count("(6 cards)"), "… and 16 more." in shown
+    (6, True)
+    """
+    from ..sessions.practice import PracticeSession
+
+    return answers_html(number, PracticeSession(puzzle=Puzzle.from_code(code), lang=lang))
+
+
+def answers_html(number: int, session: PracticeSession) -> str:
+    """The best answers of ``session``'s puzzle (asking for them shows the answer)."""
+    lang = session.lang
+    answers = session.best_answers
+    title = _t(lang, "Puzzle {number}: the best answers", number=number)
+    puzzle = html.escape(str(session.puzzle))
+    if not answers:
+        items = f"<li>{html.escape(_t(lang, 'No dek bovinoj here: the answer is mu!'))}</li>"
+    else:
+        joker = _t(lang, "Play the joker first.")
+        items = "".join(
+            f"<li>{html.escape(joker + ' ') if a.joker else ''}<b>{html.escape(a.expression)}</b>"
+            f" ({html.escape(session.cards_text(len(a.cards)))})</li>"
+            for a in answers[:SHOWN_ANSWERS]
+        )
+        if len(answers) > SHOWN_ANSWERS:
+            more = _t(lang, "… and {more} more.", more=len(answers) - SHOWN_ANSWERS)
+            items += f"<li class='dkb-more'>{html.escape(more)}</li>"
+    return (
+        f"<div class='dkb-best-answers'><b>{html.escape(title)}</b>"
+        f"<div class='dkb-best-puzzle'>{puzzle}</div><ul>{items}</ul></div>"
+    )

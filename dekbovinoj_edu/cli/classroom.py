@@ -1,0 +1,274 @@
+"""``dekbovinoj class``: make a class's assignment, watch it, report it, forget it.
+
+- ``dekbovinoj class new NAME --level 1 --count 10 --seed S [--difficulty D] [--mu X]``
+  or ``--codes C1,C2,...``; ``--mode practice`` (default) or ``--mode test``.
+- ``dekbovinoj class list``, ``dekbovinoj class report NAME [--csv]``,
+  ``dekbovinoj class forget NAME``, ``dekbovinoj class dashboard NAME``.
+
+Every subcommand takes ``--db PATH`` (default: the user's data directory).
+Bad input (an unknown class, a name that exists, malformed ``--codes``) is
+one line on stderr and exit code 2.
+
+>>> import tempfile, pathlib, contextlib, io
+>>> db = str(pathlib.Path(tempfile.mkdtemp()) / "c.sqlite3")
+>>> from dekbovinoj_edu.cli import main
+>>> with contextlib.redirect_stdout(io.StringIO()) as out:
+...     code = main(["class", "new", "4a", "--level", "1", "--count", "2", "--seed", "7",
+...                  "--db", db])
+>>> code, out.getvalue().splitlines()[0]
+(0, 'Class 4a: 2 puzzles, practice mode.')
+>>> with contextlib.redirect_stderr(io.StringIO()) as err:
+...     code = main(["class", "report", "4b", "--db", db])
+>>> code, err.getvalue()
+(2, "dekbovinoj: Unknown class '4b'.\\n")
+"""
+
+from __future__ import annotations
+
+import argparse
+import shlex
+import sys
+import webbrowser
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from ..classroom.assignment import MODES
+from ..classroom.attempts import to_csv
+from ..classroom.classes import new_class
+from ..classroom.errors import BadAssignmentError, ClassroomError
+from ..classroom.store import CLASS_ENV, DB_ENV, default_db_path, open_store
+from ..dealing.rating import Difficulty
+from ..i18n import LANGUAGES
+from .puzzles import _seed
+
+__all__ = ["CLASS_CELLS", "CLASS_NOTEBOOK", "class_environment", "register"]
+
+CLASS_NOTEBOOK = "classroom.ipynb"
+"""The class notebook's file name (``notebooks/classroom.ipynb`` in a clone)."""
+
+CLASS_CELLS: tuple[tuple[str, str], ...] = (
+    (
+        "code",
+        "# Dek Bovinoj in class mode: students join with a nickname and work through the\n"
+        "# class's puzzles. Run it with `dekbovinoj serve --class NAME`, which tells this\n"
+        "# notebook the class (DEKBOVINOJ_CLASS) and the database file (DEKBOVINOJ_DB).\n"
+        "# The game is by Johannes G. and Leo G., 2024 (CC BY-SA 4.0).\n"
+        "from dekbovinoj_edu.classroom import ClassApp\n"
+        "\n"
+        "ClassApp()",
+    ),
+)
+"""The cells of the class notebook, for an installation without ``notebooks/``."""
+
+
+def class_environment(name: str, db: str | None) -> dict[str, str]:
+    """What ``serve --class`` passes the student kernels: the class and the database file.
+
+    An unknown class is one line on stderr and an empty result (exit code 2).
+    """
+    path = Path(db) if db else default_db_path()
+    try:
+        store = open_store(path)
+        try:
+            assignment = store.assignment(name)
+        finally:
+            store.close()
+    except ClassroomError as error:
+        print(f"dekbovinoj: {error}", file=sys.stderr)
+        return {}
+    print(
+        f"Class {assignment.name}: {len(assignment.codes)} puzzles, {assignment.mode} mode.",
+        flush=True,
+    )
+    return {CLASS_ENV: assignment.name, DB_ENV: str(path.resolve())}
+
+
+def _refusing(run: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
+    """Bad input is one line on stderr and exit code 2, never a traceback."""
+
+    def guarded(args: argparse.Namespace) -> int:
+        try:
+            return run(args)
+        except ClassroomError as error:
+            print(f"dekbovinoj: {error}", file=sys.stderr)
+            return 2
+
+    guarded.__doc__ = run.__doc__
+    return guarded
+
+
+@_refusing
+def main_new(args: argparse.Namespace) -> int:
+    """Make a class's assignment: dealt from a seed, or from puzzle codes."""
+    dealt = [args.level, args.count, args.seed, args.difficulty, args.mu]
+    if args.codes is not None and any(option is not None for option in dealt):
+        raise BadAssignmentError("Give either --codes or a deal (--level, --count, --seed…).")
+    assignment = new_class(
+        args.name,
+        level=args.level or "2",
+        count=args.count if args.count is not None else 10,
+        seed=_seed(args.seed),
+        difficulty=args.difficulty or "any",
+        mu=args.mu if args.mu is not None else 0.0,
+        codes=args.codes,
+        mode=args.mode,
+        db=args.db,
+    )
+    print(f"Class {assignment.name}: {len(assignment.codes)} puzzles, {assignment.mode} mode.")
+    if assignment.seed is not None:
+        print(
+            f"Dealt at level {assignment.level}, difficulty {assignment.difficulty}, "
+            f"seed {assignment.seed}."
+        )
+    print("Codes: " + ",".join(assignment.codes))
+    db = f" --db {shlex.quote(args.db)}" if args.db else ""
+    name = shlex.quote(assignment.name)
+    print(f"Students: dekbovinoj serve --class {name}{db}")
+    print(f"Teacher:  dekbovinoj class dashboard {name}{db}")
+    return 0
+
+
+@_refusing
+def main_list(args: argparse.Namespace) -> int:
+    """List the classes: name, mode, puzzles, students, attempts."""
+    store = open_store(args.db)
+    try:
+        classes = store.classes()
+        if not classes:
+            print("No classes yet: dekbovinoj class new NAME ...")
+        for assignment in classes:
+            students = len(store.seats(assignment.name))
+            attempts = len(store.attempts(assignment.name))
+            print(
+                f"{assignment.name}\t{assignment.mode}\t{len(assignment.codes)} puzzles\t"
+                f"{students} students\t{attempts} attempts"
+            )
+    finally:
+        store.close()
+    return 0
+
+
+@_refusing
+def main_report(args: argparse.Namespace) -> int:
+    """Print a class's attempts: with --csv one row per attempt, else a table per student."""
+    from ..classroom.teacher import class_overview
+
+    store = open_store(args.db)
+    try:
+        assignment = store.assignment(args.name)
+        if args.csv:
+            sys.stdout.write(to_csv(store.attempts(args.name)))
+            return 0
+        overview = class_overview(store, args.name)
+    finally:
+        store.close()
+    numbers = range(1, len(assignment.codes) + 1)
+    print("\t".join(["nickname", *(str(n) for n in numbers)]))
+    for nickname in overview.students:
+        print("\t".join([nickname, *(overview.cell(nickname, n).mark or "-" for n in numbers)]))
+    print("\t".join(["solved", *(f"{round(100 * s.solved)}%" for s in overview.stats)]))
+    print("\t".join(["best", *(f"{round(100 * s.best)}%" for s in overview.stats)]))
+    print("\t".join(["mistake", *(s.mistake or "-" for s in overview.stats)]))
+    return 0
+
+
+@_refusing
+def main_forget(args: argparse.Namespace) -> int:
+    """Delete a class, its students and every attempt."""
+    store = open_store(args.db)
+    try:
+        deleted = store.forget(args.name)
+    finally:
+        store.close()
+    print(f"Forgot class {args.name}: {deleted} attempts deleted.")
+    return 0
+
+
+@_refusing
+def main_dashboard(args: argparse.Namespace) -> int:
+    """Open the teacher's live view in the browser (on this computer only)."""
+    from ..classroom.teacher import DashboardServer
+
+    if not 0 <= args.port < 65536:
+        raise BadAssignmentError("port {port} is not between 0 and 65535", port=args.port)
+    store = open_store(args.db)
+    server = DashboardServer(args.name, store, port=args.port, lang=args.lang)
+    print(f"Dashboard of class {args.name}: {server.url}", flush=True)
+    print("Only this computer can open it. Ctrl+C stops it.", flush=True)
+    if not args.no_browser:
+        webbrowser.open(server.url)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.httpd.server_close()
+        store.close()
+    return 0
+
+
+def _db_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--db", help="the class database file (default: classes.sqlite3 in your data directory)"
+    )
+
+
+def register(subparsers: Any) -> None:
+    """Add ``dekbovinoj class new|list|report|forget|dashboard``."""
+    parser = subparsers.add_parser(
+        "class",
+        help="class mode: one set of puzzles for a class, a live dashboard, a CSV report",
+        description="Class mode: students join with a nickname; every attempt is kept in a "
+        "SQLite file on this computer.",
+    )
+    commands = parser.add_subparsers(dest="class_command", metavar="SUBCOMMAND", required=True)
+
+    new = commands.add_parser("new", help="make a class's assignment", description=main_new.__doc__)
+    new.add_argument("name", help="the class's name, e.g. 4a")
+    new.add_argument("--level", choices=["1", "2", "3"], help="level to deal at (default 2)")
+    new.add_argument("--count", type=int, help="how many puzzles to deal (default 10)")
+    new.add_argument("--seed", help="a number or word: the same seed, the same puzzles")
+    new.add_argument(
+        "--difficulty",
+        choices=[member.value for member in Difficulty],
+        help="easy, medium, hard or any (default)",
+    )
+    new.add_argument("--mu", type=float, help='share 0–1 of "mu!" puzzles (no dek bovinoj)')
+    new.add_argument("--codes", help="puzzle codes instead of a deal: C1,C2,...")
+    new.add_argument(
+        "--mode", choices=list(MODES), default="practice", help="practice (default) or test"
+    )
+    _db_option(new)
+    new.set_defaults(run=main_new)
+
+    listing = commands.add_parser("list", help="list the classes", description=main_list.__doc__)
+    _db_option(listing)
+    listing.set_defaults(run=main_list)
+
+    report = commands.add_parser(
+        "report", help="print a class's attempts", description=main_report.__doc__
+    )
+    report.add_argument("name")
+    report.add_argument("--csv", action="store_true", help="one CSV row per attempt")
+    _db_option(report)
+    report.set_defaults(run=main_report)
+
+    forget = commands.add_parser(
+        "forget", help="delete a class and all its rows", description=main_forget.__doc__
+    )
+    forget.add_argument("name")
+    _db_option(forget)
+    forget.set_defaults(run=main_forget)
+
+    dashboard = commands.add_parser(
+        "dashboard", help="the teacher's live view", description=main_dashboard.__doc__
+    )
+    dashboard.add_argument("name")
+    dashboard.add_argument("--port", type=int, default=0, help="port (default: a free one)")
+    dashboard.add_argument("--lang", default="en", choices=list(LANGUAGES), help="language")
+    dashboard.add_argument(
+        "--no-browser", action="store_true", help="do not open a browser, just print the address"
+    )
+    _db_option(dashboard)
+    dashboard.set_defaults(run=main_dashboard)

@@ -1,0 +1,197 @@
+"""Class mode in a real browser: three students join a test through `dekbovinoj serve --class`,
+one answers right, one wrong, one with malformed input; the teacher's dashboard page and the
+CSV report show exactly those three attempts (issue 13)."""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import io
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from dekbovinoj_edu.checking.checker import check
+from dekbovinoj_edu.classroom.board import mistake_name
+from dekbovinoj_edu.classroom.session import HEARTBEAT_SECONDS, LIVE_SECONDS
+from dekbovinoj_edu.classroom.store import open_store
+from dekbovinoj_edu.cli import main
+from dekbovinoj_edu.cli.serve import free_port, wait_until_up
+from dekbovinoj_edu.rules.puzzle import Puzzle
+
+from .conftest import FIRST_LOAD_MS, STEP_MS, _need_chromium
+
+PETER = Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2)
+NO_TEN = Puzzle.parse("A♣ | 2♣", level=1)
+ANSWERS = {"Ana": ("13*2+3-9-3-7", "ok"), "Bo": ("13 + 9", "colour"), "Cy": ("13 +", "syntax")}
+
+
+def _stop(process: subprocess.Popen[bytes]) -> None:
+    process.terminate()
+    try:
+        process.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
+@pytest.fixture(scope="module")
+def classroom(
+    tmp_path_factory: pytest.TempPathFactory, artifacts: Path
+) -> Iterator[tuple[str, Path]]:
+    """Class 4a (a test of two puzzles) served on a free port: its URL and database."""
+    _need_chromium()
+    db = tmp_path_factory.mktemp("class") / "classes.sqlite3"
+    codes = f"{PETER.code},{NO_TEN.code}"
+    with contextlib.redirect_stdout(io.StringIO()):
+        assert (
+            main(["class", "new", "4a", "--codes", codes, "--mode", "test", "--db", str(db)]) == 0
+        )
+    port = free_port()
+    command = [
+        sys.executable,
+        "-m",
+        "dekbovinoj_edu.cli",
+        "serve",
+        "--class",
+        "4a",
+        "--db",
+        str(db),
+    ]
+    command += ["--port", str(port), "--no-browser", "--class-size", "3"]
+    with (artifacts / "classroom-voila.log").open("wb") as log:
+        server = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+    try:
+        wait_until_up(port, timeout=120, process=server)
+        yield f"http://localhost:{port}/", db
+    finally:
+        _stop(server)
+
+
+@pytest.fixture
+def dashboard(classroom: tuple[str, Path]) -> Iterator[str]:
+    """`dekbovinoj class dashboard 4a`: the address it prints."""
+    _, db = classroom
+    command = [sys.executable, "-m", "dekbovinoj_edu.cli", "class", "dashboard", "4a"]
+    command += ["--db", str(db), "--no-browser"]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline().decode()
+        assert "http://127.0.0.1:" in line, line
+        yield line.split(": ", 1)[1].strip()
+    finally:
+        _stop(process)
+
+
+def test_three_students_answer_and_the_dashboard_and_csv_show_exactly_that(
+    browser: object, classroom: tuple[str, Path], dashboard: str, artifacts: Path
+) -> None:
+    from playwright.sync_api import Browser, expect
+
+    assert isinstance(browser, Browser)
+    expect.set_options(timeout=STEP_MS)
+    url, db = classroom
+    pages = {}
+    for nickname in ANSWERS:
+        page = browser.new_page(viewport={"width": 1000, "height": 900})
+        page.goto(url)
+        pages[nickname] = page
+    for nickname, page in pages.items():
+        expect(page.locator(".dkb-class-app")).to_contain_text("Class 4a", timeout=FIRST_LOAD_MS)
+        expect(page.locator(".dkb-nickname")).to_contain_text("Nickname")
+        expect(page.locator(".dkb-join")).to_have_text("Join")
+        if nickname == "Bo":  # Ana's nickname is taken while her page is open
+            page.locator(".dkb-nickname input").fill("ana")
+            page.locator(".dkb-join").click()
+            expect(page.locator(".dkb-join-message")).to_contain_text("is taken")
+        page.locator(".dkb-nickname input").fill(nickname)
+        page.locator(".dkb-join").click()
+        expect(page.locator(".dkb-counter")).to_have_text("Puzzle 1 of 2")
+        expect(page.locator(".dkb-pasture .dkb-card")).to_have_text(["9♦", "3♥", "7♥"])
+        expect(page.locator(".dkb-hint")).to_be_disabled()  # a test: no help before the end
+        expect(page.locator(".dkb-best")).to_be_disabled()
+        typed, _ = ANSWERS[nickname]
+        page.locator(".dkb-expression input").fill(typed)
+        page.locator(".dkb-expression input").press("Enter")
+    expect(pages["Ana"].locator(".dkb-feedback")).to_contain_text("Dek bovinoj! 6 cards")
+    expect(pages["Ana"].locator(".dkb-next")).to_be_visible()
+    colour = check(PETER, ANSWERS["Bo"][0]).message.splitlines()[0]
+    expect(pages["Bo"].locator(".dkb-feedback")).to_contain_text(colour)
+    expect(pages["Cy"].locator(".dkb-feedback")).to_contain_text("does not count")
+    for nickname, page in pages.items():
+        page.screenshot(path=str(artifacts / f"classroom-{nickname}.png"), full_page=True)
+
+    teacher = browser.new_page(viewport={"width": 1000, "height": 900})
+    teacher.goto(dashboard)
+    board = teacher.locator(".dkb-board")
+    expect(board).to_contain_text("3 students · 3 attempts")
+    rows = board.locator("tbody tr")
+    expect(rows).to_have_count(3)
+    expect(rows.nth(0)).to_contain_text("Ana")
+    expect(rows.nth(0).locator(".dkb-cell").first).to_contain_text("✓ 6/6")
+    expect(rows.nth(1).locator(".dkb-cell").first).to_contain_text(f"✗ {mistake_name('colour')}")
+    expect(rows.nth(2).locator(".dkb-cell").first).to_contain_text(f"· {mistake_name('syntax')}")
+    expect(board.locator(".dkb-share").first).to_have_text("33 %")
+    expect(board.locator(".dkb-common").first).to_contain_text(mistake_name("colour"))
+    teacher.screenshot(path=str(artifacts / "classroom-dashboard.png"), full_page=True)
+
+    teacher.locator(".dkb-projector").check()
+    expect(board.locator(".dkb-student").first).to_have_text("Student 1")
+    expect(board).not_to_contain_text("Ana")
+    teacher.locator(".dkb-show-best").click()
+    expect(teacher.locator(".dkb-best-answers")).to_contain_text("Puzzle 1: the best answers")
+    teacher.screenshot(path=str(artifacts / "classroom-projector.png"), full_page=True)
+
+    # The live table follows: Ana goes on and says mu on the second puzzle.
+    pages["Ana"].locator(".dkb-next").click()
+    expect(pages["Ana"].locator(".dkb-counter")).to_have_text("Puzzle 2 of 2")
+    pages["Ana"].locator(".dkb-mu").click()
+    expect(board).to_contain_text("3 students · 4 attempts")
+    expect(pages["Ana"].locator(".dkb-next")).to_have_text("See my results")
+    pages["Ana"].locator(".dkb-next").click()
+    expect(pages["Ana"].locator(".dkb-summary")).to_contain_text("Solved 2 of 2")
+
+    # Ana's open page keeps her nickname alive: the browser ticks a heartbeat.
+    store = open_store(db)
+    joined = {seat.nickname: seat.last_seen for seat in store.seats("4a")}
+    deadline = time.monotonic() + 3 * HEARTBEAT_SECONDS + 10
+    while time.monotonic() < deadline:
+        if store.seats("4a")[0].last_seen > joined["Ana"] + 1:
+            break
+        time.sleep(0.5)
+    assert store.seats("4a")[0].last_seen > joined["Ana"] + 1
+
+    # Ana reloads: her nickname is hers again once the old page is silent (a join right after
+    # the reload may still be refused as taken), and she is back at her summary.
+    ana = pages["Ana"]
+    ana.reload()
+    expect(ana.locator(".dkb-nickname input")).to_be_visible(timeout=FIRST_LOAD_MS)
+    deadline = time.monotonic() + LIVE_SECONDS + 30
+    while time.monotonic() < deadline and not ana.locator(".dkb-summary").is_visible():
+        if ana.locator(".dkb-nickname input").is_visible():
+            ana.locator(".dkb-nickname input").fill("Ana")
+            ana.locator(".dkb-join").click()
+        time.sleep(2)
+    expect(ana.locator(".dkb-summary")).to_contain_text("Solved 2 of 2")
+    store.close()
+
+    response = teacher.request.get(dashboard + "report.csv")
+    assert response.ok
+    from_page = list(csv.DictReader(io.StringIO(response.text())))
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        assert main(["class", "report", "4a", "--csv", "--db", str(db)]) == 0
+    from_cli = list(csv.DictReader(io.StringIO(printed.getvalue())))
+    assert from_page == from_cli
+    expected = [(nick, typed, verdict, "1") for nick, (typed, verdict) in ANSWERS.items()]
+    expected.append(("Ana", "mu!", "mu-right", "2"))
+    found = sorted((r["nickname"], r["answer"], r["verdict"], r["puzzle"]) for r in from_cli)
+    assert found == sorted(expected)
+    assert {row["class"] for row in from_cli} == {"4a"}
+    for page in [*pages.values(), teacher]:
+        page.close()

@@ -1,0 +1,163 @@
+"""`dekbovinoj class new|list|report|forget` as a teacher types them: the assignment, the
+CSV's exact columns, forgetting a class, and one clear line with exit code 2 for bad input."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from dekbovinoj_edu.classroom.session import ClassSession
+from dekbovinoj_edu.classroom.store import open_store
+from dekbovinoj_edu.cli import main
+from dekbovinoj_edu.cli.classroom import CLASS_CELLS, CLASS_NOTEBOOK
+from dekbovinoj_edu.dealing.dealer import deal_many
+from dekbovinoj_edu.rules.puzzle import Puzzle
+
+PETER = Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2)
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> str:
+    return str(tmp_path / "classes.sqlite3")
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_new_deals_what_dekbovinoj_deal_deals(capsys: pytest.CaptureFixture[str], db: str) -> None:
+    code, out, _ = run(
+        capsys, "class", "new", "4a", "--level", "1", "--count", "4", "--seed", "class 4a",
+        "--difficulty", "easy", "--db", db,
+    )  # fmt: skip
+    assert code == 0
+    dealt = [p.code for p in deal_many(4, 1, "class 4a", "easy")]
+    assert f"Codes: {','.join(dealt)}" in out
+    assert "dekbovinoj serve --class 4a" in out
+    assert open_store(db).assignment("4a").codes == tuple(dealt)
+
+
+def test_new_from_codes_in_test_mode_and_list(capsys: pytest.CaptureFixture[str], db: str) -> None:
+    assert run(capsys, "class", "new", "4b", "--codes", f"{PETER.code}, {PETER.code}",
+               "--mode", "test", "--db", db)[0] == 0  # fmt: skip
+    assert run(capsys, "class", "new", "4a", "--count", "2", "--seed", "1", "--db", db)[0] == 0
+    code, out, _ = run(capsys, "class", "list", "--db", db)
+    assert code == 0
+    assert out.splitlines() == [
+        "4a\tpractice\t2 puzzles\t0 students\t0 attempts",
+        "4b\ttest\t2 puzzles\t0 students\t0 attempts",
+    ]
+
+
+@pytest.mark.parametrize(
+    "argv, says",
+    [
+        (["class", "new", "4a", "--count", "2", "--seed", "1"], "exists already"),
+        (["class", "new", "4c", "--codes", "3RM6-XXXX"], "malformed --codes"),
+        (["class", "new", "4c", "--codes", f"{PETER.code},,"], "malformed --codes"),
+        (["class", "new", "4c", "--codes", PETER.code, "--level", "1"], "either --codes"),
+        (["class", "new", "4c", "--count", "0"], "1 to 100 puzzles"),
+        (["class", "new", "", "--count", "1"], "class name"),
+        (["class", "report", "4z", "--csv"], "Unknown class '4z'"),
+        (["class", "forget", "4z"], "Unknown class '4z'"),
+        (["class", "dashboard", "4z", "--no-browser"], "Unknown class '4z'"),
+        (["serve", "--class", "4z", "--no-browser"], "Unknown class '4z'"),
+    ],
+)
+def test_bad_input_is_one_clear_line_and_exit_code_2(
+    capsys: pytest.CaptureFixture[str], db: str, argv: list[str], says: str
+) -> None:
+    assert run(capsys, "class", "new", "4a", "--count", "2", "--seed", "1", "--db", db)[0] == 0
+    code, _, err = run(capsys, *argv, "--db", db)
+    assert code == 2
+    assert says in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    assert err.startswith("dekbovinoj: ")
+
+
+def test_report_csv_has_exactly_the_columns_and_a_row_per_attempt(
+    capsys: pytest.CaptureFixture[str], db: str
+) -> None:
+    assert run(capsys, "class", "new", "4a", "--codes", PETER.code, "--db", db)[0] == 0
+    session = ClassSession("4a", open_store(db))
+    session.join("Ana, the 1st")  # a comma in a nickname stays one field
+    session.practice.type("13 + 9")
+    session.submit()
+    session.practice.type("=HYPERLINK(1)")
+    session.submit()
+    code, out, _ = run(capsys, "class", "report", "4a", "--csv", "--db", db)
+    assert code == 0
+    header, *rows = out.splitlines()
+    assert header == "class,nickname,puzzle,code,answer,verdict,cards,best,hints,seconds,time"
+    read = list(csv.DictReader(io.StringIO(out)))
+    assert len(rows) == len(read) == 2
+    assert (read[0]["nickname"], read[0]["answer"], read[0]["verdict"]) == (
+        "Ana, the 1st",
+        "13 + 9",
+        "colour",
+    )
+    assert read[1]["answer"] == "'=HYPERLINK(1)"  # a spreadsheet shows it, never runs it
+    code, out, _ = run(capsys, "class", "report", "4a", "--db", db)
+    assert "Ana, the 1st\t✗ colour" in out
+
+
+def test_forget_deletes_the_class_and_its_rows(capsys: pytest.CaptureFixture[str], db: str) -> None:
+    assert run(capsys, "class", "new", "4a", "--codes", PETER.code, "--db", db)[0] == 0
+    session = ClassSession("4a", open_store(db))
+    session.join("Ana")
+    session.mu()
+    code, out, _ = run(capsys, "class", "forget", "4a", "--db", db)
+    assert code == 0 and "1 attempts deleted" in out
+    assert run(capsys, "class", "list", "--db", db)[1].startswith("No classes yet")
+    assert run(capsys, "class", "report", "4a", "--csv", "--db", db)[0] == 2
+
+
+def test_the_class_notebook_is_the_one_serve_writes() -> None:
+    notebook = json.loads((ROOT / "notebooks" / CLASS_NOTEBOOK).read_text("utf-8"))
+    sources = ["".join(cell["source"]) for cell in notebook["cells"]]
+    assert sources == [source for _, source in CLASS_CELLS]
+
+
+def test_serve_class_hands_the_class_and_its_database_to_the_kernels(
+    capsys: pytest.CaptureFixture[str], db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import dekbovinoj_edu.cli.serve as serve
+
+    assert run(capsys, "class", "new", "4a", "--codes", PETER.code, "--db", db)[0] == 0
+    started: dict[str, object] = {}
+
+    class FakeVoila:
+        def __init__(self, command: list[str], **options: object) -> None:
+            started.update(command=command, **options)
+
+    monkeypatch.setattr(serve.subprocess, "Popen", FakeVoila)
+    monkeypatch.setattr(serve, "_wait", lambda server: 0)
+    code, out, _ = run(capsys, "serve", "--class", "4a", "--db", db, "--no-browser",
+                       "--port", "9999", "--class-size", "30")  # fmt: skip
+    assert code == 0 and "Class 4a: 1 puzzles, practice mode." in out
+    env = started["env"]
+    assert isinstance(env, dict)
+    assert env["DEKBOVINOJ_CLASS"] == "4a" and Path(env["DEKBOVINOJ_DB"]) == Path(db).resolve()
+    command = started["command"]
+    assert isinstance(command, list) and command[3].endswith(CLASS_NOTEBOOK)
+    assert "--port=9999" in command
+
+
+def test_the_authors_api_loads_no_widgets() -> None:
+    import subprocess
+    import sys
+
+    script = (
+        "import sys\nfrom dekbovinoj_edu.classroom import new_class, class_report, ClassSession\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('ipywidgets', 'sympy')))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=120
+    )
+    assert result.stdout.strip() == "[]"

@@ -1,0 +1,194 @@
+"""The teacher's view: the dashboard page's server (127.0.0.1 only, a secret token), the board
+it shows (✓ with cards/best, ✗ with the mistake, hints and time; each puzzle's shares and most
+common mistake; projector mode), the notebook widget, and the student's screens as a widget."""
+
+from __future__ import annotations
+
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+
+import pytest
+
+from dekbovinoj_edu.classroom import ClassApp, Dashboard
+from dekbovinoj_edu.classroom.assignment import codes_assignment
+from dekbovinoj_edu.classroom.session import ClassSession
+from dekbovinoj_edu.classroom.store import SQLiteStore
+from dekbovinoj_edu.classroom.teacher import LOOPBACK, DashboardServer
+from dekbovinoj_edu.i18n import gettext
+from dekbovinoj_edu.rules.puzzle import Puzzle
+
+PETER = Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2)
+NO_TEN = Puzzle.parse("A♣ | 2♣", level=1)
+
+
+@pytest.fixture
+def store() -> SQLiteStore:
+    made = SQLiteStore(":memory:")
+    made.add_class(codes_assignment("4a", f"{PETER.code},{NO_TEN.code}"))
+    for nickname, typed in [("Ana", "13*2+3-9-3-7"), ("Bo", "13 + 9"), ("Cy", "13*2-9-7")]:
+        session = ClassSession("4a", made)
+        session.join(nickname)
+        if nickname == "Ana":
+            session.hint()
+        session.practice.type(typed)
+        session.submit()
+    return made
+
+
+@pytest.fixture
+def server(store: SQLiteStore) -> Iterator[DashboardServer]:
+    made = DashboardServer("4a", store)
+    made.start()
+    try:
+        yield made
+    finally:
+        made.close()
+
+
+def get(url: str) -> tuple[int, str, dict[str, str]]:
+    try:
+        with urllib.request.urlopen(url, timeout=10) as response:
+            return response.status, response.read().decode(), dict(response.headers)
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode(), dict(error.headers)
+
+
+def test_the_page_listens_on_loopback_only_behind_a_secret_token(server: DashboardServer) -> None:
+    assert server.httpd.server_address[0] == LOOPBACK
+    assert len(server.token) >= 20
+    status, page, headers = get(server.url)
+    assert status == 200 and "Class 4a" in page
+    assert "default-src 'none'" in headers["Content-Security-Policy"]
+    assert "http" not in page.split("<script>")[1]  # nothing is fetched from elsewhere
+    for wrong in ("", "nottoken/", server.token[:-1] + "/", f"{server.token}x/board"):
+        assert get(f"http://{LOOPBACK}:{server.port}/{wrong}")[0] == 404
+
+
+def test_the_board_shows_each_student_on_each_puzzle(server: DashboardServer) -> None:
+    status, board, _ = get(server.url + "board")
+    assert status == 200
+    assert "3 students · 3 attempts" in board
+    rows = board.split("<tbody>")[1].split("</tbody>")[0].split("</tr>")
+    assert "Ana" in rows[0] and "✓ 6/6" in rows[0] and "Hints: 1" in rows[0]
+    assert "Bo" in rows[1] and "✗ colour rule" in rows[1]
+    assert "Cy" in rows[2] and "✓ 4/6" in rows[2]
+    shares = board.split("<tfoot>")[1]
+    assert "<td class='dkb-share'>67 %</td>" in shares  # Ana and Cy solved puzzle 1
+    assert "<td class='dkb-share-best'>33 %</td>" in shares  # only Ana with the best answer
+    assert "colour rule ×1" in shares
+
+
+def test_projector_mode_hides_the_nicknames_and_shows_one_puzzles_best_answers(
+    server: DashboardServer,
+) -> None:
+    board = get(server.url + "board?projector=1&show=1")[1]
+    assert not any(name in board for name in ("Ana", "Bo", "Cy"))
+    assert "Student 3" in board
+    assert "Puzzle 1: the best answers" in board and "(6 cards)" in board
+    mu = get(server.url + "board?projector=1&show=2")[1]
+    assert "the answer is mu!" in mu
+
+
+def test_the_page_speaks_the_teachers_language(server: DashboardServer) -> None:
+    board = get(server.url + "board?lang=ja")[1]
+    assert gettext("ja", "classroom", "Most common mistake") in board
+    assert get(server.url + "?lang=xx")[0] == 200  # an unknown language falls back
+
+
+def test_the_csv_export_is_the_report(server: DashboardServer, store: SQLiteStore) -> None:
+    status, text, headers = get(server.url + "report.csv")
+    assert status == 200 and headers["Content-Type"].startswith("text/csv")
+    assert "attachment" in headers["Content-Disposition"]
+    lines = text.splitlines()
+    assert lines[0] == "class,nickname,puzzle,code,answer,verdict,cards,best,hints,seconds,time"
+    assert len(lines) == 1 + len(store.attempts("4a")) == 4
+
+
+def test_a_nickname_that_is_html_is_shown_as_text(store: SQLiteStore) -> None:
+    session = ClassSession("4a", store)
+    session.join("<img src=x>")
+    page = DashboardServer("4a", store)
+    try:
+        board = page.board_fragment("en", projector=False, show=0)
+    finally:
+        page.close()
+    assert "<img" not in board and "&lt;img src=x&gt;" in board
+
+
+def test_the_notebook_widget_shows_the_same_board(store: SQLiteStore) -> None:
+    widget = Dashboard("4a", store=store, refresh=0)
+    assert "3 students · 3 attempts" in widget.board.value
+    assert "✗ colour rule" in widget.board.value
+    session = ClassSession("4a", store)
+    session.join("Dee")
+    session.mu()
+    widget.ticker.value += 1  # the browser's tick
+    assert "4 students · 4 attempts" in widget.board.value
+    widget.projector.value = True
+    assert "Ana" not in widget.board.value
+    widget.show_button.click()
+    assert "Puzzle 1: the best answers" in widget.answers.value
+    widget.puzzle_menu.value = 2
+    widget.show_button.click()
+    assert "Puzzle 2: the best answers" in widget.answers.value
+    widget.hide_button.click()
+    assert widget.answers.value == ""
+    assert "data:text/csv" in widget.csv_link.value
+    widget.language_menu.value = "eo"
+    assert gettext("eo", "classroom", "Solved") in widget.board.value
+
+
+def test_the_students_screens_join_work_and_end_with_a_summary(store: SQLiteStore) -> None:
+    app = ClassApp("4a", store=store)
+    assert (app.nickname.description, app.join_button.description) == ("Nickname", "Join")
+    app.nickname.value = "Ana"  # taken: Ana's page gave a sign of life just now
+    app.join_button.click()
+    assert "is taken" in app.join_message.value
+    app.nickname.value = "Eve"
+    app.join_button.click()
+    assert app.counter.value == "<b>Puzzle 1 of 2</b>"
+    assert not app.hint_button.disabled  # practice mode
+    app.answer.expression.value = "13*2+3-9-3-7"
+    app.submit_button.click()
+    assert "6 cards" in app.answer.feedback.value
+    assert app.submit_button.disabled and app.next_button.layout.display is None
+    app.next_button.click()
+    assert app.counter.value == "<b>Puzzle 2 of 2</b>"
+    app.mu_button.click()
+    assert app.next_button.description == "See my results"
+    app.next_button.click()
+    assert "Solved 2 of 2" in app.summary.value
+    app.review_button.click()
+    assert "Puzzle 1: the best answers" in app.review.value
+    app.language_menu.value = "sv"
+    assert gettext("sv", "classroom", "Solved {solved} of {count} · Cards {cards} of {possible}",
+                   solved=2, count=2, cards=6, possible=6) in app.summary.value  # fmt: skip
+
+
+def test_without_a_class_the_screen_says_how_to_start_one(
+    monkeypatch: pytest.MonkeyPatch, store: SQLiteStore
+) -> None:
+    monkeypatch.delenv("DEKBOVINOJ_CLASS", raising=False)
+    assert "dekbovinoj serve --class" in ClassApp(store=store).title.value
+    assert "Unknown class" in ClassApp("4z", store=store).title.value
+
+
+def test_a_busy_database_is_a_sentence_on_the_students_screen(
+    store: SQLiteStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from dekbovinoj_edu.classroom.errors import StoreError
+
+    app = ClassApp("4a", store=store)
+    app.nickname.value = "Eve"
+    app.join_button.click()
+
+    def busy(*_: object) -> None:
+        raise StoreError("The class database is busy: try again in a moment.")
+
+    monkeypatch.setattr(store, "record", busy)
+    app.answer.expression.value = "13 + 9"
+    app.submit_button.click()
+    assert "busy: try again" in app.answer.feedback.value
+    assert "locked" not in app.answer.feedback.value
+    assert app.errors.outputs == () and app.answer.errors.outputs == ()
