@@ -44,6 +44,28 @@ def test_new_deals_what_dekbovinoj_deal_deals(capsys: pytest.CaptureFixture[str]
     assert open_store(db).assignment("4a").codes == tuple(dealt)
 
 
+def test_new_takes_the_dealers_filters(capsys: pytest.CaptureFixture[str], db: str) -> None:
+    code, out, _ = run(
+        capsys, "class", "new", "4a", "--level", "1", "--count", "5", "--seed", "7",
+        "--no-jokers", "--no-flipped", "--decks", "1", "--db", db,
+    )  # fmt: skip
+    assert code == 0
+    assert "Filters: jokers=False, flipped=False, decks=1" in out
+    wanted = deal_many(5, 1, 7, jokers=False, flipped=False, decks=1)
+    assert open_store(db).assignment("4a").codes == tuple(p.code for p in wanted)
+    for puzzle in (Puzzle.from_code(c) for c in open_store(db).assignment("4a").codes):
+        assert not puzzle.flipped
+        assert all(not card.is_joker for card in puzzle.cards)
+        assert len(set(puzzle.cards)) == len(puzzle.cards)
+
+
+def test_a_filter_no_puzzle_meets_is_one_line(capsys: pytest.CaptureFixture[str], db: str) -> None:
+    code, _, err = run(capsys, "class", "new", "4a", "--level", "1", "--needs", "×", "--db", db)
+    assert code == 2
+    assert err.startswith("dekbovinoj: No puzzle") and err.count("\n") == 1
+    assert run(capsys, "class", "list", "--db", db)[1].startswith("No classes yet")
+
+
 def test_new_from_codes_in_test_mode_and_list(capsys: pytest.CaptureFixture[str], db: str) -> None:
     assert run(capsys, "class", "new", "4b", "--codes", f"{PETER.code}, {PETER.code}",
                "--mode", "test", "--db", db)[0] == 0  # fmt: skip

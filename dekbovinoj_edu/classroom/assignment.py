@@ -22,6 +22,7 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
 from ..dealing.dealer import deal_many
 from ..dealing.rating import Difficulty
@@ -118,8 +119,13 @@ def deal_assignment(
     difficulty: str = "any",
     mu: float = 0.0,
     mode: str = "practice",
+    **filters: Any,
 ) -> Assignment:
-    """Deal ``count`` puzzles from ``seed`` (as ``dekbovinoj deal`` does) for class ``name``."""
+    """Deal ``count`` puzzles from ``seed`` (as ``dekbovinoj deal`` does) for class ``name``.
+
+    ``filters`` are the dealer's (``jokers=False``, ``decks=1``, ``needs={"×"}``…); a wish
+    no puzzle meets raises the dealer's ``DealError``.
+    """
     if not 1 <= count <= MAX_PUZZLES:
         raise BadAssignmentError(
             "An assignment has 1 to {most} puzzles, not {count}.", most=MAX_PUZZLES, count=count
@@ -132,7 +138,7 @@ def deal_assignment(
     if not 0.0 <= mu <= 1.0:
         raise BadAssignmentError("--mu is a share from 0 to 1, not {mu}.", mu=mu)
     the_level = level_of(level)
-    puzzles = deal_many(count, the_level, seed, difficulty, mu)
+    puzzles = deal_many(count, the_level, seed, difficulty, mu, **filters)
     return Assignment(
         class_name(name),
         tuple(puzzle.code for puzzle in puzzles),

@@ -18,6 +18,7 @@ database file (by default the one in the user's data directory, see
 from __future__ import annotations
 
 import os
+from typing import Any
 
 from .assignment import Assignment, codes_assignment, deal_assignment
 from .attempts import to_csv
@@ -39,9 +40,11 @@ def new_class(
     codes: str | None = None,
     mode: str = "practice",
     db: PathLike = None,
+    **filters: Any,
 ) -> Assignment:
-    """Make class ``name``: dealt from ``seed`` (a fresh one if ``None``), or the puzzles of
-    ``codes`` (comma-separated); ``mode`` is ``practice`` or ``test``. Returns its assignment.
+    """Make class ``name``: dealt from ``seed`` (a fresh one if ``None``) with the dealer's
+    ``filters``, or the puzzles of ``codes`` (comma-separated); ``mode`` is ``practice`` or
+    ``test``. Returns its assignment.
     ``ClassExistsError`` if the name is taken, ``BadAssignmentError`` for bad input."""
     if codes is not None:
         assignment = codes_assignment(name, codes, mode=mode)
@@ -51,7 +54,14 @@ def new_class(
 
             seed = secrets.randbelow(10**9)
         assignment = deal_assignment(
-            name, level=level, count=count, seed=seed, difficulty=difficulty, mu=mu, mode=mode
+            name,
+            level=level,
+            count=count,
+            seed=seed,
+            difficulty=difficulty,
+            mu=mu,
+            mode=mode,
+            **filters,
         )
     store = open_store(db)
     try:

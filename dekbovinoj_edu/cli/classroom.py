@@ -1,6 +1,7 @@
 """``dekbovinoj class``: make a class's assignment, watch it, report it, forget it.
 
 - ``dekbovinoj class new NAME --level 1 --count 10 --seed S [--difficulty D] [--mu X]``
+  [the dealer's filters: ``--no-jokers --no-flipped --decks 1 --needs × --cards 2-4``…]
   or ``--codes C1,C2,...``; ``--mode practice`` (default) or ``--mode test``.
 - ``dekbovinoj class list``, ``dekbovinoj class report NAME [--csv]``,
   ``dekbovinoj class forget NAME``, ``dekbovinoj class dashboard NAME``.
@@ -38,9 +39,10 @@ from ..classroom.attempts import to_csv
 from ..classroom.classes import new_class
 from ..classroom.errors import BadAssignmentError, ClassroomError
 from ..classroom.store import CLASS_ENV, DB_ENV, default_db_path, open_store
+from ..dealing.dealer import DealError
 from ..dealing.rating import Difficulty
 from ..i18n import LANGUAGES
-from .puzzles import _seed
+from .puzzles import add_filter_options, filters_from, seed_from
 
 __all__ = ["CLASS_CELLS", "CLASS_NOTEBOOK", "class_environment", "register"]
 
@@ -101,26 +103,34 @@ def _refusing(run: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Na
 @_refusing
 def main_new(args: argparse.Namespace) -> int:
     """Make a class's assignment: dealt from a seed, or from puzzle codes."""
+    filters = filters_from(args)
     dealt = [args.level, args.count, args.seed, args.difficulty, args.mu]
-    if args.codes is not None and any(option is not None for option in dealt):
+    if args.codes is not None and (filters or any(option is not None for option in dealt)):
         raise BadAssignmentError("Give either --codes or a deal (--level, --count, --seed…).")
-    assignment = new_class(
-        args.name,
-        level=args.level or "2",
-        count=args.count if args.count is not None else 10,
-        seed=_seed(args.seed),
-        difficulty=args.difficulty or "any",
-        mu=args.mu if args.mu is not None else 0.0,
-        codes=args.codes,
-        mode=args.mode,
-        db=args.db,
-    )
+    try:
+        assignment = new_class(
+            args.name,
+            level=args.level or "2",
+            count=args.count if args.count is not None else 10,
+            seed=seed_from(args.seed),
+            difficulty=args.difficulty or "any",
+            mu=args.mu if args.mu is not None else 0.0,
+            codes=args.codes,
+            mode=args.mode,
+            db=args.db,
+            **filters,
+        )
+    except DealError as error:
+        print(f"dekbovinoj: {error}", file=sys.stderr)
+        return 2
     print(f"Class {assignment.name}: {len(assignment.codes)} puzzles, {assignment.mode} mode.")
     if assignment.seed is not None:
         print(
             f"Dealt at level {assignment.level}, difficulty {assignment.difficulty}, "
             f"seed {assignment.seed}."
         )
+    if filters:
+        print("Filters: " + ", ".join(f"{key}={value}" for key, value in filters.items()))
     print("Codes: " + ",".join(assignment.codes))
     db = f" --db {shlex.quote(args.db)}" if args.db else ""
     name = shlex.quote(assignment.name)
@@ -236,6 +246,7 @@ def register(subparsers: Any) -> None:
     )
     new.add_argument("--mu", type=float, help='share 0–1 of "mu!" puzzles (no dek bovinoj)')
     new.add_argument("--codes", help="puzzle codes instead of a deal: C1,C2,...")
+    add_filter_options(new)
     new.add_argument(
         "--mode", choices=list(MODES), default="practice", help="practice (default) or test"
     )
