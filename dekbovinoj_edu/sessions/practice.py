@@ -32,6 +32,7 @@ Typing works the same way, and the session echoes how the text is read:
 from __future__ import annotations
 
 import random
+import sys
 import threading
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -190,7 +191,8 @@ class PracticeSession(AnswerDraft):
         also loads sympy, which the checker's exact values import on first use
         (a second or more): the first keystroke then echoes at once.
         """
-        import sympy  # noqa: F401
+        if sys.platform != "emscripten":  # in Pyodide its import would hold up the first clicks
+            import sympy  # noqa: F401
 
         self._solve(self.puzzle)
 
