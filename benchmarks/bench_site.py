@@ -42,7 +42,7 @@ ROUNDS = 3
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+    def log_message(self, format: str, *args: Any) -> None:
         return
 
 
@@ -84,7 +84,7 @@ def click_time(page: Any, css: str, answer: str) -> float:
     start = time.perf_counter()
     page.locator(css).click()
     page.wait_for_function(
-        "([sel, old]) => { const e = document.querySelector(sel); return e && e.innerHTML !== old; }",
+        "([s, old]) => { const e = document.querySelector(s); return e && e.innerHTML !== old; }",
         arg=[answer, before],
         timeout=CLICK_LIMIT_MS,
         polling=20,
@@ -110,8 +110,10 @@ def main() -> int:
             context = browser.new_context(viewport={"width": 1100, "height": 1000})
             first, size, asked, page = visit(context, url)
             outside = [a for a in asked if not a.startswith(url) and not a.startswith("data:")]
-            print(f"first visit: usable in {first:.1f} s, {size / 1e6:.1f} MB downloaded, "
-                  f"{len(asked)} requests, {len(outside)} outside the site")
+            print(
+                f"first visit: usable in {first:.1f} s, {size / 1e6:.1f} MB downloaded, "
+                f"{len(asked)} requests, {len(outside)} outside the site"
+            )
             clicks: dict[str, list[float]] = {}
             for _ in range(ROUNDS):
                 for name, css, answer in (
@@ -135,8 +137,10 @@ def main() -> int:
     for seconds, again in repeats:
         print(f"repeat visit: usable in {seconds:.1f} s, {again / 1e6:.1f} MB downloaded")
     for name, times in clicks.items():
-        print(f"click {name!r}: median {statistics.median(times):.2f} s, "
-              f"max {max(times):.2f} s ({len(times)} clicks)")
+        print(
+            f"click {name!r}: median {statistics.median(times):.2f} s, "
+            f"max {max(times):.2f} s ({len(times)} clicks)"
+        )
     if errors.strip():
         print("the app showed an error:", errors)
     load = os.getloadavg()

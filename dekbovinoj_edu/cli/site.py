@@ -107,8 +107,7 @@ def _check_tools() -> None:
             found = None
         if found != version:
             raise OSError(
-                f"build-site needs {name}=={version} (found {found}): "
-                'pip install -e ".[site]"'
+                f'build-site needs {name}=={version} (found {found}): pip install -e ".[site]"'
             )
 
 
@@ -133,8 +132,9 @@ def _shipped_wheels(folder: Path, cache: Path) -> list[Shipped]:
     for pin in RUNTIME:
         path = shutil.copy2(downloaded[pin.name], folder)
         shipped.append(
-            Shipped(pin.name, pin.version, Path(path).name, sha256(Path(path)), pin.depends,
-                    pin.imports)
+            Shipped(
+                pin.name, pin.version, Path(path).name, sha256(Path(path)), pin.depends, pin.imports
+            )
         )
     for name in PLACEHOLDERS:
         path = placeholder_wheel(name, folder)
@@ -193,8 +193,10 @@ def _lite_dir(work: Path, cache: Path, lessons: Path | None) -> Path:
             "loadPyodideOptions": {"packages": list(KERNEL_PACKAGES)},
         }
     }
-    config = {"jupyter-lite-schema-version": 0, "jupyter-config-data": {
-        "litePluginSettings": settings}}
+    config = {
+        "jupyter-lite-schema-version": 0,
+        "jupyter-config-data": {"litePluginSettings": settings},
+    }
     (work / "lite" / "jupyter-lite.json").write_text(json.dumps(config, indent=1), "utf-8")
     content = work / "content"
     content.mkdir()

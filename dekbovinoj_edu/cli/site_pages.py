@@ -107,7 +107,7 @@ def site_notebook() -> dict[str, Any]:
             }
         ],
         "metadata": {
-            "kernelspec": {"display_name": "Python (Pyodide)", "language": "python", "name": "python"},
+            "kernelspec": {"display_name": "Python", "language": "python", "name": "python"},
             "language_info": {"name": "python"},
         },
         "nbformat": 4,

@@ -32,10 +32,10 @@ __all__ = [
     "RUNTIME",
     "Pin",
     "Shipped",
+    "canonical",
     "download_wheels",
     "package_wheel",
     "placeholder_wheel",
-    "canonical",
     "pyodide_lock",
     "wheel_name",
 ]
@@ -216,9 +216,7 @@ def package_wheel(package: Path, version: str, folder: Path) -> Path:
         if path.is_dir() or "__pycache__" in path.parts or path.suffix in (".pyc", ".mo"):
             continue
         files[f"{package.name}/{path.relative_to(package).as_posix()}"] = path.read_bytes()
-    return _write_wheel(
-        folder / wheel_name(package.name, version), package.name, version, files
-    )
+    return _write_wheel(folder / wheel_name(package.name, version), package.name, version, files)
 
 
 def placeholder_wheel(name: str, folder: Path) -> Path:
