@@ -41,9 +41,18 @@ CLICK_LIMIT_MS = 60_000
 ROUNDS = 3
 
 
+SENT = [0]
+"""Bytes of files the server sent (every request, the kernel's worker's included)."""
+
+
 class _Quiet(http.server.SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: Any) -> None:
         return
+
+    def copyfile(self, source: Any, outputfile: Any) -> None:
+        before = source.tell()
+        super().copyfile(source, outputfile)
+        SENT[0] += source.tell() - before
 
 
 @contextmanager
@@ -61,20 +70,18 @@ def serve(site: Path) -> Iterator[str]:
 
 
 def visit(context: Any, url: str) -> tuple[float, int, list[str]]:
-    """Open the app in a new page: seconds to usable, bytes received, addresses asked for."""
+    """Open the app in a new page: seconds to usable, bytes served, addresses asked for."""
     page = context.new_page()
-    received: list[int] = []
     asked: list[str] = []
-    client = context.new_cdp_session(page)
-    client.send("Network.enable")
-    client.on("Network.loadingFinished", lambda e: received.append(int(e["encodedDataLength"])))
     page.on("request", lambda request: asked.append(request.url))
+    page.on("worker", lambda worker: asked.append(worker.url))
+    SENT[0] = 0
     start = time.perf_counter()
     page.goto(url)
     page.locator(USABLE).wait_for(state="visible", timeout=LOAD_LIMIT_MS)
     seconds = time.perf_counter() - start
     page.wait_for_timeout(300)
-    return seconds, sum(received), asked, page  # type: ignore[return-value]
+    return seconds, SENT[0], asked, page  # type: ignore[return-value]
 
 
 def click_time(page: Any, css: str, answer: str) -> float:

@@ -97,9 +97,9 @@ RUNTIME: tuple[Pin, ...] = (
     Pin("pygments", "2.17.2"),
     Pin("stack-data", "0.6.3", ("executing", "asttokens", "pure-eval"), ("stack_data",)),
     Pin("wcwidth", "0.2.13"),
-    # The app's own dependencies: ipywidgets as binder/ pins it, sympy as Pyodide ships it.
+    # The app's own dependencies, at the versions binder/ pins (and the tests run with).
     Pin("ipywidgets", "8.1.9", ("comm", "ipython", "traitlets", "widgetsnbextension")),
-    Pin("sympy", "1.13.3", ("mpmath",)),
+    Pin("sympy", "1.14.0", ("mpmath",)),
     Pin("mpmath", "1.3.0"),
 )
 """Every wheel the site downloads from PyPI (pure Python, ``py3-none-any``)."""

@@ -31,7 +31,7 @@ from ..rules.puzzle import Puzzle
 from ..sessions.feedback import Feedback
 from ..sessions.practice import DIFFICULTIES, MU_SHARE, PracticeSession
 from .answer import WRAP, AnswerBuilder, button, shielded
-from .later import THREADS, later
+from .later import THREADS, import_in_steps, later
 
 __all__ = ["Practice", "level_label"]
 
@@ -268,6 +268,7 @@ class Practice(widgets.VBox):
             self.preparing.start()
         elif self.prepare_in_background:  # Pyodide: no threads, so right after this message
             later(self._prepare)
+            import_in_steps("sympy")  # the checker's exact values need it: a step at a time
 
     def _prepare(self) -> None:
         """Run the solver while the student thinks, so "Dek bovinoj!" answers at once."""
