@@ -15,23 +15,18 @@ Goals (issue 17, on a 2-core machine): first visit usable in ≤ 12 s with ≤ 2
 
 from __future__ import annotations
 
-import functools
-import http.server
 import os
 import statistics
 import sys
 import tempfile
-import threading
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from dekbovinoj_edu.cli.site import build_site  # noqa: E402
+from dekbovinoj_edu.cli.site import SiteServer, build_site, serve_site  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
@@ -41,47 +36,19 @@ CLICK_LIMIT_MS = 60_000
 ROUNDS = 3
 
 
-SENT = [0]
-"""Bytes of files the server sent (every request, the kernel's worker's included)."""
-
-
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:
-        return
-
-    def copyfile(self, source: Any, outputfile: Any) -> None:
-        before = source.tell()
-        super().copyfile(source, outputfile)
-        SENT[0] += source.tell() - before
-
-
-@contextmanager
-def serve(site: Path) -> Iterator[str]:
-    """Serve ``site`` on a free port of 127.0.0.1 in a thread; yields the root URL."""
-    handler = functools.partial(_Quiet, directory=str(site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
-
-
-def visit(context: Any, url: str) -> tuple[float, int, list[str]]:
+def visit(context: Any, server: SiteServer) -> tuple[float, int, list[str], Any]:
     """Open the app in a new page: seconds to usable, bytes served, addresses asked for."""
     page = context.new_page()
     asked: list[str] = []
     page.on("request", lambda request: asked.append(request.url))
     page.on("worker", lambda worker: asked.append(worker.url))
-    SENT[0] = 0
+    server.sent = 0
     start = time.perf_counter()
-    page.goto(url)
+    page.goto(server.url)
     page.locator(USABLE).wait_for(state="visible", timeout=LOAD_LIMIT_MS)
     seconds = time.perf_counter() - start
     page.wait_for_timeout(300)
-    return seconds, SENT[0], asked, page  # type: ignore[return-value]
+    return seconds, server.sent, asked, page
 
 
 def click_time(page: Any, css: str, answer: str) -> float:
@@ -110,12 +77,13 @@ def main() -> int:
             start = time.perf_counter()
             site = build_site(Path(temp) / "site")
             print(f"build: {time.perf_counter() - start:.1f} s")
-        with serve(site) as url, sync_playwright() as playwright:
+        with serve_site(site) as server, sync_playwright() as playwright:
+            url = server.url
             browser = playwright.chromium.launch(
                 executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
             )
             context = browser.new_context(viewport={"width": 1100, "height": 1000})
-            first, size, asked, page = visit(context, url)
+            first, size, asked, page = visit(context, server)
             outside = [a for a in asked if not a.startswith(url) and not a.startswith("data:")]
             print(
                 f"first visit: usable in {first:.1f} s, {size / 1e6:.1f} MB downloaded, "
@@ -137,7 +105,7 @@ def main() -> int:
             page.close()
             repeats = []
             for _ in range(2):
-                seconds, again, _asked, page = visit(context, url)
+                seconds, again, _asked, page = visit(context, server)
                 repeats.append((seconds, again))
                 page.close()
             browser.close()

@@ -26,6 +26,8 @@ npm ``pyodide@0.27.6``          the newest Pyodide this kernel starts on (Python
 from __future__ import annotations
 
 import argparse
+import functools
+import http.server
 import json
 import os
 import shutil
@@ -33,10 +35,21 @@ import subprocess
 import sys
 import tarfile
 import tempfile
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from importlib import metadata
 from pathlib import Path
+from typing import Any
 
-from .site_pages import APP_PAGE, add_progress_script, fix_page, redirect_page, site_notebook
+from .site_pages import (
+    APP_PAGE,
+    add_progress_script,
+    fix_page,
+    lesson_title,
+    redirect_page,
+    site_notebook,
+)
 from .site_wheels import (
     PLACEHOLDERS,
     PYODIDE_VERSION,
@@ -49,7 +62,17 @@ from .site_wheels import (
     sha256,
 )
 
-__all__ = ["KERNEL_PACKAGES", "MARKER", "TOOLS", "build_site", "default_cache", "register", "run"]
+__all__ = [
+    "KERNEL_PACKAGES",
+    "MARKER",
+    "TOOLS",
+    "SiteServer",
+    "build_site",
+    "default_cache",
+    "register",
+    "run",
+    "serve_site",
+]
 
 TOOLS: dict[str, str] = {
     "voici-core": "0.9.0",
@@ -200,10 +223,14 @@ def _lite_dir(work: Path, cache: Path, lessons: Path | None) -> Path:
     (work / "lite" / "jupyter-lite.json").write_text(json.dumps(config, indent=1), "utf-8")
     content = work / "content"
     content.mkdir()
-    notebook = json.dumps(site_notebook(), indent=1, ensure_ascii=False)
-    (content / Path(APP_PAGE).with_suffix(".ipynb").name).write_text(notebook, "utf-8")
+    links = []
     if lessons is not None and lessons.is_dir():
         shutil.copytree(lessons, content / "lessons", ignore=shutil.ignore_patterns(".*"))
+        for path in sorted((content / "lessons").glob("*.ipynb")):
+            title = lesson_title(json.loads(path.read_text("utf-8")), path.stem)
+            links.append((title, f"lessons/{path.stem}.html"))
+    notebook = json.dumps(site_notebook(links), indent=1, ensure_ascii=False)
+    (content / Path(APP_PAGE).with_suffix(".ipynb").name).write_text(notebook, "utf-8")
     return work / "lite"
 
 
@@ -220,6 +247,60 @@ def _fix_pages(out: Path) -> None:
         if '"jupyter-config-data"' in text:
             page.write_text(fix_page(text, len(page.relative_to(out).parts) - 1), "utf-8")
     (out / "index.html").write_text(redirect_page(), "utf-8")
+
+
+class _SiteHandler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {  # noqa: RUF012 (http.server's own class attribute)
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".wasm": "application/wasm",
+        ".mjs": "text/javascript",
+    }
+
+    def log_message(self, format: str, *args: Any) -> None:
+        return
+
+    def copyfile(self, source: Any, outputfile: Any) -> None:
+        before = source.tell()
+        super().copyfile(source, outputfile)
+        server = self.server
+        if isinstance(server, SiteServer):
+            server.sent += source.tell() - before
+
+
+class SiteServer(http.server.ThreadingHTTPServer):
+    """A web server for a built site on 127.0.0.1; :attr:`sent` counts the bytes it served."""
+
+    daemon_threads = True
+    sent = 0
+
+    @property
+    def url(self) -> str:
+        """The site's address."""
+        return f"http://127.0.0.1:{self.server_address[1]}/"
+
+
+@contextmanager
+def serve_site(site: Path, port: int = 0) -> Iterator[SiteServer]:
+    """Serve ``site`` on 127.0.0.1 (a free port unless ``port``) in a thread, for tests.
+
+    >>> import tempfile, urllib.request
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     _ = (Path(folder) / "index.html").write_text("<p>cows</p>")
+    ...     with serve_site(Path(folder)) as server:
+    ...         page = urllib.request.urlopen(server.url).read()
+    >>> page, server.sent
+    (b'<p>cows</p>', 11)
+    """
+    handler = functools.partial(_SiteHandler, directory=str(site))
+    server = SiteServer(("127.0.0.1", port), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield server
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(10)
 
 
 def build_site(out: Path, cache: Path | None = None, lessons: Path | None = None) -> Path:

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 from typing import Any
 
 __all__ = [
@@ -33,6 +34,7 @@ __all__ = [
     "PROGRESS_SCRIPT",
     "add_progress_script",
     "fix_page",
+    "lesson_title",
     "redirect_page",
     "site_notebook",
 ]
@@ -78,11 +80,29 @@ PROGRESS_SCRIPT = """<script>
 """The page's side of the progress widget: local storage to the field and back."""
 
 
-def site_notebook() -> dict[str, Any]:
-    """The app notebook the site renders: the app, and its progress kept in the browser.
+def lesson_title(notebook: dict[str, Any], default: str) -> str:
+    """A lesson's title: its first heading (``# Lesson 1: …``).
 
-    >>> cells = site_notebook()["cells"]
+    >>> lesson_title({"cells": [{"cell_type": "markdown", "source": ["# Lesson 1: Plus\\n"]}]}, "x")
+    'Lesson 1: Plus'
+    """
+    for cell in notebook.get("cells", []):
+        if cell.get("cell_type") == "markdown":
+            for line in "".join(cell.get("source", "")).splitlines():
+                if line.startswith("#"):
+                    return line.lstrip("#").strip()
+    return default
+
+
+def site_notebook(lessons: Sequence[tuple[str, str]] = ()) -> dict[str, Any]:
+    """The app notebook the site renders: the app, its progress kept, links to the lessons.
+
+    ``lessons`` are ``(title, address)`` pairs, the addresses relative to the app's page.
+
+    >>> cells = site_notebook([("Lesson 1: Plus", "lessons/01.html")])["cells"]
     >>> "BrowserProgress(app.practice)" in "".join(cells[0]["source"])
+    True
+    >>> "[Lesson 1: Plus](lessons/01.html)" in "".join(cells[1]["source"])
     True
     """
     source = (
@@ -95,17 +115,30 @@ def site_notebook() -> dict[str, Any]:
         "display(BrowserProgress(app.practice))\n"
         "app"
     )
-    return {
-        "cells": [
+    cells: list[dict[str, Any]] = [
+        {
+            "cell_type": "code",
+            "execution_count": None,
+            "id": "dekbovinoj-site-0",
+            "metadata": {},
+            "outputs": [],
+            "source": source.splitlines(keepends=True),
+        }
+    ]
+    if lessons:
+        links = "".join(f"- [{title}]({address})\n" for title, address in lessons)
+        credit = "*Dek Bovinoj* by Johannes G. and Leo G., 2024, CC BY-SA 4.0."
+        text = f"### Lessons\n\n{links}\n{credit}"
+        cells.append(
             {
-                "cell_type": "code",
-                "execution_count": None,
-                "id": "dekbovinoj-site-0",
+                "cell_type": "markdown",
+                "id": "dekbovinoj-site-1",
                 "metadata": {},
-                "outputs": [],
-                "source": source.splitlines(keepends=True),
+                "source": text.splitlines(keepends=True),
             }
-        ],
+        )
+    return {
+        "cells": cells,
         "metadata": {
             "kernelspec": {"display_name": "Python", "language": "python", "name": "python"},
             "language_info": {"name": "python"},
