@@ -166,13 +166,12 @@ def _shipped_wheels(folder: Path, cache: Path) -> list[Shipped]:
     for name in KERNEL_WHEELS:
         path = Path(shutil.copy2(kernel[name], folder))
         version = path.name.split("-")[1]
-        depends = ("micropip",) if name == "piplite" else ()
-        shipped.append(Shipped(name, version, path.name, sha256(path), depends, (name,)))
+        needs: tuple[str, ...] = ("micropip",) if name == "piplite" else ()
+        shipped.append(Shipped(name, version, path.name, sha256(path), needs, (name,)))
     package = Path(__file__).resolve().parents[1]
     version = _package_version()
     path = package_wheel(package, version, folder)
-    depends = ("ipywidgets", "sympy")
-    shipped.append(Shipped(package.name, version, path.name, sha256(path), depends))
+    shipped.append(Shipped(package.name, version, path.name, sha256(path), ("ipywidgets", "sympy")))
     return shipped
 
 
