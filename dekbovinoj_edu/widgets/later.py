@@ -89,9 +89,12 @@ def _loop() -> asyncio.AbstractEventLoop:
         return asyncio.get_event_loop_policy().get_event_loop()
 
 
-def later(work: Callable[[], None], delay: float = 0.0, *, threaded: bool = THREADS) -> Later:
-    """Run ``work()`` after ``delay`` seconds: in a thread, or on the event loop in Pyodide."""
-    return Later(work, delay, threaded)
+def later(work: Callable[[], None], delay: float = 0.0, *, threaded: bool | None = None) -> Later:
+    """Run ``work()`` after ``delay`` seconds: in a thread, or on the event loop in Pyodide.
+
+    ``threaded`` is :data:`THREADS` unless given.
+    """
+    return Later(work, delay, THREADS if threaded is None else threaded)
 
 
 def _init_file(name: str) -> Path | None:
