@@ -135,7 +135,7 @@ def package_steps(name: str) -> list[str]:
     It is read, not run.
 
     >>> package_steps("json")
-    ['json.decoder', 'json.scanner', 'json.encoder']
+    ['json.decoder', 'json.encoder']
     """
     found = _init_source(name)
     if found is None:
