@@ -52,7 +52,7 @@ PACE_SECONDS = (1.8, 0.5)
 
 
 def _show(widget: widgets.Widget, shown: bool) -> None:
-    widget.layout.display = None if shown else "none"
+    widget.layout.display = "" if shown else "none"  # "" not None: Voici keeps "none" for None
 
 
 class GameTable(widgets.VBox):
@@ -394,7 +394,7 @@ class GameTable(widgets.VBox):
                 self.step()
         except Exception as error:  # shown, never lost
             self.errors.append_stderr(f"{type(error).__name__}: {error}\n")
-            self.errors.layout.display = None
+            self.errors.layout.display = ""
             return
         self._play_later()
 
@@ -409,7 +409,7 @@ class GameTable(widgets.VBox):
                     self.step()
         except Exception as error:  # shown, never lost
             self.errors.append_stderr(f"{type(error).__name__}: {error}\n")
-            self.errors.layout.display = None
+            self.errors.layout.display = ""
 
     # ---------------------------------------------------------- save, resume
     @shielded

@@ -39,14 +39,14 @@ PETER = Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2)
 PETERS_ANSWER = "13*2+3-9-3-7"
 
 
-def _voila_walk_through() -> Callable[..., None]:
-    """The practice walk-through of the Voilà browser test, to run on the site."""
-    path = Path(__file__).with_name("test_app_in_browser.py")
-    spec = importlib.util.spec_from_file_location("dekbovinoj_voila_walk_through", path)
+def _voila_test(file: str, name: str) -> Callable[..., None]:
+    """A test of the Voilà app's browser tests, to run on the site instead."""
+    path = Path(__file__).with_name(file)
+    spec = importlib.util.spec_from_file_location(f"dekbovinoj_voila_{path.stem}", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    return module.test_peters_turn_a_colour_mistake_esperanto_and_the_best_answers
+    return getattr(module, name)
 
 
 @pytest.fixture(scope="session")
@@ -125,11 +125,23 @@ def open_site(
 
 
 def test_the_site_passes_the_voila_apps_practice_walk_through(
-    open_site: SiteOpener, artifacts: Path, tmp_path: Path
+    open_site: SiteOpener, artifacts: Path
 ) -> None:
     site_artifacts = artifacts / "site"
     site_artifacts.mkdir(exist_ok=True)
-    _voila_walk_through()(open_site, site_artifacts)
+    walk_through = _voila_test(
+        "test_app_in_browser.py", "test_peters_turn_a_colour_mistake_esperanto_and_the_best_answers"
+    )
+    walk_through(open_site, site_artifacts)
+    assert open_site.outside == []
+
+
+def test_the_site_plays_the_voila_apps_seeded_game(open_site: SiteOpener, artifacts: Path) -> None:
+    site_artifacts = artifacts / "site"
+    site_artifacts.mkdir(exist_ok=True)
+    _voila_test("test_game_app.py", "test_a_seeded_three_player_game_in_the_app")(
+        open_site, site_artifacts
+    )
     assert open_site.outside == []
 
 
