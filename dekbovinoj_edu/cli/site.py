@@ -138,6 +138,8 @@ def _pyodide(cache: Path) -> Path:
     """npm's ``pyodide`` tarball, downloaded once into the cache."""
     tarball = cache / f"pyodide-{PYODIDE_VERSION}.tgz"
     if not tarball.is_file():
+        if shutil.which("npm") is None:
+            raise OSError(f"build-site downloads pyodide@{PYODIDE_VERSION} with npm: install npm")
         cache.mkdir(parents=True, exist_ok=True)
         subprocess.run(
             ["npm", "pack", f"pyodide@{PYODIDE_VERSION}", "--silent", "--pack-destination", "."],
