@@ -60,6 +60,7 @@ from .site_wheels import (
     placeholder_wheel,
     pyodide_lock,
     sha256,
+    trim_wheel,
 )
 
 __all__ = [
@@ -155,7 +156,7 @@ def _shipped_wheels(folder: Path, cache: Path) -> list[Shipped]:
     shipped = []
     downloaded = download_wheels(RUNTIME, cache / "wheels")
     for pin in RUNTIME:
-        path = shutil.copy2(downloaded[pin.name], folder)
+        path = trim_wheel(downloaded[pin.name], pin.name, folder)
         shipped.append(
             Shipped(
                 pin.name, pin.version, Path(path).name, sha256(Path(path)), pin.depends, pin.imports

@@ -34,9 +34,11 @@ __all__ = [
     "Shipped",
     "canonical",
     "download_wheels",
+    "kept",
     "package_wheel",
     "placeholder_wheel",
     "pyodide_lock",
+    "trim_wheel",
     "wheel_name",
 ]
 
@@ -109,6 +111,75 @@ PLACEHOLDERS: tuple[str, ...] = ("ssl", "sqlite3", "jedi")
 Pyodide keeps out of its standard library (``ssl``, ``sqlite3``) and ``jedi`` (completion in a
 notebook, 1.7 MB). The site ships empty wheels under these names: importing them fails as on a
 Python installed without them, which IPython and the app allow for."""
+
+
+UNUSED: dict[str, tuple[str, ...]] = {
+    # Subpackages that neither ``import sympy`` nor the checker's exact values ever load.
+    "sympy": tuple(
+        f"sympy/{name}/"
+        for name in (
+            "benchmarks",
+            "categories",
+            "codegen",
+            "crypto",
+            "diffgeom",
+            "holonomic",
+            "liealgebras",
+            "physics",
+            "sandbox",
+            "stats",
+            "testing",
+            "unify",
+            "vector",
+        )
+    ),
+}
+"""What the site leaves out of a wheel, by package (besides every ``tests/`` folder)."""
+
+KEPT_LEXERS = frozenset(
+    (
+        *("__init__", "_mapping", "special", "_css_builtins", "_lilypond_builtins"),
+        *("_scheme_builtins", "css", "data", "html", "javascript", "jvm", "lilypond", "lisp"),
+        *("markup", "perl", "python", "ruby", "shell"),
+    )
+)
+"""The Pygments lexers IPython and its ``ipython_pygments_lexers`` load (Python, and the
+languages of its cell magics); the other ~250 are left out of the site."""
+
+
+def kept(package: str, member: str) -> bool:
+    """Whether the site's copy of ``package``'s wheel keeps the file ``member``.
+
+    >>> kept("sympy", "sympy/core/tests/test_basic.py"), kept("sympy", "sympy/core/basic.py")
+    (False, True)
+    >>> kept("sympy", "sympy/physics/units/si.py"), kept("pygments", "pygments/lexers/c_cpp.py")
+    (False, False)
+    >>> kept("pygments", "pygments/lexers/python.py"), kept("pygments", "pygments/token.py")
+    (True, True)
+    """
+    if "/tests/" in member or member.startswith(UNUSED.get(package, ("//",))):
+        return False
+    if package == "pygments" and member.startswith("pygments/lexers/"):
+        return member.rsplit("/", 1)[1].removesuffix(".py") in KEPT_LEXERS
+    return True
+
+
+def trim_wheel(source: Path, package: str, folder: Path) -> Path:
+    """A copy of the wheel ``source`` in ``folder`` with only the files :func:`kept` keeps."""
+    target = folder / source.name
+    with (
+        zipfile.ZipFile(source) as wheel,
+        zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as trimmed,
+    ):
+        names = [name for name in wheel.namelist() if kept(package, name)]
+        for name in names:
+            data = wheel.read(name)
+            if name.endswith(".dist-info/RECORD"):
+                left = set(names)
+                lines = data.decode("utf-8").splitlines()
+                data = "".join(f"{line}\n" for line in lines if line.split(",")[0] in left).encode()
+            trimmed.writestr(wheel.getinfo(name), data)
+    return target
 
 
 @dataclass(frozen=True)
