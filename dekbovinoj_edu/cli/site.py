@@ -60,6 +60,7 @@ from .site_wheels import (
     placeholder_wheel,
     pyodide_lock,
     sha256,
+    trim_stdlib,
     trim_wheel,
 )
 
@@ -209,7 +210,8 @@ def _lite_dir(work: Path, cache: Path, lessons: Path | None) -> Path:
             member = tarball.extractfile(f"package/{name}")
             if member is None:
                 raise OSError(f"npm's pyodide {PYODIDE_VERSION} has no {name}")
-            (pyodide / name).write_bytes(member.read())
+            data = member.read()
+            (pyodide / name).write_bytes(trim_stdlib(data) if name == "python_stdlib.zip" else data)
     lock = pyodide_lock(_shipped_wheels(pyodide, cache))
     (pyodide / "pyodide-lock.json").write_text(json.dumps(lock, indent=1), "utf-8")
     settings = {

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import io
 import re
 import subprocess
 import sys
@@ -38,6 +39,7 @@ __all__ = [
     "package_wheel",
     "placeholder_wheel",
     "pyodide_lock",
+    "trim_stdlib",
     "trim_wheel",
     "wheel_name",
 ]
@@ -131,6 +133,11 @@ UNUSED: dict[str, tuple[str, ...]] = {
             "testing",
             "unify",
             "vector",
+            # The parsers of other languages (the package reads its own notation itself).
+            "parsing/autolev",
+            "parsing/c",
+            "parsing/fortran",
+            "parsing/latex",
         )
     ),
 }
@@ -180,6 +187,39 @@ def trim_wheel(source: Path, package: str, folder: Path) -> Path:
                 data = "".join(f"{line}\n" for line in lines if line.split(",")[0] in left).encode()
             trimmed.writestr(wheel.getinfo(name), data)
     return target
+
+
+KEPT_ENCODINGS = frozenset(
+    (
+        *("__init__", "aliases", "ascii", "latin_1", "charmap", "cp437", "idna", "punycode"),
+        *("utf_8", "utf_8_sig", "utf_16", "utf_16_le", "utf_16_be", "utf_32", "utf_32_le"),
+        *("utf_32_be", "raw_unicode_escape", "unicode_escape", "base64_codec", "hex_codec"),
+        "undefined",
+    )
+)
+"""The text encodings the site's Python keeps: the Unicode ones and what Python itself uses
+(``cp437`` for zip files); the ~100 others (legacy code pages, CJK) are left out."""
+
+
+def trim_stdlib(data: bytes) -> bytes:
+    """Pyodide's ``python_stdlib.zip`` without the encodings outside :data:`KEPT_ENCODINGS`.
+
+    >>> import io
+    >>> made = io.BytesIO()
+    >>> with zipfile.ZipFile(made, "w") as stdlib:
+    ...     for name in ("encodings/utf_8.pyc", "encodings/cp1252.pyc", "json/__init__.pyc"):
+    ...         stdlib.writestr(name, b"")
+    >>> zipfile.ZipFile(io.BytesIO(trim_stdlib(made.getvalue()))).namelist()
+    ['encodings/utf_8.pyc', 'json/__init__.pyc']
+    """
+    trimmed = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(data)) as stdlib, zipfile.ZipFile(trimmed, "w") as kept:
+        for entry in stdlib.infolist():
+            folder, _, file = entry.filename.partition("/")
+            if folder == "encodings" and file.split(".")[0] not in KEPT_ENCODINGS:
+                continue
+            kept.writestr(entry, stdlib.read(entry))
+    return trimmed.getvalue()
 
 
 @dataclass(frozen=True)
