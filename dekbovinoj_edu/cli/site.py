@@ -309,10 +309,10 @@ def serve_site(site: Path, port: int = 0) -> Iterator[SiteServer]:
 
 def build_site(out: Path, cache: Path | None = None, lessons: Path | None = None) -> Path:
     """Build the static site into ``out`` (replaced if it is an earlier build) and return it."""
-    _check_tools()
-    cache = default_cache() if cache is None else cache
     if out.exists() and any(out.iterdir()) and not (out / MARKER).exists():
         raise OSError(f"{out} is not empty and is not a site build-site made: choose another")
+    _check_tools()
+    cache = default_cache() if cache is None else cache
     if lessons is None:
         clone = Path(__file__).resolve().parents[2] / "lessons"
         lessons = clone if clone.is_dir() else None
