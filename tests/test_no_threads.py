@@ -22,9 +22,16 @@ from dekbovinoj_edu.widgets.practice import Practice
 PETER = Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2)
 
 
+START = threading.Thread.start
+"""Threads as they start here, for the test's own runner of the event loop."""
+
+
 @pytest.fixture
 def no_threads(monkeypatch: pytest.MonkeyPatch) -> Iterator[asyncio.AbstractEventLoop]:
-    """As in Pyodide: starting a thread raises, and an event loop runs the kernel."""
+    """As in Pyodide: starting a thread raises, and an event loop runs the kernel.
+
+    The loop is the test's own (Playwright may run one in this thread already).
+    """
 
     def refuse(self: threading.Thread) -> None:
         raise RuntimeError("can't start new thread")
@@ -33,17 +40,19 @@ def no_threads(monkeypatch: pytest.MonkeyPatch) -> Iterator[asyncio.AbstractEven
     for module in (later_module, practice_view, table_view):
         monkeypatch.setattr(module, "THREADS", False)
     loop = asyncio.new_event_loop()
-    asyncio.set_event_loop(loop)
+    monkeypatch.setattr(later_module, "_loop", lambda: loop)
     try:
         yield loop
     finally:
-        asyncio.set_event_loop(None)
         loop.close()
 
 
 def _run(loop: asyncio.AbstractEventLoop, seconds: float) -> None:
     """Let the loop run what was put on it, as the browser does between two clicks."""
-    loop.run_until_complete(asyncio.sleep(seconds))
+    runner = threading.Thread(target=loop.run_until_complete, args=(asyncio.sleep(seconds),))
+    START(runner)
+    runner.join(60)
+    assert not runner.is_alive()
 
 
 def test_work_put_on_the_event_loop_runs_when_the_loop_does(
