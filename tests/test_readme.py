@@ -9,7 +9,10 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text("utf-8")
-QUICK_START = ("pip install -e . && dekbovinoj serve", 'pip install -e ".[test]" && pytest')
+QUICK_START = (
+    'pip install -e ".[serve]" && dekbovinoj serve',
+    'pip install -e ".[test]" && pytest',
+)
 """The two commands of the quick start: run the app, run the tests."""
 SCREENSHOT_MAX_BYTES = 200_000
 

@@ -16,6 +16,7 @@ __all__ = ["COMMAND_MODULES", "build_parser", "main"]
 
 COMMAND_MODULES: tuple[str, ...] = (
     "dekbovinoj_edu.cli.serve",
+    "dekbovinoj_edu.cli.site",
     "dekbovinoj_edu.cli.check",
     "dekbovinoj_edu.cli.puzzles",
     "dekbovinoj_edu.cli.sheet",

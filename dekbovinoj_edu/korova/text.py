@@ -3,7 +3,7 @@
 Russian is the language of these rules, so this game speaks it too. The
 shared :mod:`dekbovinoj_edu.i18n` knows English, Esperanto, Swedish and
 Japanese; for those this module asks it, and it reads the Russian catalog
-``locale/ru/LC_MESSAGES/korova.po`` itself, with Babel, the same way.
+``locale/ru/LC_MESSAGES/korova.po`` itself, the same way.
 
 >>> t("sv", "Row {row}", row=2)
 'Rad 2'
@@ -21,7 +21,6 @@ Numbers of things take gettext plural forms (Russian has three):
 from __future__ import annotations
 
 import gettext as _gettext
-import io
 from functools import cache
 from pathlib import Path
 
@@ -52,16 +51,8 @@ def _catalog_path(code: str) -> Path:
 
 
 @cache
-def _russian() -> dict[str, str]:
-    from babel.messages.pofile import read_po
-
-    with _catalog_path("ru").open("rb") as handle:
-        catalog = read_po(handle, locale="ru", domain=DOMAIN)
-    return {
-        str(message.id): str(message.string)
-        for message in catalog
-        if message.id and isinstance(message.id, str) and message.string and not message.fuzzy
-    }
+def _russian() -> _gettext.NullTranslations:
+    return i18n.po_translations(_catalog_path("ru"))
 
 
 def t(lang: str, message: str, /, **values: object) -> str:
@@ -69,22 +60,14 @@ def t(lang: str, message: str, /, **values: object) -> str:
     code = normalise(lang)
     if code != "ru":
         return i18n.gettext(code, DOMAIN, message, **values)
-    text = _russian().get(message) or message
+    text = _russian().gettext(message)
     return text.format(**values) if values else text
 
 
 @cache
 def _plurals(code: str) -> _gettext.NullTranslations:
-    """The catalog with its plural forms, compiled in memory to what gettext reads (``.mo``)."""
-    from babel.messages.mofile import write_mo
-    from babel.messages.pofile import read_po
-
-    with _catalog_path(code).open("rb") as handle:
-        catalog = read_po(handle, locale=code, domain=DOMAIN)
-    compiled = io.BytesIO()
-    write_mo(compiled, catalog)
-    compiled.seek(0)
-    return _gettext.GNUTranslations(compiled)
+    """The catalog with its plural forms, as the standard library's gettext reads it."""
+    return i18n.po_translations(_catalog_path(code))
 
 
 def tn(lang: str, singular: str, plural: str, count: int, /, **values: object) -> str:

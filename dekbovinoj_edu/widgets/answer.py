@@ -29,6 +29,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..i18n import gettext
+from ..rules.cards import Card
 from ..rules.levels import Op
 from ..sessions.answer import AnswerDraft
 from ..sessions.feedback import Feedback, FeedbackKind
@@ -117,6 +118,8 @@ class AnswerBuilder(widgets.VBox):
         self._syncing = False
         self.card_boxes: list[widgets.VBox] = []
         """One box a card shown (its drawing and its button), pasture first."""
+        self._drawn: tuple[tuple[Card, ...], ...] = ()
+        """The pasture and the barn :attr:`card_boxes` were drawn for."""
         self._build()
         self.relabel()
         self.show_puzzle()
@@ -201,12 +204,18 @@ class AnswerBuilder(widgets.VBox):
             self.backspace_button,
             self.clear_button,
         ]
+        self._draw_cards()
+        self.feedback.value = ""
+        self.refresh()
+
+    def _draw_cards(self) -> None:
+        """One card box a card the draft shows, pasture first, then the barn."""
+        draft = self.draft
+        self._drawn = (draft.puzzle.pasture, draft.puzzle.barn)
         self.card_boxes = [self._card_box(i) for i in range(len(draft.shown_cards))]
         split = len(draft.puzzle.pasture)
         self.pasture_row.children = self.card_boxes[:split]
         self.barn_row.children = self.card_boxes[split:]
-        self.feedback.value = ""
-        self.refresh()
 
     def _op_button(self, symbol: str) -> widgets.Button:
         made = button(f"{self.css}-op", lambda _: self._on_op(symbol))
@@ -234,9 +243,11 @@ class AnswerBuilder(widgets.VBox):
     def refresh(self) -> None:
         """Bring the cards and the echo in step with the draft."""
         draft = self.draft
+        if (draft.puzzle.pasture, draft.puzzle.barn) != self._drawn:
+            self._draw_cards()  # the draft moved to other cards before show_puzzle ran
+        cards = draft.shown_cards
         used = set(draft.used)
         flipped = draft.flipped
-        cards = draft.shown_cards
         first_joker = next((p for p, card in enumerate(cards) if card.is_joker), None)
         for position, box in enumerate(self.card_boxes):
             card = cards[position]

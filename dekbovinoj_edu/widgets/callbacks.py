@@ -17,7 +17,7 @@ so that every view (the app's and Korova's) can import it without a cycle.
 ...         raise RuntimeError("oops")
 >>> box = Box()
 >>> box.on_click(None) is None, "RuntimeError: oops" in box.errors.text, box.errors.layout.display
-(True, True, None)
+(True, True, '')
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ def shielded(method: Callable[..., Any]) -> Callable[..., Any]:
             return method(self, *args)
         except Exception:
             self.errors.append_stderr(traceback.format_exc())
-            self.errors.layout.display = None
+            self.errors.layout.display = ""  # "" not None: Voici keeps a none display for None
             return None
 
     return run

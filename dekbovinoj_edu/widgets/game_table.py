@@ -40,6 +40,7 @@ from ..sessions.answer import AnswerDraft
 from ..sessions.feedback import Feedback, FeedbackKind
 from ..sessions.game_table import GameTableSession
 from .answer import WRAP, AnswerBuilder, button, shielded
+from .later import THREADS, Later, later
 from .table_setup import GameSetup
 
 __all__ = ["PACE_SECONDS", "GameTable"]
@@ -51,7 +52,7 @@ PACE_SECONDS = (1.8, 0.5)
 
 
 def _show(widget: widgets.Widget, shown: bool) -> None:
-    widget.layout.display = None if shown else "none"
+    widget.layout.display = "" if shown else "none"  # "" not None: Voici keeps "none" for None
 
 
 class GameTable(widgets.VBox):
@@ -79,6 +80,8 @@ class GameTable(widgets.VBox):
         self.auto_thread: threading.Thread | None = None
         """The thread playing computer turns by itself, while it runs."""
         self._lock = threading.RLock()
+        self._next_turn: Later | None = None
+        """Without threads (Pyodide): the computer turn waiting on the event loop."""
         self._language_listeners: list[Callable[[str], None]] = []
         self.setup = GameSetup(self.lang, on_start=self._on_start)
         self.setup.players_menu.value = players
@@ -362,6 +365,9 @@ class GameTable(widgets.VBox):
 
     # --------------------------------------------------------- playing on
     def _play_on(self) -> None:
+        if not THREADS:  # Pyodide: one turn at a time on the event loop
+            self._play_later()
+            return
         if self.auto_toggle.value and (self.auto_thread is None or not self.auto_thread.is_alive()):
             self.auto_thread = threading.Thread(target=self._auto_play, daemon=True)
             self.auto_thread.start()
@@ -370,6 +376,27 @@ class GameTable(widgets.VBox):
     def _on_auto(self, change: dict[str, Any]) -> None:
         if change["new"]:
             self._play_on()
+
+    def _play_later(self) -> None:
+        """Without threads: the next computer turn, a short pause from now, if it is theirs."""
+        session = self.session
+        if not self.auto_toggle.value or session is None or not session.bot_to_move:
+            return
+        if self._next_turn is not None and self._next_turn.running():
+            return
+        pace = PACE_SECONDS[1] if self.faster_toggle.value else PACE_SECONDS[0]
+        self._next_turn = later(self._turn_later, pace)
+
+    def _turn_later(self) -> None:
+        self._next_turn = None
+        try:
+            if self.auto_toggle.value and self.session is not None and self.session.bot_to_move:
+                self.step()
+        except Exception as error:  # shown, never lost
+            self.errors.append_stderr(f"{type(error).__name__}: {error}\n")
+            self.errors.layout.display = ""
+            return
+        self._play_later()
 
     def _auto_play(self) -> None:
         """Computer players move one by one, a short pause apart, while the toggle is on."""
@@ -382,7 +409,7 @@ class GameTable(widgets.VBox):
                     self.step()
         except Exception as error:  # shown, never lost
             self.errors.append_stderr(f"{type(error).__name__}: {error}\n")
-            self.errors.layout.display = None
+            self.errors.layout.display = ""
 
     # ---------------------------------------------------------- save, resume
     @shielded

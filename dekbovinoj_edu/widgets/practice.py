@@ -32,6 +32,7 @@ from ..rules.puzzle import Puzzle
 from ..sessions.feedback import Feedback
 from ..sessions.practice import DIFFICULTIES, MU_SHARE, PracticeSession
 from .answer import WRAP, AnswerBuilder, button, shielded
+from .later import THREADS, import_in_steps, later
 
 __all__ = ["Practice", "level_label"]
 
@@ -267,9 +268,12 @@ class Practice(widgets.VBox):
         self.answers.value = ""
         self.answer.show_puzzle()
         self._refresh()
-        if self.prepare_in_background:
+        if self.prepare_in_background and THREADS:
             self.preparing = threading.Thread(target=self._prepare, daemon=True)
             self.preparing.start()
+        elif self.prepare_in_background:  # Pyodide: no threads, so right after this message
+            later(self._prepare)
+            import_in_steps("sympy")  # the checker's exact values need it: a step at a time
 
     def _prepare(self) -> None:
         """Run the solver while the student thinks, so "Dek bovinoj!" answers at once."""

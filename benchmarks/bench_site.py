@@ -1,0 +1,131 @@
+"""The static site (``dekbovinoj build-site``) in headless Chromium: how soon it is usable, how
+much it downloads, and how fast each click is answered.
+
+Usage: ``python benchmarks/bench_site.py [SITE]``: it builds the site into a temporary
+folder unless SITE is an existing build, serves it on 127.0.0.1 with ``http.server`` and
+opens it in Debian's Chromium through Playwright:
+
+- first visit (empty browser cache): seconds from opening to the usable app, MB downloaded;
+- repeat visit (the same browser, its cache kept): seconds to usable;
+- clicks on a new puzzle: "Mu!", "Show the best answers", "Dek bovinoj!", "Hint", "New puzzle".
+
+Goals (issue 17, on a 2-core machine): first visit usable in ≤ 12 s with ≤ 25 MB, repeat visit
+≤ 6 s, every click answered in ≤ 1 s. It prints the machine's load average beside the figures.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from dekbovinoj_edu.cli.site import SiteServer, build_site, serve_site  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+USABLE = ".dkb-practice .dkb-submit"
+LOAD_LIMIT_MS = 180_000
+CLICK_LIMIT_MS = 60_000
+ROUNDS = 3
+
+
+def visit(context: Any, server: SiteServer) -> tuple[float, int, list[str], Any]:
+    """Open the app in a new page: seconds to usable, bytes served, addresses asked for."""
+    page = context.new_page()
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
+    page.on("worker", lambda worker: asked.append(worker.url))
+    server.sent = 0
+    start = time.perf_counter()
+    page.goto(server.url)
+    page.locator(USABLE).wait_for(state="visible", timeout=LOAD_LIMIT_MS)
+    seconds = time.perf_counter() - start
+    page.wait_for_timeout(300)
+    return seconds, server.sent, asked, page
+
+
+def click_time(page: Any, css: str, answer: str) -> float:
+    """Seconds from a click on ``css`` until ``answer`` changes (the app's reply on screen)."""
+    target = page.locator(answer)
+    before = target.inner_html()
+    start = time.perf_counter()
+    page.locator(css).click()
+    page.wait_for_function(
+        "([s, old]) => { const e = document.querySelector(s); return e && e.innerHTML !== old; }",
+        arg=[answer, before],
+        timeout=CLICK_LIMIT_MS,
+        polling=20,
+    )
+    return time.perf_counter() - start
+
+
+def main() -> int:
+    from playwright.sync_api import sync_playwright
+
+    given = Path(sys.argv[1]) if len(sys.argv) > 1 else None
+    with tempfile.TemporaryDirectory() as temp:
+        if given is not None and given.is_dir():
+            site = given
+        else:
+            start = time.perf_counter()
+            site = build_site(Path(temp) / "site")
+            print(f"build: {time.perf_counter() - start:.1f} s")
+        with serve_site(site) as server, sync_playwright() as playwright:
+            url = server.url
+            # A profile on disk, as a student's browser has: its cache serves the repeat visit.
+            context = playwright.chromium.launch_persistent_context(
+                str(Path(temp) / "profile"),
+                executable_path=CHROMIUM,
+                args=CHROMIUM_ARGS,
+                headless=True,
+                viewport={"width": 1100, "height": 1000},
+            )
+            first, size, asked, page = visit(context, server)
+            outside = [a for a in asked if not a.startswith(url) and not a.startswith("data:")]
+            print(
+                f"first visit: usable in {first:.1f} s, {size / 1e6:.1f} MB downloaded, "
+                f"{len(asked)} requests, {len(outside)} outside the site"
+            )
+            clicks: dict[str, list[float]] = {}
+            for _ in range(ROUNDS):
+                for name, css, answer in (
+                    ("New puzzle", ".dkb-new", ".dkb-current-code"),
+                    ("Mu!", ".dkb-mu", ".dkb-feedback"),
+                    ("New puzzle", ".dkb-new", ".dkb-current-code"),
+                    ("Show the best answers", ".dkb-best", ".dkb-answers"),
+                    ("New puzzle", ".dkb-new", ".dkb-current-code"),
+                    ("Hint", ".dkb-hint", ".dkb-feedback"),
+                    ("Dek bovinoj!", ".dkb-submit", ".dkb-feedback"),
+                ):
+                    clicks.setdefault(name, []).append(click_time(page, css, answer))
+            errors = page.locator(".dkb-errors").inner_text()
+            page.close()
+            repeats = []
+            for _ in range(2):
+                seconds, again, _asked, page = visit(context, server)
+                repeats.append((seconds, again))
+                page.close()
+            context.close()
+    for seconds, again in repeats:
+        print(f"repeat visit: usable in {seconds:.1f} s, {again / 1e6:.1f} MB downloaded")
+    for name, times in clicks.items():
+        print(
+            f"click {name!r}: median {statistics.median(times):.2f} s, "
+            f"max {max(times):.2f} s ({len(times)} clicks)"
+        )
+    if errors.strip():
+        print("the app showed an error:", errors)
+    load = os.getloadavg()
+    print(f"load average: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} on {os.cpu_count()} cores")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,194 @@
+"""The static site's pages: the app notebook it renders, and the fixes Voici's pages need.
+
+Voici writes one page a notebook under ``voici/render/``. Three things in them
+are changed after the build (``dekbovinoj build-site``):
+
+- the kernel's addresses (``pyodideUrl``, ``pipliteUrls``) are written relative
+  to the site root but read relative to the page, so they point back up;
+- the links to a CDN (Font Awesome's style sheets) are dropped: the site works
+  offline and no request leaves it;
+- the app page gets the small script that keeps the student's progress in the
+  browser's local storage (:mod:`dekbovinoj_edu.widgets.progress` is its Python side).
+
+>>> page = ('<link rel="stylesheet" href="https://cdn.jsdelivr.net/npm/x.css">'
+...         '<script id="jupyter-config-data" type="application/json">'
+...         '{"baseUrl": "../../", "litePluginSettings": {"k": {"pyodideUrl":'
+...         ' "./static/pyodide/pyodide.js", "pipliteUrls": ["./extensions/all.json"]}}}'
+...         '</script></head>')
+>>> fixed = fix_page(page, depth=2)
+>>> "cdn.jsdelivr" in fixed, "../../static/pyodide/pyodide.js" in fixed
+(False, True)
+>>> "../../extensions/all.json" in fixed
+True
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from typing import Any
+
+__all__ = [
+    "APP_PAGE",
+    "PROGRESS_SCRIPT",
+    "add_progress_script",
+    "fix_page",
+    "lesson_title",
+    "redirect_page",
+    "site_notebook",
+]
+
+APP_PAGE = "voici/render/dekbovinoj.html"
+"""Where the app is, from the site's root (the root's ``index.html`` opens it)."""
+
+_CONFIG = re.compile(
+    r'(<script id="jupyter-config-data" type="application/json">)(.*?)(</script>)', re.S
+)
+_OUTSIDE = re.compile(r"<link[^>]*href=\"https?://[^\"]*\"[^>]*>\s*", re.I)
+
+PROGRESS_SCRIPT = """<script>
+/* Dek bovinoj: the student's progress, kept in this browser (local storage).
+   The app shows a hidden text field (class dkb-storage) that holds its progress as JSON:
+   its value is saved whenever the app changes it, and put back when the page opens. */
+(function () {
+  var KEY = "dekbovinoj-progress";
+  var restored = false;
+  function field() { return document.querySelector(".dkb-storage input"); }
+  function tick() {
+    var input = field();
+    if (!input) { return; }
+    if (!restored) {
+      restored = true;
+      var kept = null;
+      try { kept = window.localStorage.getItem(KEY); } catch (e) { kept = null; }
+      if (kept) {
+        input.value = kept;
+        input.dispatchEvent(new Event("input", { bubbles: true }));
+        input.dispatchEvent(new Event("change", { bubbles: true }));
+      }
+      return;
+    }
+    if (input.value && input.value.charAt(0) === "{") {
+      try { window.localStorage.setItem(KEY, input.value); } catch (e) { /* private mode */ }
+    }
+  }
+  window.setInterval(tick, 500);
+})();
+</script>
+"""
+"""The page's side of the progress widget: local storage to the field and back."""
+
+
+def lesson_title(notebook: dict[str, Any], default: str) -> str:
+    """A lesson's title: its first heading (``# Lesson 1: …``).
+
+    >>> lesson_title({"cells": [{"cell_type": "markdown", "source": ["# Lesson 1: Plus\\n"]}]}, "x")
+    'Lesson 1: Plus'
+    """
+    for cell in notebook.get("cells", []):
+        if cell.get("cell_type") == "markdown":
+            for line in "".join(cell.get("source", "")).splitlines():
+                if line.startswith("#"):
+                    return line.lstrip("#").strip()
+    return default
+
+
+def site_notebook(lessons: Sequence[tuple[str, str]] = ()) -> dict[str, Any]:
+    """The app notebook the site renders: the app, its progress kept, links to the lessons.
+
+    ``lessons`` are ``(title, address)`` pairs, the addresses relative to the app's page.
+
+    >>> cells = site_notebook([("Lesson 1: Plus", "lessons/01.html")])["cells"]
+    >>> "BrowserProgress(app.practice)" in "".join(cells[0]["source"])
+    True
+    >>> "[Lesson 1: Plus](lessons/01.html)" in "".join(cells[1]["source"])
+    True
+    """
+    source = (
+        "# Dek Bovinoj: practise making exactly 10 with playing cards.\n"
+        "# The game is by Johannes G. and Leo G., 2024 (CC BY-SA 4.0).\n"
+        "from dekbovinoj_edu.widgets import App\n"
+        "from dekbovinoj_edu.widgets.progress import BrowserProgress\n"
+        "\n"
+        'app = App(level=2, lang="en")\n'
+        "display(BrowserProgress(app.practice))\n"
+        "app"
+    )
+    cells: list[dict[str, Any]] = [
+        {
+            "cell_type": "code",
+            "execution_count": None,
+            "id": "dekbovinoj-site-0",
+            "metadata": {},
+            "outputs": [],
+            "source": source.splitlines(keepends=True),
+        }
+    ]
+    if lessons:
+        links = "".join(f"- [{title}]({address})\n" for title, address in lessons)
+        credit = "*Dek Bovinoj* by Johannes G. and Leo G., 2024, CC BY-SA 4.0."
+        text = f"### Lessons\n\n{links}\n{credit}"
+        cells.append(
+            {
+                "cell_type": "markdown",
+                "id": "dekbovinoj-site-1",
+                "metadata": {},
+                "source": text.splitlines(keepends=True),
+            }
+        )
+    return {
+        "cells": cells,
+        "metadata": {
+            "kernelspec": {"display_name": "Python", "language": "python", "name": "python"},
+            "language_info": {"name": "python"},
+        },
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+
+
+def _up(url: str, depth: int) -> str:
+    return "../" * depth + url[2:] if url.startswith("./") else url
+
+
+def fix_page(page: str, depth: int) -> str:
+    """A Voici page with its kernel addresses ``depth`` folders up and no outside links."""
+    match = _CONFIG.search(page)
+    if match is None:
+        raise ValueError("a Voici page without its jupyter-config-data")
+    config = json.loads(match.group(2))
+    for settings in config.get("litePluginSettings", {}).values():
+        if "pyodideUrl" in settings:
+            settings["pyodideUrl"] = _up(settings["pyodideUrl"], depth)
+        if "pipliteUrls" in settings:
+            settings["pipliteUrls"] = [_up(url, depth) for url in settings["pipliteUrls"]]
+    text = json.dumps(config, ensure_ascii=False).replace("</", "<\\/")
+    page = page[: match.start(2)] + text + page[match.end(2) :]
+    return _OUTSIDE.sub("", page)
+
+
+def add_progress_script(page: str) -> str:
+    """The app page with :data:`PROGRESS_SCRIPT` before ``</body>``.
+
+    >>> "dekbovinoj-progress" in add_progress_script("<body></body>")
+    True
+    """
+    head, tail = page.rsplit("</body>", 1)
+    return head + PROGRESS_SCRIPT + "</body>" + tail
+
+
+def redirect_page(target: str = APP_PAGE) -> str:
+    """The site's ``index.html``: it opens the app at once.
+
+    >>> "voici/render/dekbovinoj.html" in redirect_page()
+    True
+    """
+    return (
+        "<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'>\n"
+        f"<meta http-equiv='refresh' content='0; url={target}'>\n"
+        "<title>Dek bovinoj</title></head>\n"
+        f"<body><script>window.location.replace('{target}' + window.location.hash);</script>\n"
+        f"<p><a href='{target}'>Dek bovinoj: open the app</a> · "
+        "<a href='voici/tree/index.html'>the lessons</a></p></body></html>\n"
+    )

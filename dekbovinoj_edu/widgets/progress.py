@@ -1,0 +1,96 @@
+"""Progress that survives closing the tab: a practice widget's score kept in the browser.
+
+:class:`BrowserProgress` is a hidden text field (CSS class ``dkb-storage``) that
+holds the practice widget's :class:`~dekbovinoj_edu.sessions.feedback.Score` as
+JSON. The static site's app page (``dekbovinoj build-site``) carries a small
+script that saves the field to the browser's local storage whenever it changes,
+and puts the saved value back when the page opens; the field then restores the
+score. What comes back from the browser is untrusted: only whole numbers
+between 0 and :data:`MOST` for the score's own fields are taken, anything else
+is ignored.
+
+>>> from dekbovinoj_edu.rules.puzzle import Puzzle
+>>> from dekbovinoj_edu.widgets.practice import Practice
+>>> practice = Practice(puzzle=Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2),
+...                     prepare_in_background=False)
+>>> kept = BrowserProgress(practice)
+>>> practice.expression.value = "13*2+3-9-3-7"
+>>> practice.submit_button.click()
+>>> json.loads(kept.value)["streak"]
+1
+>>> kept.value = '{"solved": 7, "streak": 3, "best_streak": 5, "puzzles": 8, "x": 1}'
+>>> practice.session.score.streak, practice.session.score.best_streak
+(3, 5)
+>>> "Streak: 3" in practice.score.value
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import html
+import json
+from typing import Any
+
+import ipywidgets as widgets
+
+from ..sessions.feedback import Score
+from .practice import Practice
+
+__all__ = ["MOST", "BrowserProgress", "read_score"]
+
+MOST = 10**6
+"""The largest count taken back from the browser."""
+
+_FIELDS = tuple(field.name for field in dataclasses.fields(Score))
+
+
+def read_score(text: str) -> Score | None:
+    """The score saved as ``text`` (JSON), or ``None`` if it is not one.
+
+    >>> read_score('{"solved": 2, "streak": 2}')
+    Score(puzzles=0, solved=2, cards_taken=0, cards_possible=0, streak=2, best_streak=0)
+    >>> read_score('{"solved": -1}') is None, read_score("[1]") is None, read_score("x") is None
+    (True, True, True)
+    """
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(data, dict):
+        return None
+    values = {}
+    for name in _FIELDS:
+        value = data.get(name, 0)
+        if type(value) is not int or not 0 <= value <= MOST:
+            return None
+        values[name] = value
+    return Score(**values)
+
+
+class BrowserProgress(widgets.Text):
+    """The hidden field that carries ``practice``'s score to local storage and back."""
+
+    def __init__(self, practice: Practice, **kwargs: Any) -> None:
+        super().__init__(value="", layout=widgets.Layout(display="none"), **kwargs)
+        self.add_class("dkb-storage")
+        self.practice = practice
+        self._syncing = False
+        practice.score.observe(self._save, "value")
+        self.observe(self._restore, "value")
+
+    def _save(self, _: object = None) -> None:
+        self._syncing = True
+        try:
+            self.value = json.dumps(dataclasses.asdict(self.practice.session.score))
+        finally:
+            self._syncing = False
+
+    def _restore(self, change: dict[str, Any]) -> None:
+        if self._syncing:
+            return
+        score = read_score(change["new"])
+        if score is None:
+            return
+        self.practice.session.score = score
+        self.practice.score.value = html.escape(self.practice.session.score_text())

@@ -1,0 +1,168 @@
+"""The static site (``dekbovinoj build-site``, issue 17) in a real browser: built once a test
+session, served by a plain web server on 127.0.0.1, the app running in the browser's Pyodide.
+
+It passes the Voilà app's practice walk-through, keeps the student's progress in the browser,
+opens straight into the app with the lessons one click away, and asks nothing of any other
+address (no CDN, no outside fonts): every request for another address, the kernel's worker's
+included, is stopped and counted.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from dekbovinoj_edu.cli.site import SiteServer, build_site, serve_site
+from dekbovinoj_edu.cli.site_pages import APP_PAGE
+from dekbovinoj_edu.rules.puzzle import Puzzle
+from dekbovinoj_edu.sessions.practice import PracticeSession
+
+CHROMIUM = Path("/usr/bin/chromium")
+SITE_FIRST_LOAD_MS = 240_000
+"""How long the site may take to show the app: Pyodide and its packages, on a busy machine."""
+STEP_MS = 60_000
+"""How long one step may take (the browser's Python is slower than the server's)."""
+PETER = Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2)
+PETERS_ANSWER = "13*2+3-9-3-7"
+
+
+def _voila_test(file: str, name: str) -> Callable[..., None]:
+    """A test of the Voilà app's browser tests, to run on the site instead."""
+    path = Path(__file__).with_name(file)
+    spec = importlib.util.spec_from_file_location(f"dekbovinoj_voila_{path.stem}", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return getattr(module, name)
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site, built once a test session (downloads come from the cache when they can)."""
+    if not CHROMIUM.exists():
+        pytest.skip(f"browser tests need Chromium at {CHROMIUM} (.ci/run installs it with apt)")
+    return build_site(tmp_path_factory.mktemp("site") / "site")
+
+
+@pytest.fixture(scope="session")
+def site_server(site: Path) -> Iterator[SiteServer]:
+    with serve_site(site) as server:
+        yield server
+
+
+class SiteOpener:
+    """``open_site(width, height)``: the site in a new page of one browser context."""
+
+    def __init__(self, context: Any, server: SiteServer) -> None:
+        self.context = context
+        self.server = server
+        self.outside: list[str] = []
+        """Every address asked for that is not on the site's server."""
+        self.console: list[str] = []
+        context.route("**/*", self._route)
+
+    def _route(self, route: Any) -> None:
+        url = route.request.url
+        if url.startswith(self.server.url) or url.startswith(("data:", "blob:")):
+            route.continue_()
+        else:
+            self.outside.append(url)
+            route.abort()
+
+    def __call__(self, width: int = 1100, height: int = 1000) -> Any:
+        from playwright.sync_api import expect
+
+        page = self.context.new_page()
+        page.set_viewport_size({"width": width, "height": height})
+        page.on("console", lambda message: self.console.append(f"{message.type}: {message.text}"))
+        page.goto(self.server.url)
+        expect(page.locator(".dkb-practice .dkb-submit")).to_be_visible(timeout=SITE_FIRST_LOAD_MS)
+        return page
+
+
+@pytest.fixture
+def open_site(
+    browser: Any, site_server: SiteServer, artifacts: Path, request: pytest.FixtureRequest
+) -> Iterator[SiteOpener]:
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=STEP_MS)
+    context = browser.new_context()
+    opener = SiteOpener(context, site_server)
+    try:
+        yield opener
+    finally:
+        log = artifacts / f"site-{request.node.name}.console.log"
+        log.write_text("\n".join(opener.console) + "\n", "utf-8")
+        context.close()
+
+
+def test_the_site_passes_the_voila_apps_practice_walk_through(
+    open_site: SiteOpener, artifacts: Path
+) -> None:
+    site_artifacts = artifacts / "site"
+    site_artifacts.mkdir(exist_ok=True)
+    walk_through = _voila_test(
+        "test_app_in_browser.py", "test_peters_turn_a_colour_mistake_esperanto_and_the_best_answers"
+    )
+    walk_through(open_site, site_artifacts)
+    assert open_site.outside == []
+
+
+def test_the_site_plays_the_voila_apps_seeded_game(open_site: SiteOpener, artifacts: Path) -> None:
+    site_artifacts = artifacts / "site"
+    site_artifacts.mkdir(exist_ok=True)
+    _voila_test("test_game_app.py", "test_a_seeded_three_player_game_in_the_app")(
+        open_site, site_artifacts
+    )
+    assert open_site.outside == []
+
+
+def test_the_site_opens_straight_into_the_app_and_links_every_lesson(
+    open_site: SiteOpener, site: Path
+) -> None:
+    page = open_site()
+    assert page.url.endswith(APP_PAGE)
+    links = page.locator("a[href^='lessons/']")
+    lessons = sorted((Path(__file__).parents[2] / "lessons").glob("*.ipynb"))
+    assert links.count() == len(lessons) > 0
+    for number in range(links.count()):
+        href = links.nth(number).get_attribute("href")
+        assert href is not None and href.startswith("lessons/")
+        address = page.url.rsplit("/", 1)[0] + "/" + href
+        with urllib.request.urlopen(address, timeout=30) as response:
+            assert response.status == 200
+            assert b'id="jupyter-config-data"' in response.read()
+    assert open_site.outside == []
+
+
+def test_the_score_and_streak_survive_closing_the_tab(open_site: SiteOpener) -> None:
+    from playwright.sync_api import expect
+
+    page = open_site()
+    page.locator(".dkb-code input").fill(PETER.code)
+    page.locator(".dkb-code input").press("Enter")
+    expect(page.locator(".dkb-barn .dkb-card")).to_have_text(["K♣", "2♣", "3♠"])
+    page.locator(".dkb-expression input").fill(PETERS_ANSWER)
+    page.locator(".dkb-expression input").press("Enter")
+    model = PracticeSession(puzzle=PETER)
+    model.type(PETERS_ANSWER)
+    model.submit()
+    assert model.score.solved == model.score.streak == 1
+    expect(page.locator(".dkb-score")).to_have_text(model.score_text())
+    page.wait_for_function(
+        "() => (localStorage.getItem('dekbovinoj-progress') || '').includes('\"solved\": 1')"
+    )
+    kept = json.loads(page.evaluate("localStorage.getItem('dekbovinoj-progress')"))
+    assert kept["streak"] == 1 and kept["cards_taken"] == 6
+    page.close()
+
+    again = open_site()
+    expect(again.locator(".dkb-score")).to_have_text(model.score_text())
+    assert open_site.outside == []

@@ -1,0 +1,57 @@
+"""The answer builder keeps one card box a card, whatever order the views refresh it in
+(issue 17: a 6-card code opened over a 7-card puzzle raised ``IndexError``)."""
+
+from __future__ import annotations
+
+from dekbovinoj_edu.rules.puzzle import Puzzle
+from dekbovinoj_edu.widgets.practice import Practice
+
+SEVEN_CARDS = "8GY1-GA6G-2EEA-G"
+SIX_CARDS = "8CWC-RWRH-98A5"
+
+
+def _open(view: Practice, code: str) -> None:
+    view.code_field.value = code
+    view.load_button.click()
+
+
+def _card_buttons(view: Practice) -> list[str]:
+    return [box.children[1].description for box in view.answer.card_boxes]
+
+
+def test_the_two_codes_hold_seven_and_six_cards() -> None:
+    seven, six = Puzzle.from_code(SEVEN_CARDS), Puzzle.from_code(SIX_CARDS)
+    assert len(seven.pasture + seven.barn) == 7
+    assert len(six.pasture + six.barn) == 6
+
+
+def test_a_six_card_code_opened_over_a_seven_card_puzzle_shows_its_six_cards() -> None:
+    view = Practice(prepare_in_background=False)
+    _open(view, SEVEN_CARDS)
+    assert len(view.answer.card_boxes) == 7
+    _open(view, SIX_CARDS)
+    six = Puzzle.from_code(SIX_CARDS)
+    assert view.errors.outputs == ()
+    assert _card_buttons(view) == [str(card) for card in six.pasture + six.barn]
+    assert len(view.pasture_row.children) == len(six.pasture)
+    assert len(view.barn_row.children) == len(six.barn)
+
+
+def test_a_seven_card_code_opened_over_a_six_card_puzzle_shows_its_seven_cards() -> None:
+    view = Practice(prepare_in_background=False)
+    _open(view, SIX_CARDS)
+    _open(view, SEVEN_CARDS)
+    seven = Puzzle.from_code(SEVEN_CARDS)
+    assert view.errors.outputs == ()
+    assert _card_buttons(view) == [str(card) for card in seven.pasture + seven.barn]
+
+
+def test_a_card_tapped_on_the_new_puzzle_goes_into_the_answer() -> None:
+    view = Practice(prepare_in_background=False)
+    _open(view, SEVEN_CARDS)
+    _open(view, SIX_CARDS)
+    last = len(view.answer.card_boxes) - 1
+    view.answer.card_boxes[last].children[1].click()
+    six = Puzzle.from_code(SIX_CARDS)
+    assert str((six.pasture + six.barn)[last]) in view.expression.value
+    assert view.errors.outputs == ()

@@ -1,0 +1,107 @@
+"""``dekbovinoj build-site``'s parts that need no download (issue 17): the lock Pyodide installs
+from, the wheels it ships, the pages it fixes, the app notebook it renders, and the folder it
+writes. The whole build, in a browser, is tests/browser/test_site_in_browser.py."""
+
+from __future__ import annotations
+
+import json
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from dekbovinoj_edu.cli import build_parser
+from dekbovinoj_edu.cli.site import KERNEL_PACKAGES, MARKER, TOOLS, build_site
+from dekbovinoj_edu.cli.site_pages import fix_page, site_notebook
+from dekbovinoj_edu.cli.site_wheels import (
+    PLACEHOLDERS,
+    RUNTIME,
+    Shipped,
+    canonical,
+    package_wheel,
+    placeholder_wheel,
+    pyodide_lock,
+)
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_every_package_the_kernel_loads_is_in_the_site(tmp_path: Path) -> None:
+    shipped = {canonical(pin.name) for pin in RUNTIME} | {canonical(n) for n in PLACEHOLDERS}
+    shipped |= {"piplite", "pyodide-kernel", "ipykernel", "widgetsnbextension", "dekbovinoj-edu"}
+    assert {canonical(name) for name in KERNEL_PACKAGES} <= shipped
+    for pin in RUNTIME:  # and everything each of them needs
+        assert {canonical(need) for need in pin.depends} <= shipped, pin.name
+
+
+def test_the_lock_lists_each_shipped_wheel_under_the_name_pyodide_looks_up() -> None:
+    lock = pyodide_lock([Shipped("pyodide_kernel", "0.6.1", "p.whl", "0" * 64, ("ipython",))])
+    entry = lock["packages"]["pyodide-kernel"]
+    assert entry["file_name"] == "p.whl" and entry["depends"] == ["ipython"]
+    assert entry["imports"] == ["pyodide_kernel"] and entry["package_type"] == "package"
+    assert lock["info"]["python"].startswith("3.12")
+
+
+def test_the_package_wheel_holds_its_code_and_catalogs_and_installs_as_a_wheel(
+    tmp_path: Path,
+) -> None:
+    wheel = package_wheel(ROOT / "dekbovinoj_edu", "0.1.0", tmp_path)
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "dekbovinoj_edu/locale/eo/LC_MESSAGES/ui.po" in names
+    assert "dekbovinoj_edu/widgets/app.py" in names
+    assert "dekbovinoj_edu-0.1.0.dist-info/WHEEL" in names
+    record = zipfile.ZipFile(wheel).read("dekbovinoj_edu-0.1.0.dist-info/RECORD").decode()
+    assert {line.split(",")[0] for line in record.splitlines()} == set(names)
+
+
+def test_a_placeholder_wheel_holds_no_module(tmp_path: Path) -> None:
+    names = zipfile.ZipFile(placeholder_wheel("sqlite3", tmp_path)).namelist()
+    assert all(name.startswith("sqlite3-1.0.0.dist-info/") for name in names)
+
+
+def test_the_kernel_addresses_point_back_to_the_site_root() -> None:
+    config = {
+        "baseUrl": "../../",
+        "litePluginSettings": {
+            "kernel": {"pyodideUrl": "./static/pyodide/pyodide.js", "pipliteUrls": ["./x.json"]}
+        },
+    }
+    page = (
+        '<head><link rel="stylesheet" href="https://cdn.jsdelivr.net/a.css">'
+        f'<script id="jupyter-config-data" type="application/json">{json.dumps(config)}</script>'
+        "</head>"
+    )
+    fixed = fix_page(page, depth=3)
+    assert "https://" not in fixed
+    assert '"pyodideUrl": "../../../static/pyodide/pyodide.js"' in fixed
+    assert '"pipliteUrls": ["../../../x.json"]' in fixed
+    with pytest.raises(ValueError):
+        fix_page("<html></html>", depth=2)
+
+
+def test_the_sites_app_cell_runs_and_keeps_the_score(tmp_path: Path) -> None:
+    shown: list[object] = []
+    cell = "".join(site_notebook()["cells"][0]["source"])
+    scope: dict[str, object] = {"display": shown.append}
+    exec(compile(cell, "the site's app cell", "exec"), scope)
+    progress, app = shown[0], scope["app"]
+    assert type(progress).__name__ == "BrowserProgress"
+    assert progress.practice is app.practice  # type: ignore[attr-defined]
+
+
+def test_build_site_refuses_to_replace_a_folder_it_did_not_make(tmp_path: Path) -> None:
+    precious = tmp_path / "homework"
+    precious.mkdir()
+    (precious / "essay.txt").write_text("mine")
+    with pytest.raises(OSError, match="not empty"):
+        build_site(precious, cache=tmp_path / "cache")
+    assert (precious / "essay.txt").read_text() == "mine"
+    assert not (precious / MARKER).exists()
+
+
+def test_build_site_is_a_command_and_its_tools_are_the_site_extra() -> None:
+    args = build_parser().parse_args(["build-site", "out", "--cache", "c"])
+    assert args.out == "out" and args.cache == "c"
+    pyproject = (ROOT / "pyproject.toml").read_text("utf-8")
+    for name, version in TOOLS.items():
+        assert f'"{name}=={version}"' in pyproject
