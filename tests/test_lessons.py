@@ -10,6 +10,7 @@ complete, and the files stay small.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -120,3 +121,42 @@ def test_notebooks_are_stored_small_with_only_the_checked_outputs(path: Path) ->
     for cell in notebook["cells"]:
         if cell["cell_type"] == "code" and not _source(cell).startswith(CHECK_OUTPUT):
             assert cell["outputs"] == [], _source(cell)
+
+
+UI_LABELS = ("New puzzle", "Mu!", "Hint", "Show the best answers", "Play the joker", "Large cards")
+"""The widget's buttons and switches a lesson may name in its text."""
+DRAWING_WORDS = ("Pasture", "Barn", "Black counts +, red counts −")
+"""The words a puzzle drawing prints."""
+
+
+@pytest.mark.parametrize("lang", TRANSLATIONS)
+def test_translated_lessons_draw_their_cards_in_their_language(lang: str) -> None:
+    from dekbovinoj_edu import Puzzle
+    from dekbovinoj_edu.i18n import gettext
+    from dekbovinoj_edu.widgets.render import puzzle_html
+
+    drawing = puzzle_html(Puzzle.parse("8♣ 2♦ | 4♠ 6♣ K♥", level=1), lang=lang)
+    for word in DRAWING_WORDS:
+        assert gettext(lang, "ui", word) in drawing and word not in drawing, word
+    path = LESSONS / f"{ISSUE_7_LESSONS[0]}.{lang}.ipynb"
+    code = [_source(cell) for cell in _notebook(path)["cells"] if cell["cell_type"] == "code"]
+    assert any(f'puzzle_html(puzzle, lang="{lang}")' in source for source in code)
+    for source in code:
+        last = source.strip().splitlines()[-1]
+        assert not last.isidentifier(), f"drawn with English labels: {source}"
+        assert not re.search(r"display\(.*, puzzle\)", source), f"English labels: {source}"
+
+
+@pytest.mark.parametrize("lang", TRANSLATIONS)
+def test_translated_lessons_name_the_widgets_buttons_as_the_widget_does(lang: str) -> None:
+    from dekbovinoj_edu.i18n import gettext
+
+    english = _notebook(LESSONS / f"{ISSUE_7_LESSONS[0]}.ipynb")["cells"]
+    translated = _notebook(LESSONS / f"{ISSUE_7_LESSONS[0]}.{lang}.ipynb")["cells"]
+    english_text = "".join(_source(cell) for cell in english)
+    text = "".join(_source(cell) for cell in translated)
+    named = [label for label in UI_LABELS if label.rstrip("!").lower() in english_text.lower()]
+    assert "New puzzle" in named
+    for label in named:
+        assert gettext(lang, "ui", label).rstrip("!！") in text, (label, gettext(lang, "ui", label))
+    assert "ムー" not in text and "新しいパズル" not in text and "Nytt pussel" not in text
