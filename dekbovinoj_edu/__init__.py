@@ -25,8 +25,9 @@ if TYPE_CHECKING:  # the public API; each name loads its module on first use (se
     from .checking.expression import Expression, parse_expression
     from .checking.expression import render as render_expression
     from .checking.steps import narrate
-    from .dealing.dealer import deal, deal_many
+    from .dealing.dealer import DealError, deal, deal_many
     from .dealing.rating import Difficulty, Rating, rate
+    from .dealing.worksheet import Worksheet, worksheet
     from .game import DekBovinoj, Game, IllegalMoveError, Joker, Mu, Opening
     from .rules.cards import JOKER, Card, CardParseError, Colour, Suit, full_deck, parse_cards
     from .rules.codes import PuzzleCodeError
@@ -50,6 +51,7 @@ __all__ = [
     "CardParseError",
     "CheckError",
     "Colour",
+    "DealError",
     "DekBovinoj",
     "Difficulty",
     "Expression",
@@ -74,6 +76,7 @@ __all__ = [
     "Suit",
     "Verdict",
     "VerdictCode",
+    "Worksheet",
     "check",
     "deal",
     "deal_many",
@@ -86,6 +89,7 @@ __all__ = [
     "render_expression",
     "solve",
     "solve_all",
+    "worksheet",
 ]
 
 __getattr__, __dir__ = attach(__name__, __file__)

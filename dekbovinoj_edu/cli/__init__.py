@@ -18,6 +18,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "dekbovinoj_edu.cli.serve",
     "dekbovinoj_edu.cli.check",
     "dekbovinoj_edu.cli.puzzles",
+    "dekbovinoj_edu.cli.sheet",
     "dekbovinoj_edu.cli.play",
     "dekbovinoj_edu.korova.cli",
 )

@@ -26,47 +26,30 @@ from typing import Any
 from ..dealing.dealer import deal_many
 from ..dealing.rating import Difficulty, rate
 from ..dealing.sources import SimulatedGames
-from ..i18n import LANGUAGES, gettext
-from ..rules.codes import DOMAIN, PuzzleCodeError, decode
-from ..rules.levels import Level, Op, level_of
+from ..dealing.wording import answer_text, best_line, describe_level
+from ..dealing.wording import say as _
+from ..i18n import LANGUAGES
+from ..rules.codes import PuzzleCodeError, decode
+from ..rules.levels import Level, level_of
 from ..rules.puzzle import Puzzle
-from ..solving.solver import DEFAULT_LIMIT, Solution, solve, solve_all
+from ..solving.solver import DEFAULT_LIMIT, solve, solve_all
 
 __all__ = [
+    "add_dealing_options",
     "add_filter_options",
+    "add_level_options",
     "describe_level",
     "filters_from",
+    "level_from",
     "main_deal",
     "main_solve",
     "read_puzzle",
     "register",
+    "seed_from",
 ]
 
 SHOWN = 10
 """How many best answers ``solve`` prints unless told otherwise."""
-
-
-def _(lang: str, message: str, /, **values: object) -> str:
-    return gettext(lang, DOMAIN, message, **values)
-
-
-def describe_level(level: Level, lang: str = "en") -> str:
-    """One line saying what a level allows, in a language.
-
-    >>> describe_level(level_of(1))
-    'Level 1: + −'
-    >>> import dataclasses
-    >>> describe_level(dataclasses.replace(level_of(2), name="24", colour_rule=False, target=24))
-    'Level 24: + − × ÷ ( ), no colour rule, target 24'
-    """
-    parts = [" ".join(op.symbol for op in Op if op in level.operations)]
-    if level.brackets:
-        parts[0] += " ( )"
-    if not level.colour_rule:
-        parts.append(_(lang, "no colour rule"))
-    if level.target != 10:
-        parts.append(_(lang, "target {target}", target=level.target))
-    return _(lang, "Level {name}: {rules}", name=level.name, rules=", ".join(parts))
 
 
 def _looks_like_code(text: str) -> bool:
@@ -88,7 +71,8 @@ def read_puzzle(text: str, level: Level, flipped: bool, lang: str = "en") -> Puz
     return Puzzle.parse(text, level=level, flipped=flipped)
 
 
-def _level_from(args: argparse.Namespace) -> Level:
+def level_from(args: argparse.Namespace) -> Level:
+    """The level the options name, with the house rules they add."""
     level = level_of(args.level)
     changes: dict[str, Any] = {}
     if args.target is not None:
@@ -105,17 +89,10 @@ def _print_puzzle(puzzle: Puzzle, lang: str) -> None:
         print(_(lang, "A joker has been played: red cards count as positive, black as negative."))
 
 
-def _answer(answer: Solution, puzzle: Puzzle, lang: str) -> str:
-    line = f"{answer.expression} = {puzzle.level.target}"
-    if answer.joker:
-        return _(lang, "Play the joker first, then: {answer}", answer=line)
-    return line
-
-
 def main_solve(args: argparse.Namespace) -> int:
     """Print the best answers of a puzzle; exit code 0 (also for "mu!")."""
     lang = args.lang
-    puzzle = read_puzzle(args.puzzle, _level_from(args), args.flipped, lang)
+    puzzle = read_puzzle(args.puzzle, level_from(args), args.flipped, lang)
     _print_puzzle(puzzle, lang)
     answers = solve_all(puzzle)
     if not answers:
@@ -126,15 +103,9 @@ def main_solve(args: argparse.Namespace) -> int:
             print(_(lang, "No dek bovinoj: say mu!"))
         return 0
     count = len(answers)
-    if count >= DEFAULT_LIMIT:
-        ways = _(lang, "{count} or more ways", count=count)
-    else:
-        ways = _(lang, "1 way") if count == 1 else _(lang, "{count} ways", count=count)
-    size = len(answers[0].cards)
-    taken = _(lang, "1 card") if size == 1 else _(lang, "{cards} cards", cards=size)
-    print(_(lang, "Best: {taken}, {ways}.", taken=taken, ways=ways))
+    print(best_line(len(answers[0].cards), count, lang))
     for answer in answers[: args.show]:
-        line = _answer(answer, puzzle, lang)
+        line = answer_text(answer, puzzle, lang)
         taken = " ".join(map(str, answer.cards))
         print("  " + _(lang, "{answer}   takes {cards}", answer=line, cards=taken))
     if count >= DEFAULT_LIMIT and count > args.show:
@@ -144,7 +115,8 @@ def main_solve(args: argparse.Namespace) -> int:
     return 0
 
 
-def _seed(text: str | None) -> int | str | None:
+def seed_from(text: str | None) -> int | str | None:
+    """A ``--seed``: a whole number when it is one, else the text itself."""
     if text is None:
         return None
     stripped = text.strip()
@@ -167,6 +139,30 @@ def _card_range(text: str) -> tuple[int, int]:
         return (int(low), int(high))
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a number of cards or a range: {text!r}") from None
+
+
+def add_dealing_options(parser: argparse.ArgumentParser, count: int) -> None:
+    """What ``deal`` and ``sheet`` share: the level, seed, difficulty, mu, count, filters."""
+    add_level_options(parser)
+    parser.add_argument("--seed", help="a number or word: the same seed, the same puzzles")
+    parser.add_argument(
+        "--difficulty",
+        default="any",
+        choices=[member.value for member in Difficulty],
+        help="easy, medium, hard or any (default)",
+    )
+    parser.add_argument(
+        "--mu", type=float, default=0.0, help='chance 0–1 of a "mu!" puzzle (no dek bovinoj)'
+    )
+    parser.add_argument(
+        "--count", type=int, default=count, help=f"how many puzzles (default {count})"
+    )
+    parser.add_argument(
+        "--games",
+        action="store_true",
+        help="take turns from games the computer plays (slower) instead of the modelled games",
+    )
+    add_filter_options(parser)
 
 
 def add_filter_options(parser: argparse.ArgumentParser) -> None:
@@ -216,7 +212,7 @@ def main_deal(args: argparse.Namespace) -> int:
     """Deal puzzles and print each with its code (and, if asked, its best answer)."""
     lang = args.lang
     source = SimulatedGames() if args.games else None
-    level, seed = _level_from(args), _seed(args.seed)
+    level, seed = level_from(args), seed_from(args.seed)
     puzzles = deal_many(
         args.count, level, seed, args.difficulty, args.mu, source, **filters_from(args)
     )
@@ -233,14 +229,15 @@ def main_deal(args: argparse.Namespace) -> int:
         print(_(lang, "Code: {code}", code=puzzle.code))
         if args.answer:
             answer = solve(puzzle) if rating else None
-            shown = _(lang, "mu!") if answer is None else _answer(answer, puzzle, lang)
+            shown = _(lang, "mu!") if answer is None else answer_text(answer, puzzle, lang)
             print(_(lang, "Answer: {answer}", answer=shown))
         if number < len(puzzles):
             print()
     return 0
 
 
-def _add_level_options(parser: argparse.ArgumentParser) -> None:
+def add_level_options(parser: argparse.ArgumentParser) -> None:
+    """``--level``, the house-rule options and ``--lang``."""
     parser.add_argument("--level", default="2", choices=["1", "2", "3"], help="level (default 2)")
     parser.add_argument("--target", type=int, help="house rule: another target than 10")
     parser.add_argument(
@@ -259,7 +256,7 @@ def register(subparsers: Any) -> None:
         help='"pasture | barn", e.g. "9♦ 3♥ 7♥ | K♣ 2♣ 3♠", or a puzzle code '
         "(which carries its own level and parity)",
     )
-    _add_level_options(solve_parser)
+    add_level_options(solve_parser)
     solve_parser.add_argument(
         "--flipped", action="store_true", help="an odd number of jokers has been played"
     )
@@ -271,23 +268,6 @@ def register(subparsers: Any) -> None:
     deal_parser = subparsers.add_parser(
         "deal", help="deal a puzzle from real play", description=main_deal.__doc__
     )
-    _add_level_options(deal_parser)
-    deal_parser.add_argument("--seed", help="a number or word: the same seed, the same puzzle")
-    deal_parser.add_argument(
-        "--difficulty",
-        default="any",
-        choices=[member.value for member in Difficulty],
-        help="easy, medium, hard or any (default)",
-    )
-    deal_parser.add_argument(
-        "--mu", type=float, default=0.0, help='chance 0–1 of a "mu!" puzzle (no dek bovinoj)'
-    )
-    deal_parser.add_argument("--count", type=int, default=1, help="how many puzzles (default 1)")
+    add_dealing_options(deal_parser, count=1)
     deal_parser.add_argument("--answer", action="store_true", help="also print the best answer")
-    deal_parser.add_argument(
-        "--games",
-        action="store_true",
-        help="take turns from games the computer plays (slower) instead of the modelled games",
-    )
-    add_filter_options(deal_parser)
     deal_parser.set_defaults(run=main_deal)

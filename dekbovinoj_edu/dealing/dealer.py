@@ -1,5 +1,6 @@
 """The dealer: puzzles from real play, at a chosen level and difficulty, reproducibly.
 
+>>> from dekbovinoj_edu.dealing.rating import rate
 >>> p = deal(level=2, seed=7, difficulty="medium")
 >>> rate(p).difficulty
 <Difficulty.MEDIUM: 'medium'>
@@ -13,7 +14,8 @@ parity a player faces) from a turn source (:mod:`.sources`): by default the
 turns computer players of the game engine really faced in simulated games.
 ``deal(source=GameModel())`` or ``source=SimulatedGames()`` chooses another.
 
-**Difficulty** is rated from the solver's own figures (:mod:`.rating`), and
+**Difficulty** is a measure fitted to how long people take (:mod:`.rating`;
+the recorded turns are rated once, :mod:`.rated_turns`), and
 "mu!" puzzles (no dek bovinoj even with the joker) can be mixed in with
 ``mu=``, so students practise saying "mu!".
 
@@ -48,7 +50,8 @@ from ..rules.levels import Level, level_of
 from ..rules.puzzle import Puzzle
 from ..solving.solver import solve
 from .filters import Filters
-from .rating import EASY_MAX, MEDIUM_MAX, Difficulty, rate
+from .rated_turns import score
+from .rating import Difficulty
 from .sources import DEFAULT_SOURCE, TurnSource
 
 __all__ = ["MAX_TRIES", "DealError", "deal", "deal_many"]
@@ -70,17 +73,6 @@ def _generator(seed: int | str | random.Random | None) -> random.Random:
     if seed is not None and not isinstance(seed, (int, str)):
         raise ValueError(f"a seed is a whole number or a text, not {seed!r}")
     return random.Random(seed)
-
-
-def _may_be(difficulty: Difficulty, base: int) -> bool:
-    """Whether a score of ``base`` ± 1 (cards + 2 × joker, before the answers and short
-    figures) can have this difficulty; saves rating puzzles that cannot."""
-    lowest, highest = base - 1, base + 1
-    if difficulty is Difficulty.EASY:
-        return lowest <= EASY_MAX
-    if difficulty is Difficulty.MEDIUM:
-        return lowest <= MEDIUM_MAX and highest > EASY_MAX
-    return highest > MEDIUM_MAX
 
 
 def _deal_one(
@@ -105,9 +97,9 @@ def _deal_one(
             continue
         elif difficulty is Difficulty.ANY:
             return puzzle
-        elif _may_be(difficulty, best.size + 2 * best.joker):
-            rating = rate(puzzle)
-            if rating is not None and rating.difficulty is difficulty:
+        else:
+            rated = score(puzzle)
+            if rated is not None and Difficulty.of(rated) is difficulty:
                 return puzzle
     kind = '"mu!" ' if want_mu else "" if difficulty is Difficulty.ANY else f"{difficulty.value} "
     wanted = "" if filters == Filters() else f" with {filters.describe()}"

@@ -1,0 +1,69 @@
+"""The ``dekbovinoj sheet`` command: a printable worksheet with an answer key.
+
+``dekbovinoj sheet --level 1 --count 6 --seed "class 4a" --no-jokers -o sheet.html``
+deals the puzzles (difficulty and filters as ``deal`` takes them) and writes
+one HTML page to print (:mod:`dekbovinoj_edu.dealing.worksheet`): the cards
+drawn, a line for the name, each puzzle's code, room to write, and the answer
+key on its own page (``--no-answers`` leaves it out). ``-o -`` writes to the
+standard output.
+
+>>> import tempfile, pathlib
+>>> from dekbovinoj_edu.cli import main
+>>> out = pathlib.Path(tempfile.mkdtemp()) / "sheet.html"
+>>> main(["sheet", "--level", "1", "--count", "2", "--seed", "7", "-o", str(out)])
+0
+>>> page = out.read_text(encoding="utf-8")
+>>> page.count('class="puzzle"'), 'class="key"' in page
+(2, True)
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from ..dealing.sources import SimulatedGames
+from ..dealing.worksheet import worksheet
+from .puzzles import add_dealing_options, filters_from, level_from, seed_from
+
+__all__ = ["main_sheet", "register"]
+
+
+def main_sheet(args: argparse.Namespace) -> int:
+    """Deal the puzzles and write the worksheet page."""
+    sheet = worksheet(
+        level_from(args),
+        args.count,
+        seed_from(args.seed),
+        args.difficulty,
+        lang=args.lang,
+        answers=args.answers,
+        title=args.title,
+        mu=args.mu,
+        source=SimulatedGames() if args.games else None,
+        **filters_from(args),
+    )
+    if args.output == "-":
+        sys.stdout.write(sheet.html())
+    else:
+        sheet.save(args.output)
+    return 0
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``sheet`` subcommand."""
+    parser = subparsers.add_parser(
+        "sheet",
+        help="write a printable worksheet (HTML) with an answer key",
+        description=main_sheet.__doc__,
+    )
+    add_dealing_options(parser, count=6)
+    parser.add_argument(
+        "--no-answers", dest="answers", action="store_false", help="leave out the answer key"
+    )
+    parser.add_argument("--title", help="the heading (default: Dek Bovinoj worksheet)")
+    parser.add_argument(
+        "-o", "--output", default="-", help="the HTML file to write (default -: standard output)"
+    )
+    parser.set_defaults(run=main_sheet)

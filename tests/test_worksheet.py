@@ -1,0 +1,101 @@
+"""Worksheets: what the page holds, in every language, from Python and from `dekbovinoj sheet`."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from dekbovinoj_edu import Puzzle, Worksheet, worksheet
+from dekbovinoj_edu.cli import main
+from dekbovinoj_edu.dealing.dealer import deal_many
+from dekbovinoj_edu.dealing.worksheet import WRITING_LINES
+from dekbovinoj_edu.solving.solver import solve_all
+
+TITLES = {
+    "en": ("Dek Bovinoj worksheet", "Answer key"),
+    "eo": ("Ekzercfolio de Dek Bovinoj", "Solvoj"),
+    "sv": ("Arbetsblad: Dek Bovinoj", "Facit"),
+    "ja": ("デク・ボウィーノイ　れんしゅうプリント", "答え"),
+}
+
+
+def test_the_page_draws_every_puzzle_with_its_code_and_room_to_write() -> None:
+    sheet = worksheet(level=2, count=4, seed="4a")
+    page = sheet.html()
+    assert sheet.puzzles == tuple(deal_many(4, level=2, seed="4a"))
+    assert page.count('class="puzzle"') == 4
+    assert page.count('<div class="line"></div>') == 4 * WRITING_LINES
+    cards = sum(len(p.pasture) + len(p.barn) for p in sheet.puzzles)
+    assert page.count("<title>") == 1 + cards  # the page, then each card drawn and named
+    for puzzle in sheet.puzzles:
+        assert page.count(puzzle.code) == 2  # on the puzzle and in the key
+    assert re.search(r'Name:</span><span class="blank">', page)
+
+
+def test_the_key_comes_after_the_puzzles_with_each_best_answer() -> None:
+    sheet = worksheet(level=2, count=3, seed="key", mu=0.0)
+    page = sheet.html()
+    key = page.index('<section class="key">')
+    assert key > page.rindex('class="puzzle"')
+    assert ".dkb-sheet .key { break-before: page;" in page
+    for puzzle in sheet.puzzles:
+        best = solve_all(puzzle)  # the simplest best answer is the one keyed
+        assert best and best[0].expression in page[key:]
+
+
+def test_a_mu_puzzle_is_keyed_mu() -> None:
+    mu = Puzzle.parse("5♠ | 8♥", level=1)
+    page = Worksheet((mu,)).html()
+    assert '<span class="expression">mu!</span>' in page
+
+
+def test_no_answers_leaves_the_key_out() -> None:
+    page = worksheet(level=1, count=3, seed=1, answers=False).html()
+    assert 'class="key"' not in page and "Answer key" not in page
+
+
+@pytest.mark.parametrize("lang", sorted(TITLES))
+def test_the_page_speaks_each_language(lang: str) -> None:
+    title, key = TITLES[lang]
+    page = worksheet(level=2, count=2, seed=2, lang=lang).html()
+    assert f'<html lang="{lang}">' in page
+    assert f"<h1>{title}</h1>" in page and f"<h1>{key}</h1>" in page
+    if lang != "en":
+        assert "Answer key" not in page and "Name:" not in page
+
+
+def test_the_worksheet_takes_the_dealing_filters_and_is_reproducible() -> None:
+    sheet = worksheet(level=1, count=5, seed="f", difficulty="easy", jokers=False, decks=1)
+    assert all(not p.has_joker for p in sheet.puzzles)
+    assert sheet == worksheet(level=1, count=5, seed="f", difficulty="easy", jokers=False, decks=1)
+
+
+def test_a_title_is_text_not_markup() -> None:
+    page = worksheet(level=1, count=1, seed=1, title="<script>alert(1)</script>").html()
+    assert "<script>" not in page and "&lt;script&gt;" in page
+
+
+def test_bad_requests_are_clear() -> None:
+    with pytest.raises(ValueError, match="at least one puzzle"):
+        worksheet(count=0)
+    with pytest.raises(ValueError, match="unknown language"):
+        Worksheet((), lang="xx")
+
+
+def test_the_sheet_command_writes_the_page(tmp_path: Path) -> None:
+    out = tmp_path / "sheet.html"
+    argv = ["sheet", "--level", "1", "--count", "3", "--seed", "S", "--no-jokers"]
+    assert main([*argv, "--lang", "sv", "-o", str(out)]) == 0
+    page = out.read_text(encoding="utf-8")
+    expected = worksheet(level=1, count=3, seed="S", jokers=False, lang="sv")
+    assert page == expected.html()
+    assert main([*argv, "--no-answers", "-o", str(out)]) == 0
+    assert 'class="key"' not in out.read_text(encoding="utf-8")
+
+
+def test_the_sheet_command_refuses_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["sheet", "--level", "1", "--needs", "×", "-o", "-"]) == 1
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and "level 1 has no ×" in error
