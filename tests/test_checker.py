@@ -25,6 +25,7 @@ from dekbovinoj_edu.rules.levels import Level
 PETER = Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2)
 SOFIA = Puzzle.parse("9♦ 3♥ | Q♠ JK 7♥", level=2)
 GAME24 = dataclasses.replace(LEVELS[2], name="24", colour_rule=False, target=24)
+EVERY_CARD_24 = dataclasses.replace(GAME24, all_cards=True)
 
 
 def puzzle(cards: str, level: int | Level = 2, flipped: bool = False) -> Puzzle:
@@ -249,6 +250,8 @@ CODES: list[tuple[Puzzle, str, VerdictCode]] = [
     (P3, "(2 − 2) ^ (−3) + 9", VerdictCode.UNDEFINED),
     (P3, "(3 ÷ 2)! + 9", VerdictCode.UNDEFINED),
     (puzzle("7♣ 2♣ 2♠", level=GAME24), "7 ÷ (2 − 2)", VerdictCode.UNDEFINED),
+    (puzzle("3♣ 3♦ 8♣ 8♦", level=EVERY_CARD_24), "8 × 3", VerdictCode.NOT_ALL_CARDS),
+    (puzzle("3♣ | 8♦ 2♠", level=EVERY_CARD_24), "3 × 8", VerdictCode.NOT_ALL_CARDS),
 ]
 
 

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import string
 
 import pytest
 from babel.messages.pofile import read_po
 
-from dekbovinoj_edu import Puzzle, VerdictCode, check
+from dekbovinoj_edu import LEVELS, Puzzle, VerdictCode, check
 from dekbovinoj_edu.checking import errors
 from dekbovinoj_edu.checking.checker import DOMAIN, OK_OTHER_TARGET_TEMPLATE, OK_TEMPLATE, pointer
 from dekbovinoj_edu.i18n import catalog_path
@@ -78,6 +79,11 @@ EXAMPLES = {
     VerdictCode.NOT_TARGET: ("7♣ 3♣", 2, "7 × 3"),
     VerdictCode.JOKER: ("7♣ 3♣", 2, "7 + 3"),
     VerdictCode.UNDEFINED: ("7♣ 3♦ 9♦", 3, "7 + √(−9) − 3"),
+    VerdictCode.NOT_ALL_CARDS: (
+        "7♣ 3♣ 2♦",
+        dataclasses.replace(LEVELS[2], all_cards=True),
+        "7 + 3",
+    ),
 }
 
 

@@ -39,6 +39,7 @@ from ..rules.cards import Card
 from ..rules.puzzle import Puzzle
 from .colour_rule import card_slots, check_level
 from .errors import (
+    CardsLeftOutError,
     CheckError,
     NestingTooDeepError,
     NoJokerError,
@@ -123,6 +124,8 @@ def check(puzzle: Puzzle, text: str, joker: bool = False, lang: str = "en") -> V
             puzzle = puzzle.after_joker()
         cards = assign_cards(expression, slots, puzzle.cards, level, puzzle.flipped)
         reading = render(expression.tree, cards)
+        if level.all_cards:
+            _check_every_card(text, cards, puzzle.cards)
         value = evaluate(expression.tree, level.limits, text)
         if not equals(value, level.target):
             shown = format_value(value)
@@ -147,6 +150,23 @@ def check(puzzle: Puzzle, text: str, joker: bool = False, lang: str = "en") -> V
         text=text,
         joker=joker,
     )
+
+
+def _check_every_card(text: str, used: tuple[Card, ...], available: tuple[Card, ...]) -> None:
+    """Raise :class:`~.errors.CardsLeftOutError` when ``used`` leaves a card out.
+
+    >>> from dekbovinoj_edu.rules.cards import parse_cards
+    >>> try:
+    ...     _check_every_card("8 × 3", parse_cards("8♣ 3♣"), parse_cards("3♣ 8♣ 3♦ 8♦"))
+    ... except CardsLeftOutError as error:
+    ...     print(error.code, error)
+    not-all-cards Use every card at this level. You left out: 3♦ 8♦
+    """
+    left = list(available)
+    for card in used:
+        left.remove(card)
+    if left:
+        raise CardsLeftOutError(text, None, cards=" ".join(map(str, left)))
 
 
 def _refusal(

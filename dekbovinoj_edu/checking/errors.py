@@ -23,6 +23,7 @@ __all__ = [
     "BracketColourError",
     "CardColourError",
     "CardReusedError",
+    "CardsLeftOutError",
     "CheckError",
     "DecimalNumberError",
     "DivisionByZeroError",
@@ -86,6 +87,8 @@ class VerdictCode(str, Enum):
     """Added to the issue's list: a value that does not exist as a real number
     (division by zero, √ of a negative, ! of a non-whole number, a negative
     number to a fraction power, an irrational exponent)."""
+    NOT_ALL_CARDS = "not-all-cards"
+    """The level asks for every card (``Level.all_cards``, the 24 game), and some are left out."""
 
     def __str__(self) -> str:
         return self.value
@@ -293,6 +296,17 @@ class CardReusedError(CheckError):
 
     code = VerdictCode.CARD_REUSED
     template = "Too many {card}: you use {used} of them, but there are only {available}."
+
+
+class CardsLeftOutError(CheckError):
+    """A level that asks for every card (``Level.all_cards``), and an answer that leaves some out.
+
+    >>> str(CardsLeftOutError("8 × 3", None, cards="3♣ 8♦"))
+    'Use every card at this level. You left out: 3♣ 8♦'
+    """
+
+    code = VerdictCode.NOT_ALL_CARDS
+    template = "Use every card at this level. You left out: {cards}"
 
 
 class NoJokerError(CheckError):

@@ -8,12 +8,17 @@ True
 (True, True, 10)
 
 A house rule is a changed copy; the classic 24 game is level 2 without the
-colour rule and with target 24:
+colour rule, with target 24, using every card:
 
 >>> import dataclasses
->>> game24 = dataclasses.replace(LEVELS[2], name="24", colour_rule=False, target=24)
->>> game24.target, game24.allows(Op.DIV)
-(24, True)
+>>> game24 = dataclasses.replace(
+...     LEVELS[2], name="24", colour_rule=False, target=24, all_cards=True
+... )
+>>> game24.target, game24.allows(Op.DIV), game24.all_cards
+(24, True, True)
+>>> str(game24)
+'level 24: + − × ÷, ( ), no colour rule, target 24, every card'
+
 """
 
 from __future__ import annotations
@@ -100,6 +105,9 @@ class Level:
     """The value a dek bovinoj must reach exactly."""
     limits: Limits = field(default=DEFAULT_LIMITS)
     """The bounds on input size and on powers, roots and factorials."""
+    all_cards: bool = False
+    """Whether the answer must use every card of the puzzle (the 24 game): pasture and barn,
+    jokers aside."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "operations", frozenset(self.operations))
@@ -129,6 +137,8 @@ class Level:
             extras.append("no colour rule")
         if self.target != 10:
             extras.append(f"target {self.target}")
+        if self.all_cards:
+            extras.append("every card")
         tail = f", {', '.join(extras)}" if extras else ""
         return f"level {self.name}: {ops}{tail}"
 

@@ -146,7 +146,10 @@ def _candidates(puzzle: Puzzle) -> Iterator[_Candidate]:
     pasture = {joker: [u for u in usable[joker] if u[1]] for joker in jokers}
     barn = {joker: [u for u in usable[joker] if not u[1]] for joker in jokers}
     seen: set[tuple] = set()
-    for size in range(max(len(u) for u in usable.values()), 0, -1):
+    most = max(len(u) for u in usable.values())
+    # A level that asks for every card (the 24 game) has one candidate: all of them.
+    sizes = [most] if puzzle.level.all_cards else range(most, 0, -1)
+    for size in sizes:
         for from_pasture in range(min(size, len(puzzle.pasture)), -1, -1):
             for joker in jokers:
                 if size - from_pasture > len(barn[joker]):
@@ -202,7 +205,8 @@ def _solution(puzzle: Puzzle, candidate: _Candidate, tree: Tree) -> Solution:
 def solve(puzzle: Puzzle) -> Solution | None:
     """The best dek bovinoj of the puzzle, or ``None`` when there is none ("mu!").
 
-    Exact at levels 1 and 2 (colour rule on or off, any target); at level 3
+    A level with ``all_cards`` (the 24 game) only counts moves that take every
+    card. Exact at levels 1 and 2 (colour rule on or off, any target); at level 3
     exact over the bounded space of :class:`~dekbovinoj_edu.solving.search.Grammar`.
     An answer the checker would refuse under the level's limits (too many
     cards, too long, nested too deep) does not count: with that many cards the
@@ -223,7 +227,7 @@ def solve(puzzle: Puzzle) -> Solution | None:
         grammars.insert(0, Grammar(dataclasses.replace(puzzle.level, operations=simpler)))
     target = (puzzle.level.target, 1)
     limits = puzzle.level.limits
-    if is_sums_only(puzzle.level):
+    if is_sums_only(puzzle.level) and not puzzle.level.all_cards:
         decided = _solve_sums(puzzle, grammars[-1], target)
         if decided is not _UNDECIDED:
             return decided
@@ -372,7 +376,7 @@ def _all_trees(
     puzzle: Puzzle, grammar: Grammar, target: tuple[int, int], best: Solution
 ) -> Iterator[tuple[_Candidate, Tree]]:
     """Every tree of every candidate as good as ``best`` (candidates come best first)."""
-    if is_sums_only(puzzle.level):
+    if is_sums_only(puzzle.level) and not puzzle.level.all_cards:
         for candidate in _sum_candidates(puzzle, best):
             for tree in grammar.all(candidate.tokens, target):
                 yield candidate, tree
