@@ -6,7 +6,7 @@ notebook, where students could read them by scrolling. They live in
 ``tests/test_lessons_claims.py`` can check them), and a lesson prints them with
 :func:`show_answers` only when its first code cell says ``teacher = True``.
 
->>> show_answers("01-positive-and-negative", "exercises", [], teacher=False)
+>>> show_best([], teacher=False)
 Answers hidden. Teacher: set teacher = True in the first code cell, then run all cells.
 """
 
@@ -22,7 +22,16 @@ from typing import Any
 from dekbovinoj_edu import LEVELS, Level, Puzzle, check, solve
 from dekbovinoj_edu.korova.practice.puzzles import Kind, KorovaPuzzle
 
-__all__ = ["CLAIMS", "claims", "korova_answer", "level_named", "puzzle_of", "show_answers"]
+__all__ = [
+    "CLAIMS",
+    "claims",
+    "korova_answer",
+    "level_named",
+    "puzzle_of",
+    "show_answers",
+    "show_best",
+    "show_korova",
+]
 
 CLAIMS = Path(__file__).with_name("claims.json")
 """Every claim the lessons make, with the teacher's answers."""
@@ -138,6 +147,15 @@ def show_best(puzzles: Sequence[Puzzle], teacher: bool, lang: str = "en") -> Non
         return
     for number, puzzle in enumerate(puzzles, 1):
         print(number, solve(puzzle) or MU[lang])
+
+
+def show_korova(puzzles: Sequence[KorovaPuzzle], teacher: bool) -> None:
+    """Print the answer of each dealt Корова 006 question and why, for the teacher only."""
+    if not teacher:
+        print(HIDDEN["en"])
+        return
+    for number, puzzle in enumerate(puzzles, 1):
+        print(f"{number}. {korova_answer(puzzle)}")
 
 
 def _answer_line(item: dict[str, Any], lang: str) -> str:

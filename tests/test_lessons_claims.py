@@ -32,7 +32,7 @@ from typing import Any
 
 import pytest
 
-from dekbovinoj_edu import LEVELS, PracticeSession, Puzzle, check, deal_many, solve
+from dekbovinoj_edu import LEVELS, PracticeSession, Puzzle, check, deal_many, rate, solve
 
 ROOT = Path(__file__).resolve().parents[1]
 LESSONS = ROOT / "lessons"
@@ -284,7 +284,7 @@ def test_the_answers_are_not_in_the_notebook_students_open(lesson: str) -> None:
         _squeezed(item["answer"])
         for part in ("exercises", "exit_ticket")
         for item in data.get(part, [])
-        if item.get("ok", True) and not item.get("shown")
+        if "puzzle" in item and item.get("ok", True) and not item.get("shown")
     ]
     for path in _notebooks(lesson):
         cells = _cells(path)
@@ -395,3 +395,43 @@ def test_every_puzzle_a_lesson_deals_is_in_its_scope(path: Path) -> None:
                 assert arguments.get(option) == scope[option], (name, arguments, option)
         for puzzle in _dealt(name, arguments):
             assert _in_scope(puzzle, scope), (name, arguments, puzzle)
+
+
+@pytest.mark.parametrize(
+    "lesson",
+    [name for name, data in sorted(CLAIMS["lessons"].items()) if "puzzle" in data["exercises"][0]],
+)
+def test_the_exercises_of_a_lesson_grow_harder(lesson: str) -> None:
+    puzzles = [KEY.puzzle_of(item) for item in CLAIMS["lessons"][lesson]["exercises"]]
+    scores = [rate(puzzle).score for puzzle in puzzles]
+    assert scores == sorted(scores) and scores[0] < scores[-1], scores
+
+
+def _korova_answers() -> Iterator[Any]:
+    for lesson, data in CLAIMS["lessons"].items():
+        for part in ("exercises", "exit_ticket"):
+            for number, item in enumerate(data.get(part, []), 1):
+                if "korova" in item:
+                    yield pytest.param(item, id=f"{lesson} {part} {number}")
+
+
+@pytest.mark.parametrize("item", _korova_answers())
+def test_every_korova_answer_for_the_teacher_is_the_rules(item: dict[str, Any]) -> None:
+    puzzle = KEY.puzzle_of(item)
+    assert KEY.korova_answer(puzzle) == item["answer"]
+    assert puzzle.is_right(puzzle.answer)
+
+
+def test_the_korova_sheet_answers_each_question_it_asks(capsys: pytest.CaptureFixture[str]) -> None:
+    from dekbovinoj_edu.korova.practice.puzzles import Kind, deal
+
+    sheet = [deal(kind, "medium", seed="lesson 7") for kind in Kind]
+    KEY.show_korova(sheet, teacher=True)
+    lines = capsys.readouterr().out.splitlines()
+    for line, puzzle in zip(lines, sheet, strict=True):
+        if puzzle.kind is Kind.ORDER:
+            assert " → ".join(map(str, puzzle.answer)) in line, line
+        elif puzzle.kind is Kind.ROW_POINTS:
+            assert line.endswith(f"{puzzle.answer} points"), line
+        elif puzzle.answer is not None:
+            assert line.endswith(f"row {puzzle.answer + 1}"), line
