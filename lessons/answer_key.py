@@ -19,7 +19,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from dekbovinoj_edu import LEVELS, Level, Puzzle, check, solve
+from dekbovinoj_edu import LEVELS, Level, Op, Puzzle, check, solve
 from dekbovinoj_edu.korova.practice.puzzles import Kind, KorovaPuzzle
 
 __all__ = [
@@ -80,6 +80,8 @@ def level_named(name: int | str) -> Level:
     if isinstance(name, int):
         return LEVELS[name]
     fields = dict(claims()["levels"][name])
+    if "operations" in fields:
+        fields["operations"] = frozenset(Op(symbol) for symbol in fields["operations"])
     return dataclasses.replace(LEVELS[fields.pop("base")], name=name, **fields)
 
 

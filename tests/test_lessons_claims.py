@@ -343,8 +343,18 @@ PRACTICE_PUZZLES = 6
 """How many puzzles of each seeded practice widget the scope test deals (the first, five more)."""
 
 
+def _argument(node: ast.expr, variables: dict[str, str]) -> Any:
+    """A literal, or a house-rule level the lesson names (its ``variables`` in claims.json)."""
+    if isinstance(node, ast.Name):
+        return KEY.level_named(variables[node.id])
+    if isinstance(node, ast.List):
+        return [_argument(item, variables) for item in node.elts]
+    return ast.literal_eval(node)
+
+
 def _dealing_calls(path: Path) -> Iterator[tuple[str, dict[str, Any]]]:
-    """Each seeded ``deal_many(...)`` and ``Practice(...)`` of a lesson, with literal arguments."""
+    """Each seeded ``deal_many(...)`` and ``Practice(...)`` of a lesson, with its arguments."""
+    variables = CLAIMS["lessons"][path.name.split(".")[0]].get("variables", {})
     for cell in _cells(path):
         if cell["cell_type"] != "code":
             continue
@@ -356,7 +366,7 @@ def _dealing_calls(path: Path) -> Iterator[tuple[str, dict[str, Any]]]:
             keywords = {k.arg: k.value for k in node.keywords if k.arg is not None}
             if "seed" not in keywords:
                 continue
-            arguments = {name: ast.literal_eval(value) for name, value in keywords.items()}
+            arguments = {name: _argument(value, variables) for name, value in keywords.items()}
             if node.func.id == "deal_many":
                 arguments["count"] = ast.literal_eval(node.args[0])
             yield node.func.id, arguments
@@ -379,7 +389,7 @@ def _in_scope(puzzle: Puzzle, scope: dict[str, Any]) -> bool:
         ("jokers" not in scope or puzzle.has_joker is scope["jokers"])
         and ("flipped" not in scope or puzzle.flipped is scope["flipped"])
         and (scope.get("decks") != 1 or len(cards) == len(set(cards)))
-        and puzzle.level.number in scope["levels"]
+        and puzzle.level.name in {str(level) for level in scope["levels"]}
     )
 
 
