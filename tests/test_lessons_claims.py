@@ -445,3 +445,58 @@ def test_the_korova_sheet_answers_each_question_it_asks(capsys: pytest.CaptureFi
             assert line.endswith(f"{puzzle.answer} points"), line
         elif puzzle.answer is not None:
             assert line.endswith(f"row {puzzle.answer + 1}"), line
+
+
+# ------------------------------------------------------- ages and languages
+GUIDE = (LESSONS / "README.md").read_text("utf-8")
+NEGATIVE_NUMBERS_FROM = 11
+"""The age from which negative numbers are usually taught."""
+
+
+def _needs_negative_numbers(data: dict[str, Any]) -> bool:
+    scope = data.get("scope", {})
+    texts = [item.get("text", "") for item in data.get("moves", [])]
+    return (
+        bool(set(scope.get("levels", [])) & {2, 3})
+        or scope.get("jokers") is True
+        or any(text.startswith("−") or "(−" in text for text in texts)
+    )
+
+
+@pytest.mark.parametrize("lesson", sorted(CLAIMS["lessons"]))
+def test_the_age_of_a_lesson_fits_its_mathematics_and_the_guide(lesson: str) -> None:
+    data = CLAIMS["lessons"][lesson]
+    age = data["age"]
+    header = " ".join(_source(cell) for cell in _cells(LESSONS / f"{lesson}.ipynb")[:2])
+    assert f"from age {age}" in header
+    row = next(line for line in GUIDE.splitlines() if f"]({lesson}.ipynb)" in line)
+    assert f"| {age}+ |" in row, row
+    for need in data["needs"]:
+        assert CLAIMS["lessons"][need]["age"] <= age, need
+    if _needs_negative_numbers(data):
+        assert age >= NEGATIVE_NUMBERS_FROM
+
+
+def test_the_guide_gives_a_route_by_age_through_every_lesson() -> None:
+    route = GUIDE.split("### A route by age", 1)[1].split("###", 1)[0]
+    for lesson in CLAIMS["lessons"]:
+        number = int(lesson[:2])
+        assert re.search(rf"\b{number}\b", route), lesson
+
+
+@pytest.mark.parametrize("lesson", sorted(CLAIMS["lessons"]))
+def test_the_guide_says_which_lessons_exist_in_which_language(lesson: str) -> None:
+    languages = CLAIMS["lessons"][lesson]["languages"]
+    found = {
+        path.name.split(".")[1] if path.name.count(".") == 2 else "en"
+        for path in _notebooks(lesson)
+    }
+    assert found == set(languages)
+    table = GUIDE.split("### Languages", 1)[1].split("###", 1)[0]
+    number = int(lesson[:2])
+    row = next(
+        line
+        for line in table.splitlines()
+        if line.startswith(f"| {number} ") or (line.startswith("| 2–7") and number >= 2)
+    )
+    assert row.count("yes") == len(languages), row
