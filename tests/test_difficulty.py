@@ -47,7 +47,7 @@ def test_every_training_hand_is_solved_with_all_four_cards(hands: list) -> None:
     assert len(hands) == 681
     for hand in hands:
         assert hand.features.cards == 4
-        assert hand.puzzle.level == GAME_24
+        assert hand.puzzle.level == GAME_24 and GAME_24.all_cards
 
 
 def test_the_stored_coefficients_are_the_fit_of_the_training_file(hands: list) -> None:

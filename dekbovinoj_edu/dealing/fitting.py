@@ -48,9 +48,8 @@ __all__ = [
 DATA = Path(__file__).parent / "data" / "game24-human-train.csv"
 """The training file: hands of the 24 game and how long people took (see data/README.md)."""
 
-GAME_24 = dataclasses.replace(LEVELS[2], name="24", colour_rule=False, target=24)
-"""The 24 game: level 2 without the colour rule, target 24. Every training hand is solvable
-with all four cards, so its best answers are the 24 game's answers."""
+GAME_24 = dataclasses.replace(LEVELS[2], name="24", colour_rule=False, target=24, all_cards=True)
+"""The 24 game: level 2 without the colour rule, target 24, every card used."""
 
 FOLDS = 10
 """The folds of the cross-validation."""

@@ -33,8 +33,10 @@ def describe_level(level: Level, lang: str = "en") -> str:
     >>> describe_level(level_of(1))
     'Level 1: + −'
     >>> import dataclasses
-    >>> describe_level(dataclasses.replace(level_of(2), name="24", colour_rule=False, target=24))
-    'Level 24: + − × ÷ ( ), no colour rule, target 24'
+    >>> game_24 = dataclasses.replace(
+    ...     level_of(2), name="24", colour_rule=False, target=24, all_cards=True)
+    >>> describe_level(game_24)
+    'Level 24: + − × ÷ ( ), no colour rule, target 24, every card'
     """
     parts = [" ".join(op.symbol for op in Op if op in level.operations)]
     if level.brackets:
@@ -43,6 +45,8 @@ def describe_level(level: Level, lang: str = "en") -> str:
         parts.append(say(lang, "no colour rule"))
     if level.target != 10:
         parts.append(say(lang, "target {target}", target=level.target))
+    if level.all_cards:
+        parts.append(say(lang, "every card"))
     return say(lang, "Level {name}: {rules}", name=level.name, rules=", ".join(parts))
 
 
