@@ -500,3 +500,40 @@ def test_the_guide_says_which_lessons_exist_in_which_language(lesson: str) -> No
         if line.startswith(f"| {number} ") or (line.startswith("| 2–7") and number >= 2)
     )
     assert row.count("yes") == len(languages), row
+
+
+_NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
+
+
+@pytest.mark.parametrize("lesson", sorted(CLAIMS["lessons"]))
+def test_every_answer_size_a_lesson_announces_is_a_claim_the_tests_check(lesson: str) -> None:
+    cells = _cells(LESSONS / f"{lesson}.ipynb")
+    claimed = {
+        (item["puzzle"], item["cards"]) for item in CLAIMS["lessons"][lesson].get("sizes", [])
+    }
+    announced = 0
+    for index, cell in enumerate(cells):
+        text = _source(cell)
+        said = re.search(r"answer with \*\*(\w+)\*\*|\*\*(\w+)\*\*-card answer", text)
+        if cell["cell_type"] != "markdown" or not said:
+            continue
+        word = said.group(1) or said.group(2)
+        following = _source(cells[index + 1])
+        puzzle = re.search(r'Practice\(puzzle=Puzzle\.parse\("([^"]+)"', following)
+        assert puzzle, following
+        assert (puzzle.group(1), _NUMBER_WORDS[word]) in claimed, (puzzle.group(1), word)
+        announced += 1
+    assert announced <= len(claimed)
+
+
+def test_lesson_two_names_red_after_divide_as_a_misconception() -> None:
+    cells = _cells(LESSONS / "02-times-and-divide.ipynb")
+    mistakes = next(
+        _source(cell).split("**Common mistakes.**", 1)[1].split("\n\n", 1)[0]
+        for cell in cells
+        if "**Common mistakes.**" in _source(cell)
+    )
+    assert "misconception" in mistakes and "`5 ÷ 2`" in mistakes and "5/2" in mistakes
+    moves = CLAIMS["lessons"]["02-times-and-divide"]["moves"]
+    values = {item["text"]: item.get("value") for item in moves}
+    assert values["5 ÷ 2"] == "5/2" and values["5 × (−2)"] == "-10"
