@@ -537,3 +537,18 @@ def test_lesson_two_names_red_after_divide_as_a_misconception() -> None:
     moves = CLAIMS["lessons"]["02-times-and-divide"]["moves"]
     values = {item["text"]: item.get("value") for item in moves}
     assert values["5 ÷ 2"] == "5/2" and values["5 × (−2)"] == "-10"
+
+
+@pytest.mark.parametrize("path", sorted(LESSONS.glob("0[1-6]*.ipynb")), ids=lambda p: p.name)
+def test_every_fixed_puzzle_of_a_lesson_is_in_its_scope_too(path: Path) -> None:
+    scope = CLAIMS["lessons"][path.name.split(".")[0]]["scope"]
+    code = "".join(_source(cell) for cell in _cells(path) if cell["cell_type"] == "code")
+    for text in re.findall(r'Puzzle\.parse\("([^"]+)"', code) + re.findall(
+        r'^ +"(.+\|.*)",$', code, re.M
+    ):
+        has_joker = "JK" in text.split()
+        if scope.get("jokers") is False:
+            assert not has_joker, text
+        if scope.get("decks") == 1:
+            cards = [card for card in text.replace("|", " ").split() if card != "JK"]
+            assert len(cards) == len(set(cards)), text
