@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
+import random
+import time
 from collections import Counter
 
 import pytest
@@ -11,6 +13,7 @@ from dekbovinoj_edu import LEVELS, Card, Puzzle
 from dekbovinoj_edu.cli import main
 from dekbovinoj_edu.dealing.dealer import DealError, deal, deal_many
 from dekbovinoj_edu.dealing.filters import Filters, passes_through_fraction, split_filters
+from dekbovinoj_edu.dealing.rating import rate
 from dekbovinoj_edu.rules.levels import Op
 from dekbovinoj_edu.sessions.practice import PracticeSession
 from dekbovinoj_edu.solving.solver import solve, solve_all
@@ -206,3 +209,45 @@ def test_solve_says_even_with_a_joker_only_when_there_is_one(
     assert "No dek bovinoj: say mu!" in plain and "joker" not in plain
     main(["solve", "9♦ 3♥ | Q♠ JK 6♥", "--level", "1"])
     assert "No dek bovinoj, even with a joker: say mu!" in capsys.readouterr().out
+
+
+def test_a_slow_search_gives_up_after_the_seconds_allowed() -> None:
+    looked = []
+
+    def slow_mu(rng: random.Random, level: object) -> Puzzle:
+        looked.append(1)
+        time.sleep(0.02)
+        return Puzzle.parse("5♠ | 8♥", level=1)  # never a dek bovinoj
+
+    with pytest.raises(DealError, match=r"0\.2 s at most"):
+        deal(level=1, seed=1, source=slow_mu, tries=10**9, seconds=0.2)
+    assert 0 < len(looked) < 1000  # stopped by the clock, not by the tries
+
+
+def test_the_24_game_is_dealt_by_difficulty() -> None:
+    game_24 = dataclasses.replace(
+        LEVELS[2], name="24", colour_rule=False, target=24, all_cards=True
+    )
+    for puzzle in deal_many(3, level=game_24, seed="24", difficulty="hard", seconds=60):
+        rating = rate(puzzle)
+        assert rating is not None and rating.difficulty.value == "hard"
+        assert rating.cards == len(puzzle.cards)  # every card
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("eo", "nivelo 1 ne havas ×"),
+        ("sv", "nivå 1 har inget ×"),
+        ("ja", "レベル 1 には × がありません"),
+    ],
+)
+def test_the_refusal_speaks_the_users_language(
+    capsys: pytest.CaptureFixture[str], lang: str, words: str
+) -> None:
+    assert main(["deal", "--level", "1", "--needs", "×", "--lang", lang]) == 1
+    assert words in capsys.readouterr().err
+    with pytest.raises(DealError) as caught:
+        deal(level=1, needs={"×"}, jokers=False)
+    message = caught.value.message(lang)
+    assert words in message and "no joker" not in message

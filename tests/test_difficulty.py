@@ -10,7 +10,13 @@ from fractions import Fraction
 import pytest
 
 from dekbovinoj_edu import LEVELS, Puzzle
-from dekbovinoj_edu.dealing.features import FEATURE_NAMES, answer_depth, features, idles
+from dekbovinoj_edu.dealing.features import (
+    ANSWERS_COUNTED,
+    FEATURE_NAMES,
+    answer_depth,
+    features,
+    idles,
+)
 from dekbovinoj_edu.dealing.fitting import (
     BASELINE,
     DATA,
@@ -47,6 +53,7 @@ def test_every_training_hand_is_solved_with_all_four_cards(hands: list) -> None:
     assert len(hands) == 681
     for hand in hands:
         assert hand.features.cards == 4
+        assert hand.features.answers < ANSWERS_COUNTED  # every answer counted: the cap is unseen
         assert hand.puzzle.level == GAME_24 and GAME_24.all_cards
 
 

@@ -23,7 +23,7 @@ import argparse
 import dataclasses
 from typing import Any
 
-from ..dealing.dealer import deal_many
+from ..dealing.dealer import DealError, deal_many
 from ..dealing.rating import Difficulty, rate
 from ..dealing.sources import SimulatedGames
 from ..dealing.wording import answer_text, best_line, describe_level
@@ -213,9 +213,12 @@ def main_deal(args: argparse.Namespace) -> int:
     lang = args.lang
     source = SimulatedGames() if args.games else None
     level, seed = level_from(args), seed_from(args.seed)
-    puzzles = deal_many(
-        args.count, level, seed, args.difficulty, args.mu, source, **filters_from(args)
-    )
+    try:
+        puzzles = deal_many(
+            args.count, level, seed, args.difficulty, args.mu, source, **filters_from(args)
+        )
+    except DealError as error:
+        raise ValueError(error.message(lang)) from None
     for number, puzzle in enumerate(puzzles, start=1):
         if args.count > 1:
             print(_(lang, "Puzzle {number}", number=number))

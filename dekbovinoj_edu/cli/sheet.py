@@ -23,6 +23,7 @@ import argparse
 import sys
 from typing import Any
 
+from ..dealing.dealer import DealError
 from ..dealing.sources import SimulatedGames
 from ..dealing.worksheet import worksheet
 from .puzzles import add_dealing_options, filters_from, level_from, seed_from
@@ -32,18 +33,21 @@ __all__ = ["main_sheet", "register"]
 
 def main_sheet(args: argparse.Namespace) -> int:
     """Deal the puzzles and write the worksheet page."""
-    sheet = worksheet(
-        level_from(args),
-        args.count,
-        seed_from(args.seed),
-        args.difficulty,
-        lang=args.lang,
-        answers=args.answers,
-        title=args.title,
-        mu=args.mu,
-        source=SimulatedGames() if args.games else None,
-        **filters_from(args),
-    )
+    try:
+        sheet = worksheet(
+            level_from(args),
+            args.count,
+            seed_from(args.seed),
+            args.difficulty,
+            lang=args.lang,
+            answers=args.answers,
+            title=args.title,
+            mu=args.mu,
+            source=SimulatedGames() if args.games else None,
+            **filters_from(args),
+        )
+    except DealError as error:
+        raise ValueError(error.message(args.lang)) from None
     if args.output == "-":
         sys.stdout.write(sheet.html())
     else:

@@ -29,12 +29,12 @@ the recorded turns are rated once, :mod:`.rated_turns`), and
 True
 
 A filter no puzzle can meet is refused at once when that is clear, and after
-at most ``tries`` turns otherwise:
+at most ``tries`` turns or ``seconds`` seconds a puzzle otherwise:
 
 >>> deal(level=1, needs={"×"})
 Traceback (most recent call last):
 ...
-dekbovinoj_edu.dealing.dealer.DealError: no puzzle with needs × at level 1: level 1 has no ×
+dekbovinoj_edu.dealing.dealer.DealError: No puzzle (needs ×) at level 1: level 1 has no ×.
 
 **Reproducible**: all randomness comes from one ``random.Random(seed)`` (an
 ``int`` or ``str`` seed; never the global generator, never ``hash()``), and
@@ -44,27 +44,65 @@ the solver is deterministic, so a seed deals the same puzzle on every machine.
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
 from ..rules.levels import Level, level_of
 from ..rules.puzzle import Puzzle
 from ..solving.solver import solve
-from .filters import Filters
+from .filters import Filters, Phrase
 from .rated_turns import score
 from .rating import Difficulty
 from .sources import DEFAULT_SOURCE, TurnSource
+from .wording import say
 
-__all__ = ["MAX_TRIES", "DealError", "deal", "deal_many"]
+__all__ = ["MAX_SECONDS", "MAX_TRIES", "DealError", "deal", "deal_many"]
 
 
 class DealError(ValueError):
-    """No puzzle of the kind asked for was found within the tries allowed."""
+    """No puzzle of the kind asked for was found within the tries (or the time) allowed.
+
+    ``str(error)`` is the English message; :meth:`message` gives it in another language.
+
+    >>> error = DealError(_NOT_FOUND, [("easy", {}), ("no joker", {})], level="1", tries=9,
+    ...                   seconds=20)
+    >>> error.message("sv").split(":")[0]
+    'Inget pussel (lätt, ingen joker) hittades på nivå 1 på 9 drag (högst 20 s)'
+    """
 
     code = "deal"
+
+    def __init__(
+        self, message_id: str, wish: list[Phrase], reason: Phrase | None = None, **values: object
+    ) -> None:
+        self.message_id, self.wish, self.reason, self.values = message_id, wish, reason, values
+        super().__init__(self.message("en"))
+
+    def message(self, lang: str = "en") -> str:
+        """The message in a language (``en``, ``eo``, ``sv``, ``ja``)."""
+        wish = ", ".join(say(lang, phrase, **values) for phrase, values in self.wish)
+        reason = "" if self.reason is None else say(lang, self.reason[0], **self.reason[1])
+        return say(
+            lang,
+            self.message_id,
+            wish=wish or say(lang, "any puzzle"),
+            reason=reason,
+            **self.values,
+        )
+
+
+_NOT_FOUND = (
+    "No puzzle ({wish}) found at level {level} in {tries} turns ({seconds} s at most): "
+    "ask for another difficulty or fewer filters."
+)
+_IMPOSSIBLE = "No puzzle ({wish}) at level {level}: {reason}."
 
 
 MAX_TRIES = 5000
 """How many turn states :func:`deal` looks at before giving up with :class:`DealError`."""
+MAX_SECONDS = 20.0
+"""How long :func:`deal` looks for one puzzle before giving up with :class:`DealError` (rating
+big puzzles of a house rule can be slow; a puzzle found is the same however fast the machine)."""
 
 
 def _generator(seed: int | str | random.Random | None) -> random.Random:
@@ -82,10 +120,15 @@ def _deal_one(
     mu: float,
     source: TurnSource,
     tries: int,
+    seconds: float,
     filters: Filters,
 ) -> Puzzle:
     want_mu = rng.random() < mu
-    for _ in range(tries):
+    deadline = time.monotonic() + seconds
+    for looked in range(tries):
+        if time.monotonic() > deadline:
+            tries = looked
+            break
         puzzle = source(rng, level)
         if not puzzle.cards or not filters.admits_turn(puzzle):
             continue
@@ -101,12 +144,11 @@ def _deal_one(
             rated = score(puzzle)
             if rated is not None and Difficulty.of(rated) is difficulty:
                 return puzzle
-    kind = '"mu!" ' if want_mu else "" if difficulty is Difficulty.ANY else f"{difficulty.value} "
-    wanted = "" if filters == Filters() else f" with {filters.describe()}"
-    raise DealError(
-        f"no {kind}puzzle{wanted} at {level} in {tries} turns: "
-        "try another difficulty or fewer filters"
-    )
+    kind: list[Phrase] = [] if difficulty is Difficulty.ANY else [(difficulty.value, {})]
+    if want_mu:
+        kind = [("mu!", {})]
+    wish = kind + filters.phrases()
+    raise DealError(_NOT_FOUND, wish, level=level.name, tries=tries, seconds=f"{seconds:g}")
 
 
 def deal(
@@ -116,6 +158,7 @@ def deal(
     mu: float = 0.0,
     source: TurnSource | None = None,
     tries: int = MAX_TRIES,
+    seconds: float = MAX_SECONDS,
     **filters: Any,
 ) -> Puzzle:
     """Deal one puzzle from real play.
@@ -129,12 +172,12 @@ def deal(
     ``decks``, ``needs``, ``cards`` and ``fractions`` are filters
     (:class:`~.filters.Filters`); a "mu!" puzzle has no answer, so only the
     filters on the turn (``jokers``, ``flipped``, ``decks``) apply to it.
-    Raises :class:`DealError` when no puzzle is found in ``tries`` turns.
+    Raises :class:`DealError` when no puzzle is found in ``tries`` turns or ``seconds``.
 
     >>> solve(deal(level=1, seed="class 3b", mu=1.0)) is None
     True
     """
-    return deal_many(1, level, seed, difficulty, mu, source, tries, **filters)[0]
+    return deal_many(1, level, seed, difficulty, mu, source, tries, seconds, **filters)[0]
 
 
 def deal_many(
@@ -145,6 +188,7 @@ def deal_many(
     mu: float = 0.0,
     source: TurnSource | None = None,
     tries: int = MAX_TRIES,
+    seconds: float = MAX_SECONDS,
     **filters: Any,
 ) -> list[Puzzle]:
     """Deal ``count`` puzzles in a row from one seed: a whole class's set, reproducibly.
@@ -166,5 +210,7 @@ def deal_many(
     wanted = Filters(**filters)
     why_not = wanted.impossible(the_level)
     if why_not is not None and mu < 1.0:
-        raise DealError(f"no puzzle with {wanted.describe()} at level {the_level.name}: {why_not}")
-    return [_deal_one(rng, the_level, chosen, mu, where, tries, wanted) for _ in range(count)]
+        raise DealError(_IMPOSSIBLE, wanted.phrases(), why_not, level=the_level.name)
+    return [
+        _deal_one(rng, the_level, chosen, mu, where, tries, seconds, wanted) for _ in range(count)
+    ]

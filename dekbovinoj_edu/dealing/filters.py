@@ -43,11 +43,13 @@ from ..rules.levels import Level, Op
 from ..rules.puzzle import Puzzle
 from ..solving.normal_form import Node, Num, Power, Product, Sum, Wrap, value
 from ..solving.solver import Solution, solve, solve_all
+from .wording import say
 
 __all__ = [
     "FILTER_NAMES",
     "FRACTION_ANSWERS",
     "Filters",
+    "Phrase",
     "passes_through_fraction",
     "split_filters",
 ]
@@ -58,6 +60,9 @@ FILTER_NAMES: tuple[str, ...] = ("jokers", "flipped", "decks", "needs", "cards",
 FRACTION_ANSWERS = 100
 """How many best answers ``fractions=`` looks at. A puzzle with more is only dealt for
 ``fractions=False`` when one of the first ones stays whole (it nearly always does)."""
+
+Phrase = tuple[str, dict[str, object]]
+"""A message of the ``puzzles`` catalog and the values it takes, translated when shown."""
 
 _ALIASES = {"*": Op.MUL, "x": Op.MUL, "/": Op.DIV, ":": Op.DIV, "-": Op.SUB, "**": Op.POW}
 
@@ -164,18 +169,24 @@ class Filters:
         """Whether any filter asks about the best answer (not only the turn)."""
         return bool(self.needs) or self.cards is not None or self.fractions is not None
 
-    def impossible(self, level: Level) -> str | None:
+    def impossible(self, level: Level) -> Phrase | None:
         """Why no puzzle at ``level`` can pass, when that is clear without dealing; else ``None``.
 
         >>> from dekbovinoj_edu.rules.levels import LEVELS
         >>> Filters(needs={"×"}).impossible(LEVELS[1])
-        'level 1 has no ×'
+        ('level {level} has no {operations}', {'level': '1', 'operations': '×'})
         """
         missing = [op.symbol for op in Op if op in self.needs and not level.allows(op)]
         if missing:
-            return f"level {level.name} has no {' '.join(missing)}"
+            return (
+                "level {level} has no {operations}",
+                {"level": level.name, "operations": " ".join(missing)},
+            )
         if self.cards is not None and self.cards[0] > level.limits.max_cards:
-            return f"no answer at level {level.name} takes {self.cards[0]} cards"
+            return (
+                "no answer at level {level} takes {cards} cards",
+                {"level": level.name, "cards": self.cards[0]},
+            )
         return None
 
     def admits_turn(self, puzzle: Puzzle) -> bool:
@@ -198,27 +209,46 @@ class Filters:
             return _fraction_passes(puzzle, best, self.fractions)
         return True
 
-    def describe(self) -> str:
+    def phrases(self) -> list[Phrase]:
+        """The filters that are set, each as a message of the ``puzzles`` catalog and its values."""
+        words: list[Phrase] = []
+        if self.jokers is not None:
+            words.append(("a joker" if self.jokers else "no joker", {}))
+        if self.flipped is not None:
+            words.append(("colours swapped" if self.flipped else "colours as printed", {}))
+        if self.decks is not None:
+            words.append(
+                ("no card twice", {})
+                if self.decks == 1
+                else ("cards of at most {decks} decks", {"decks": self.decks})
+            )
+        if self.needs:
+            symbols = " ".join(op.symbol for op in Op if op in self.needs)
+            words.append(("needs {operations}", {"operations": symbols}))
+        if self.cards is not None:
+            low, high = self.cards
+            words.append(
+                ("{cards} cards", {"cards": low})
+                if low == high
+                else ("{low} to {high} cards", {"low": low, "high": high})
+            )
+        if self.fractions is not None:
+            words.append(
+                ("every best answer through a fraction", {})
+                if self.fractions
+                else ("some best answer in whole numbers", {})
+            )
+        return words
+
+    def describe(self, lang: str = "en") -> str:
         """The filters in words, for messages.
 
         >>> Filters(jokers=False, decks=1, cards=(2, 4)).describe()
         'no joker, no card twice, 2 to 4 cards'
+        >>> Filters(jokers=False, decks=1, cards=(2, 4)).describe("eo")
+        'neniu ĵokero, neniu karto dufoje, 2 ĝis 4 kartoj'
         """
-        words = []
-        if self.jokers is not None:
-            words.append("a joker" if self.jokers else "no joker")
-        if self.flipped is not None:
-            words.append("colours swapped" if self.flipped else "colours as printed")
-        if self.decks is not None:
-            words.append("no card twice" if self.decks == 1 else f"at most {self.decks} decks")
-        if self.needs:
-            words.append("needs " + " ".join(op.symbol for op in Op if op in self.needs))
-        if self.cards is not None:
-            low, high = self.cards
-            words.append(f"{low} cards" if low == high else f"{low} to {high} cards")
-        if self.fractions is not None:
-            words.append("through fractions" if self.fractions else "without fractions")
-        return ", ".join(words) or "no filter"
+        return ", ".join(say(lang, message, **values) for message, values in self.phrases())
 
 
 def split_filters(options: Mapping[str, Any]) -> tuple[Filters, dict[str, Any]]:
@@ -242,6 +272,8 @@ def _copies_needed(cards: tuple[Card, ...]) -> int:
 
 def _can_do_without(puzzle: Puzzle, best: Solution, op: Op) -> bool:
     """Whether a move as good as ``best`` exists at the level without ``op``."""
+    if op.symbol not in best.expression:  # the solver's own best answer does without it
+        return True
     fewer = dataclasses.replace(puzzle.level, operations=puzzle.level.operations - {op})
     try:
         other = solve(dataclasses.replace(puzzle, level=fewer))

@@ -45,7 +45,8 @@ PAGE_STYLE = """
 @page { margin: 12mm; }
 * { box-sizing: border-box; }
 body { margin: 0; color: #111; background: #fff;
-  font-family: "DejaVu Sans", Verdana, Arial, sans-serif; font-size: 11pt; }
+  font-family: "DejaVu Sans", Verdana, Arial, "Noto Sans CJK JP", "Hiragino Sans", "Yu Gothic",
+  Meiryo, sans-serif; font-size: 11pt; }
 .dkb-sheet { width: 100%; max-width: 180mm; margin: 0 auto; }
 .dkb-sheet h1 { font-size: 16pt; margin: 0 0 2mm; }
 .dkb-sheet .level, .dkb-sheet .task { margin: 1mm 0; }
