@@ -20,6 +20,7 @@ from __future__ import annotations
 import ast
 import dataclasses
 import importlib.util
+import itertools
 import json
 import re
 from collections.abc import Iterator
@@ -407,6 +408,11 @@ def test_every_puzzle_a_lesson_deals_is_in_its_scope(path: Path) -> None:
             assert _in_scope(puzzle, scope), (name, arguments, puzzle)
 
 
+SCORE_NOISE = 0.1
+"""How much a fitted difficulty score may fall from one exercise to the next and still count as
+no easier: the measure predicts human solve times, and a refit moves close scores a little."""
+
+
 @pytest.mark.parametrize(
     "lesson",
     [name for name, data in sorted(CLAIMS["lessons"].items()) if "puzzle" in data["exercises"][0]],
@@ -414,7 +420,9 @@ def test_every_puzzle_a_lesson_deals_is_in_its_scope(path: Path) -> None:
 def test_the_exercises_of_a_lesson_grow_harder(lesson: str) -> None:
     puzzles = [KEY.puzzle_of(item) for item in CLAIMS["lessons"][lesson]["exercises"]]
     scores = [rate(puzzle).score for puzzle in puzzles]
-    assert scores == sorted(scores) and scores[0] < scores[-1], scores
+    for easier, harder in itertools.pairwise(scores):
+        assert harder >= easier * (1 - SCORE_NOISE), scores
+    assert scores[0] < scores[-1], scores
 
 
 def _korova_answers() -> Iterator[Any]:
