@@ -14,7 +14,9 @@ The best answer (the solver's):
 
 - ``needs``: operations the best move cannot do without: with any one of them
   taken away from the level, no move as good (as many cards, as many from the
-  pasture) is left. ``needs={"×"}`` deals puzzles that practise ×.
+  pasture) is left. ``needs={"×"}`` deals puzzles that practise ×. (For a set of
+  operations the solver cannot search, it reads the first :data:`FRACTION_ANSWERS` best
+  answers instead: every one of them must use the operation.)
 - ``cards``: how many cards the best answer takes: a number or a range ``(2, 4)``.
 - ``fractions``: ``False``, some best answer never passes through a fraction
   (every bracket, term and factor is a whole number); ``True``, every best
