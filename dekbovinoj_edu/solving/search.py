@@ -41,8 +41,9 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import chain
 
-from .rational import ONE, ZERO, Q
+from .rational import ONE, ZERO, Q, neg
 from .search_base import (
     ABSORB_SIZE,
     FE,
@@ -58,11 +59,12 @@ from .search_base import (
 )
 from .search_colour import ColourRuleSearch
 from .search_free import FreeSearch
+from .search_general import GX, HG, GeneralSearch
 
 __all__ = ["Grammar", "Tree", "token", "tokens"]
 
 
-class Grammar(ColourRuleSearch, FreeSearch):
+class Grammar(ColourRuleSearch, FreeSearch, GeneralSearch):
     """What expressions a level allows, and the search over them.
 
     Supported operation sets: ``+ −``, ``+ − ×``, ``+ − × ÷``, each with or
@@ -93,6 +95,14 @@ class Grammar(ColourRuleSearch, FreeSearch):
         """One expression using exactly ``cards`` with value ``target``, or ``None``."""
         if not cards:
             return None
+        found = self._find(cards, target)
+        if found is None and self.sub_op and not self.colour and not self.general:
+            # A sign in front of the whole expression (the classic grammars write none).
+            negated = self._find(cards, neg(target))
+            return None if negated is None else ("m", negated)
+        return found
+
+    def _find(self, cards: Multiset, target: Q) -> Tree | None:
         if self.additive:
             return self._additive(cards, target)
         if self.monotone and not any(tok & 1 for tok in cards):
@@ -124,7 +134,7 @@ class Grammar(ColourRuleSearch, FreeSearch):
         Most hands of many cards have such an answer, and it is found from the
         full value sets of small groups alone.
         """
-        if not self.brackets:
+        if not self.brackets or (self.general and not (self.add_op and self.mul)):
             return None
         for size in range(1, min(len(cards), self.full_size) + 1):
             for core, rest in sub_multisets(cards, size):
@@ -149,7 +159,10 @@ class Grammar(ColourRuleSearch, FreeSearch):
         if cards in self._absorbed:
             return self._absorbed[cards]
         self._absorbed[cards] = None
-        tail = ("P", False, True, False) if self.colour else self.top
+        if self.general:
+            tail: tuple = (GX, "+") if self.colour else (HG,)
+        else:
+            tail = ("P", False, True, False) if self.colour else self.top
         first = cards[:1]
         for size in range(ABSORB_SIZE):
             for others, rest in sub_multisets(cards[1:], size):
@@ -176,11 +189,20 @@ class Grammar(ColourRuleSearch, FreeSearch):
         if self.additive:
             found = self._additive(cards, target)
             return iter(() if found is None else (found,))
-        return self._gen(self.top, cards, target, True)
+        trees = self._gen(self.top, cards, target, True)
+        if self.sub_op and not self.colour and not self.general:
+            # As in reach(): a sign in front of the whole, only when nothing else makes it.
+            first = next(trees, None)
+            if first is None:
+                return (("m", tree) for tree in self._gen(self.top, cards, neg(target), True))
+            return chain((first,), trees)
+        return trees
 
     @property
     def top(self) -> tuple:
         """The kind of question a whole expression is."""
+        if self.general:
+            return self.general_top()
         if self.colour:
             return (E,)
         return (V,) if self.brackets else (FE,)
@@ -207,8 +229,10 @@ class Grammar(ColourRuleSearch, FreeSearch):
             for s, picked in list(reachable.items()):
                 reachable.setdefault(s + r, (*picked, i))
         chosen = reachable.get(need)
-        if chosen is None or len(chosen) == len(cards):
+        if chosen is None:
             return None
+        if len(chosen) == len(cards):  # every card subtracted: a sign in front of the first
+            return ("m", sum_tree([("n", t, False, "") for t in cards], [False] * len(cards)))
         minus = [i in chosen for i in range(len(cards))]
         order = sorted(range(len(cards)), key=lambda i: minus[i])
         return sum_tree([("n", cards[i], False, "") for i in order], [minus[i] for i in order])
