@@ -139,7 +139,8 @@ def card_slots(expression: Expression, level: Level) -> tuple[Slot, ...]:
     except SignAfterOperatorError as error:
         sign = error.values.get("sign")
         front = error.values.get("front")
-        if not (level.brackets and isinstance(sign, SignNode) and op_fits(front, positive=True)):
+        fits = isinstance(front, Op) and op_fits(front, positive=True)
+        if not (level.brackets and isinstance(sign, SignNode) and fits):
             raise
         fix = render(_bracketed(expression.tree, sign))
         raise BracketTheSignError(expression.text, error.position, fix=fix) from None
