@@ -24,10 +24,10 @@ The ways of answering, combined:
 Numbers are exact integer pairs (:mod:`dekbovinoj_edu.solving.rational`). The shared
 machinery is in :mod:`.search_base`, the grammar with the colour rule in
 :mod:`.search_colour`, the one without it (any binary tree of the level's
-operations, the 24 game) in :mod:`.search_free`. Before the exact search,
-:meth:`Grammar.reach` tries quick and narrow searches that find most answers
-for many cards at a fraction of the cost. At level 3 the search space is
-bounded, see :class:`Grammar`.
+operations, the 24 game) in :mod:`.search_free`, every other set of
+operations (level 3 among them) in :mod:`.search_general`. Before the exact
+search, :meth:`Grammar.reach` tries quick and narrow searches that find most
+answers for many cards at a fraction of the cost.
 
 >>> from dekbovinoj_edu.rules.levels import LEVELS
 >>> g = Grammar(LEVELS[2])
@@ -67,26 +67,20 @@ __all__ = ["Grammar", "Tree", "token", "tokens"]
 class Grammar(ColourRuleSearch, FreeSearch, GeneralSearch):
     """What expressions a level allows, and the search over them.
 
-    Supported operation sets: ``+ −``, ``+ − ×``, ``+ − × ÷``, each with or
-    without brackets and the colour rule, and level 3's ``^ √ !`` on top of
-    ``+ − × ÷``. Levels 1 and 2 (and their house rules) are searched exactly.
-
-    Level 3 is searched exactly over this bounded space:
-
-    - ``√`` of a card of rank 4 or 9 or of a bracket, when the root is rational
-      and not 0 or 1 (``√2 × √2`` is not tried);
-    - ``!`` of a card or a bracket worth 0 or 3 to ``max_factorial`` whose
-      factorial stays within ``max_magnitude`` (so ``3!`` to ``9!`` and ``0! = 1``);
-    - ``^`` with a whole exponent: with the colour rule, a positive card or a
-      bracket raised to a positive card (a bracket as the exponent is not
-      tried); without it, any two parts; ``|exponent| ≤ max_exponent`` and
-      results within ``max_magnitude``;
-    - at most one ``√`` or ``!`` on a card or bracket (no ``√√`` or ``3!!``).
+    Every set of operations a level may name is searched exactly, with or
+    without brackets and the colour rule. ``+ −``, ``+ − ×`` and ``+ − × ÷``
+    (levels 1 and 2 and their house rules) by the classic grammars
+    (:mod:`.search_colour`, :mod:`.search_free`); every other set, level 3's
+    ``^ √ !`` among them, by the general grammar (:mod:`.search_general`),
+    which follows the checker's own grammar within the shared bounds of
+    :mod:`dekbovinoj_edu.rules.limits`.
 
     >>> from dekbovinoj_edu.rules.levels import LEVELS
     >>> g = Grammar(LEVELS[3])
     >>> g.reach(tokens([(3, False), (4, False)]), (10, 1))  # 3! + 4
     ('s', ('n', 6, False, '!'), ('n', 8, False, ''), False)
+    >>> Grammar(LEVELS[3]).general, Grammar(LEVELS[2]).general
+    (True, False)
     """
 
     # -- the public questions -------------------------------------------------------------

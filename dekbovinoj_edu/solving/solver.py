@@ -227,8 +227,9 @@ def solve(puzzle: Puzzle) -> Solution | None:
     """The best dek bovinoj of the puzzle, or ``None`` when there is none ("mu!").
 
     A level with ``all_cards`` (the 24 game) only counts moves that take every
-    card. Exact at levels 1 and 2 (colour rule on or off, any target); at level 3
-    exact over the bounded space of :class:`~dekbovinoj_edu.solving.search.Grammar`.
+    card. Exact at every level and house rule (any operations, colour rule on or
+    off, any target); at level 3 over every expression the checker accepts whose
+    steps have rational values (:mod:`~dekbovinoj_edu.solving.search_general`).
     An answer the checker would refuse under the level's limits (too many
     cards, too long, nested too deep) does not count: with that many cards the
     move takes fewer. (The expression found first for a set of cards decides;
