@@ -112,7 +112,8 @@ def test_every_answer_passes_the_checker(number: int) -> None:
     rng = random.Random(f"check-{number}")
     for _ in range(100):
         level = dataclasses.replace(LEVELS[number], colour_rule=rng.random() < 0.7)
-        puzzle = random_puzzle(rng, level, 9)
+        # Listing answers at level 3 (solve_all) walks far more trees: a little smaller there.
+        puzzle = random_puzzle(rng, level, 9 if number < 3 else 7)
         best = solve(puzzle)
         answers = solve_all(puzzle, limit=4) if best is not None and rng.random() < 0.3 else []
         for answer in [best, *answers] if best is not None else []:
