@@ -33,7 +33,16 @@ from typing import Any
 
 import pytest
 
-from dekbovinoj_edu import LEVELS, PracticeSession, Puzzle, check, deal_many, rate, solve
+from dekbovinoj_edu import (
+    LEVELS,
+    PracticeSession,
+    Puzzle,
+    answers,
+    check,
+    deal_many,
+    rate,
+    solve,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 LESSONS = ROOT / "lessons"
@@ -185,10 +194,21 @@ def _answer_sets(puzzle: Puzzle) -> set[tuple[bool, tuple[int, ...]]]:
 
 @pytest.mark.parametrize(("lesson", "item"), _claims("sizes"))
 def test_every_answer_of_a_size_a_lesson_promises_exists(lesson: str, item: dict[str, Any]) -> None:
-    sets = _answer_sets(KEY.puzzle_of(item))
+    puzzle = KEY.puzzle_of(item)
+    sets = _answer_sets(puzzle)
     sizes = {len(chosen) for _, chosen in sets}
+    whole = item.get("one_answer", False)  # every answer, to count them; else the first few
+    found = (
+        answers(puzzle, cards=item["cards"], limit=None)
+        if whole
+        else answers(puzzle, item["cards"])
+    )
+    assert found, "the solver's answers() finds one too"
+    for solution in found:
+        assert check(puzzle, solution.expression, joker=solution.joker).ok, solution
     if item.get("one_answer"):
         assert len(sets) == 1 and sizes == {item["cards"]}, sets
+        assert len({(s.joker, tuple(sorted(map(str, s.cards)))) for s in found}) == 1, found
     else:
         assert item["cards"] in sizes, sizes
 
