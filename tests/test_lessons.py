@@ -9,7 +9,6 @@ complete, and the files stay small.
 
 from __future__ import annotations
 
-import ast
 import json
 import re
 from pathlib import Path
@@ -81,7 +80,7 @@ def test_every_lesson_has_goals_examples_practice_exercises_and_teacher_notes(na
         assert heading in text, heading
     for part in ("**Timing", "**Common mistakes.**", "**What to discuss.**"):
         assert part in text, part
-    assert "<details>" in text and "Answers (for the teacher)" in text
+    assert "Answers (for the teacher)" in text and "<details>" not in text
     drawn = [s for s in code if "Puzzle.parse(" in s and s.strip().splitlines()[-1].isidentifier()]
     assert drawn, "a worked example drawn as cards (a cell that ends with the puzzle)"
     assert any("Practice(puzzle=" in source for source in code), "a widget on a fixed puzzle"
@@ -89,33 +88,17 @@ def test_every_lesson_has_goals_examples_practice_exercises_and_teacher_notes(na
     assert sum(source.startswith(CHECK_OUTPUT) for source in code) >= 3
 
 
-def _answers_in_details(text: str) -> list[str]:
-    details = text.split("<details>", 1)[1].split("</details>", 1)[0]
-    return [
-        re.sub(r" = \d+$", "", match)
-        for match in re.findall(r"^\d+\. .*?`([^`]+)`", details, flags=re.MULTILINE)
-    ]
-
-
-def _answers_checked(code: str) -> list[str]:
-    listed = re.search(r"^answers = (\[.*?^\])$", code, flags=re.DOTALL | re.MULTILINE)
-    assert listed, code
-    items = ast.literal_eval(listed.group(1))
-    return [item[0] if isinstance(item, tuple) else item for item in items]
-
-
 @pytest.mark.parametrize("name", _lesson_ids())
-def test_the_answers_shown_to_the_teacher_are_the_ones_the_notebook_checks(name: str) -> None:
+def test_the_answers_for_the_teacher_are_checked_by_nbval_and_hidden_from_students(
+    name: str,
+) -> None:
     cells = _notebook(LESSONS / name)["cells"]
-    for index, cell in enumerate(cells):
-        if cell["cell_type"] == "markdown" and "<details>" in _source(cell):
-            reveal = _source(cells[index + 1])
-            assert reveal.startswith(CHECK_OUTPUT), "the answers are checked by nbval"
-            assert _answers_in_details(_source(cell)) == _answers_checked(reveal)
-            outputs = "".join("".join(out.get("text", "")) for out in cells[index + 1]["outputs"])
-            assert outputs.count("\n") == len(_answers_checked(reveal)), "one line an answer"
-            return
-    pytest.fail(f"{name} has no answers for the teacher")
+    keys = [c for c in cells if c["cell_type"] == "code" and "show_answers(" in _source(c)]
+    assert keys, f"{name} has no answers for the teacher"
+    for cell in keys:
+        assert _source(cell).startswith(CHECK_OUTPUT), "the key is checked by nbval"
+        outputs = "".join("".join(out.get("text", "")) for out in cell["outputs"])
+        assert outputs.count("\n") == 1 and "teacher = True" in outputs, outputs
 
 
 @pytest.mark.parametrize("lang", TRANSLATIONS)
@@ -138,3 +121,42 @@ def test_notebooks_are_stored_small_with_only_the_checked_outputs(path: Path) ->
     for cell in notebook["cells"]:
         if cell["cell_type"] == "code" and not _source(cell).startswith(CHECK_OUTPUT):
             assert cell["outputs"] == [], _source(cell)
+
+
+UI_LABELS = ("New puzzle", "Mu!", "Hint", "Show the best answers", "Play the joker", "Large cards")
+"""The widget's buttons and switches a lesson may name in its text."""
+DRAWING_WORDS = ("Pasture", "Barn", "Black counts +, red counts −")
+"""The words a puzzle drawing prints."""
+
+
+@pytest.mark.parametrize("lang", TRANSLATIONS)
+def test_translated_lessons_draw_their_cards_in_their_language(lang: str) -> None:
+    from dekbovinoj_edu import Puzzle
+    from dekbovinoj_edu.i18n import gettext
+    from dekbovinoj_edu.widgets.render import puzzle_html
+
+    drawing = puzzle_html(Puzzle.parse("8♣ 2♦ | 4♠ 6♣ K♥", level=1), lang=lang)
+    for word in DRAWING_WORDS:
+        assert gettext(lang, "ui", word) in drawing and word not in drawing, word
+    path = LESSONS / f"{ISSUE_7_LESSONS[0]}.{lang}.ipynb"
+    code = [_source(cell) for cell in _notebook(path)["cells"] if cell["cell_type"] == "code"]
+    assert any(f'puzzle_html(puzzle, lang="{lang}")' in source for source in code)
+    for source in code:
+        last = source.strip().splitlines()[-1]
+        assert not last.isidentifier(), f"drawn with English labels: {source}"
+        assert not re.search(r"display\(.*, puzzle\)", source), f"English labels: {source}"
+
+
+@pytest.mark.parametrize("lang", TRANSLATIONS)
+def test_translated_lessons_name_the_widgets_buttons_as_the_widget_does(lang: str) -> None:
+    from dekbovinoj_edu.i18n import gettext
+
+    english = _notebook(LESSONS / f"{ISSUE_7_LESSONS[0]}.ipynb")["cells"]
+    translated = _notebook(LESSONS / f"{ISSUE_7_LESSONS[0]}.{lang}.ipynb")["cells"]
+    english_text = "".join(_source(cell) for cell in english)
+    text = "".join(_source(cell) for cell in translated)
+    named = [label for label in UI_LABELS if label.rstrip("!").lower() in english_text.lower()]
+    assert "New puzzle" in named
+    for label in named:
+        assert gettext(lang, "ui", label).rstrip("!！") in text, (label, gettext(lang, "ui", label))
+    assert "ムー" not in text and "新しいパズル" not in text and "Nytt pussel" not in text

@@ -10,17 +10,40 @@ True
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from ..checking.checker import Verdict
+    from ..rules.cards import Card
 
-__all__ = ["UNREADABLE_CODES", "Feedback", "FeedbackKind", "Score"]
+__all__ = ["UNREADABLE_CODES", "Feedback", "FeedbackKind", "Score", "move_rank"]
 
 UNREADABLE_CODES = frozenset({"empty", "syntax", "too-long"})
 """Checker codes for input that could not be read: these cost nothing."""
+
+
+def move_rank(cards: Sequence[Card], pasture: Sequence[Card], joker: bool) -> tuple[int, int, bool]:
+    """A move's place in RULES.md's order of best moves: cards, then pasture cards, then no joker.
+
+    The same order as the solver's ``Solution.rank``, so an answer can be compared with the best
+    one. A card that lies both on the pasture and in the barn (two decks) counts as a pasture card.
+
+    >>> from dekbovinoj_edu.rules.cards import parse_cards
+    >>> pasture = parse_cards("2♥ 8♦")
+    >>> move_rank(parse_cards("4♣ 6♠"), pasture, False), move_rank(pasture, pasture, True)
+    ((2, 0, True), (2, 2, False))
+    """
+    left = Counter(pasture)
+    from_pasture = 0
+    for card in cards:
+        if left[card] > 0:
+            left[card] -= 1
+            from_pasture += 1
+    return (len(cards), from_pasture, not joker)
 
 
 class FeedbackKind(Enum):

@@ -48,7 +48,7 @@ from ..rules.levels import LEVELS, Level, level_of
 from ..rules.puzzle import Puzzle
 from ..solving.solver import Solution, solve, solve_all
 from .answer import AnswerDraft
-from .feedback import UNREADABLE_CODES, Feedback, FeedbackKind, Score
+from .feedback import UNREADABLE_CODES, Feedback, FeedbackKind, Score, move_rank
 
 __all__ = ["DIFFICULTIES", "MU_SHARE", "Answer", "PracticeSession"]
 
@@ -242,9 +242,23 @@ class PracticeSession(AnswerDraft):
                 self.score.streak = 0
             return Feedback(FeedbackKind.MISTAKE, verdict.message, verdict)
         taken, best = len(verdict.cards), self.best_count
-        if taken >= best:
+        rank = move_rank(verdict.cards, self.puzzle.pasture, verdict.joker)
+        best_rank = self.best.rank if self.best is not None else rank
+        if taken >= best and rank >= best_rank:
             message = self._t(
                 "Dek bovinoj! {taken}: the best possible.", taken=self.cards_text(taken)
+            )
+        elif taken >= best and rank[1] < best_rank[1]:
+            message = self._t(
+                "Dek bovinoj! {taken}, as many as the best move, but the best move takes "
+                "more pasture cards.",
+                taken=self.cards_text(taken),
+            )
+        elif taken >= best:
+            message = self._t(
+                "Dek bovinoj! {taken}, as many as the best move, but the best move keeps "
+                "the joker.",
+                taken=self.cards_text(taken),
             )
         else:
             message = self._t(

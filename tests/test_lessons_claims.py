@@ -1,0 +1,582 @@
+"""What the lessons claim is true (issue 15).
+
+Every claim a lesson makes about a puzzle is written down as data in
+``lessons/claims.json``, and these tests hold each one to the checker, the
+solver and ``RULES.md``:
+
+- every expression a lesson shows as a move gets the verdict the lesson says
+  (a dek bovinoj with so many cards, or refused for the reason it gives, with
+  the value it names);
+- every answer for the teacher passes ``check()`` and is a best answer;
+- every "this puzzle has an answer with k cards" and "only one dek bovinoj" is true;
+- every expression in a lesson's text is one of its claims, so none escapes the tests;
+- every claim about the order of the best moves quotes ``RULES.md`` and calls it this
+  project's reading, and the practice widget judges the lesson's tie the same way;
+- the answers are not in the notebooks, where students could read them by scrolling.
+"""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+import importlib.util
+import itertools
+import json
+import re
+from collections.abc import Iterator
+from fractions import Fraction
+from itertools import combinations
+from operator import add, mul, sub, truediv
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from dekbovinoj_edu import (
+    LEVELS,
+    PracticeSession,
+    Puzzle,
+    answers,
+    check,
+    deal_many,
+    rate,
+    solve,
+)
+
+ROOT = Path(__file__).resolve().parents[1]
+LESSONS = ROOT / "lessons"
+CLAIMS: dict[str, Any] = json.loads((LESSONS / "claims.json").read_text("utf-8"))
+RULES_MD = ROOT / "dekbovinoj_edu" / "RULES.md"
+
+
+def _answer_key() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("answer_key", LESSONS / "answer_key.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+KEY = _answer_key()
+
+
+def _claims(kind: str) -> Iterator[Any]:
+    for lesson, data in CLAIMS["lessons"].items():
+        for item in data.get(kind, []):
+            yield pytest.param(lesson, item, id=f"{lesson}: {item.get('text', item.get('answer'))}")
+
+
+def _key_answers() -> Iterator[Any]:
+    for lesson, data in CLAIMS["lessons"].items():
+        for part in ("exercises", "exit_ticket"):
+            for number, item in enumerate(data.get(part, []), 1):
+                if "puzzle" in item:
+                    yield pytest.param(lesson, item, id=f"{lesson} {part} {number}")
+
+
+def _notebooks(lesson: str) -> list[Path]:
+    return sorted(LESSONS.glob(f"{lesson}*.ipynb"))
+
+
+def _cells(path: Path) -> list[dict[str, Any]]:
+    cells: list[dict[str, Any]] = json.loads(path.read_text("utf-8"))["cells"]
+    return cells
+
+
+def _source(cell: dict[str, Any]) -> str:
+    source = cell["source"]
+    return source if isinstance(source, str) else "".join(source)
+
+
+def _outputs(cell: dict[str, Any]) -> str:
+    texts = []
+    for output in cell.get("outputs", []):
+        texts.append("".join(output.get("text", "")))
+        texts.append("".join(output.get("data", {}).get("text/plain", "")))
+    return "".join(texts)
+
+
+def _value(puzzle: Puzzle, text: str, joker: bool) -> str:
+    """The exact value of ``text``, ignoring the colour rule if it refuses the expression."""
+    verdict = check(puzzle, text, joker=joker)
+    if verdict.value is None:
+        free = dataclasses.replace(puzzle.level, colour_rule=False)
+        verdict = check(dataclasses.replace(puzzle, level=free), text, joker=joker)
+    assert verdict.value is not None, verdict.message
+    return str(verdict.value)
+
+
+# ----------------------------------------------------------------- the moves
+@pytest.mark.parametrize(("lesson", "item"), _claims("moves"))
+def test_every_move_a_lesson_shows_gets_the_verdict_the_lesson_gives(
+    lesson: str, item: dict[str, Any]
+) -> None:
+    puzzle = KEY.puzzle_of(item)
+    joker = item.get("joker", False)
+    verdict = check(puzzle, item["text"], joker=joker)
+    assert verdict.ok is item["ok"], verdict.message
+    if item["ok"]:
+        assert len(verdict.cards) == item["cards"], verdict.message
+    else:
+        assert verdict.code == item["code"], verdict.message
+    if "value" in item:
+        assert _value(puzzle, item["text"], joker) == item["value"]
+
+
+def _arithmetic(text: str) -> Fraction:
+    """The value of ``+ − × ÷`` and brackets on whole numbers, exactly (no ``eval``)."""
+    tree = ast.parse(text.replace("×", "*").replace("÷", "/").replace("−", "-"), mode="eval")
+    operations = {ast.Add: add, ast.Sub: sub, ast.Mult: mul, ast.Div: truediv}
+
+    def value(node: ast.expr) -> Fraction:
+        if isinstance(node, ast.Constant) and isinstance(node.value, int):
+            return Fraction(node.value)
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+            return -value(node.operand)
+        if isinstance(node, ast.BinOp) and type(node.op) in operations:
+            result: Fraction = operations[type(node.op)](value(node.left), value(node.right))
+            return result
+        raise ValueError(f"not plain arithmetic: {text!r}")
+
+    return value(tree.body)
+
+
+@pytest.mark.parametrize(("lesson", "item"), _claims("values"))
+def test_every_calculation_in_a_lesson_has_the_value_it_says(
+    lesson: str, item: dict[str, Any]
+) -> None:
+    ranks = re.findall(r"\d+", item["text"])
+    if any(int(rank) > 13 for rank in ranks):  # numbers that are no card: plain arithmetic
+        assert str(_arithmetic(item["text"])) == item["value"]
+        return
+    suits = "♣♠♦♥"
+    seen: dict[str, int] = {}
+    cards = []
+    for rank in ranks:
+        cards.append(rank + suits[seen.get(rank, 0)])
+        seen[rank] = seen.get(rank, 0) + 1
+    plain = dataclasses.replace(LEVELS[3], colour_rule=False)
+    puzzle = Puzzle.parse(" ".join(cards), level=plain)
+    assert _value(puzzle, item["text"], joker=False) == item["value"]
+
+
+@pytest.mark.parametrize(("lesson", "item"), _key_answers())
+def test_every_answer_for_the_teacher_passes_the_checker_and_is_a_best_answer(
+    lesson: str, item: dict[str, Any]
+) -> None:
+    puzzle = KEY.puzzle_of(item)
+    verdict = check(puzzle, item["answer"], joker=item.get("joker", False))
+    if not item.get("ok", True):
+        assert not verdict.ok and verdict.code == item["code"], verdict.message
+        return
+    assert verdict.ok, verdict.message
+    if item.get("best", True):
+        best = solve(puzzle)
+        assert best is not None and len(verdict.cards) == best.size, best
+
+
+# ------------------------------------------------------- answers of a size
+def _answer_sets(puzzle: Puzzle) -> set[tuple[bool, tuple[int, ...]]]:
+    """Every set of cards (positions, with or without the joker) that makes a dek bovinoj."""
+    cards = puzzle.cards
+    found = set()
+    for joker in (False, True) if puzzle.has_joker else (False,):
+        flipped = puzzle.after_joker().flipped if joker else puzzle.flipped
+        for size in range(1, len(cards) + 1):
+            for chosen in combinations(range(len(cards)), size):
+                part = [cards[i] for i in chosen]
+                best = solve(Puzzle(tuple(part), (), puzzle.level, flipped))
+                if best is not None and best.size == size:
+                    found.add((joker, chosen))
+    return found
+
+
+@pytest.mark.parametrize(("lesson", "item"), _claims("sizes"))
+def test_every_answer_of_a_size_a_lesson_promises_exists(lesson: str, item: dict[str, Any]) -> None:
+    puzzle = KEY.puzzle_of(item)
+    sets = _answer_sets(puzzle)
+    sizes = {len(chosen) for _, chosen in sets}
+    whole = item.get("one_answer", False)  # every answer, to count them; else the first few
+    found = (
+        answers(puzzle, cards=item["cards"], limit=None)
+        if whole
+        else answers(puzzle, item["cards"])
+    )
+    assert found, "the solver's answers() finds one too"
+    for solution in found:
+        assert check(puzzle, solution.expression, joker=solution.joker).ok, solution
+    if item.get("one_answer"):
+        assert len(sets) == 1 and sizes == {item["cards"]}, sets
+        assert len({(s.joker, tuple(sorted(map(str, s.cards)))) for s in found}) == 1, found
+    else:
+        assert item["cards"] in sizes, sizes
+
+
+@pytest.mark.parametrize(("lesson", "item"), _claims("best"))
+def test_every_best_move_a_lesson_names_is_the_solvers(lesson: str, item: dict[str, Any]) -> None:
+    best = solve(KEY.puzzle_of(item))
+    assert best is not None
+    assert (best.size, best.joker) == (item["cards"], item["joker"]), best
+    if item["pasture"] is not None:
+        assert best.pasture == item["pasture"], best
+
+
+# ----------------------------------------------------------- the rules
+def _words(text: str) -> str:
+    return " ".join(text.replace("*", "").split())
+
+
+def test_the_order_of_best_moves_the_lessons_quote_is_rules_md() -> None:
+    assert CLAIMS["rules"]["tie_break"].lower() in _words(RULES_MD.read_text("utf-8")).lower()
+
+
+@pytest.mark.parametrize("path", sorted(LESSONS.glob("*.ipynb")), ids=lambda path: path.name)
+def test_every_lesson_calls_the_order_of_best_moves_this_projects_reading(path: Path) -> None:
+    markdown = [_words(_source(c)) for c in _cells(path) if c["cell_type"] == "markdown"]
+    for text in markdown:
+        for wrong in CLAIMS["rules"]["not_the_rules"]:
+            assert wrong.lower() not in text.lower(), wrong
+        if "pasture cards" in text and "joker" in text:
+            assert CLAIMS["rules"]["reading"] in text, text
+    quoting = any("ties go to" in text for text in markdown)
+    assert not quoting or any(CLAIMS["rules"]["tie_break"] in text for text in markdown)
+
+
+def test_the_widget_judges_the_tie_of_lesson_three_as_the_lesson_does() -> None:
+    tie = Puzzle.parse("2♥ 8♦ | JK 4♣ 6♠", level=1)
+    session = PracticeSession(puzzle=tie)
+    session.type("4 + 6")
+    barn_move = session.submit()
+    assert barn_move.good and "the best possible" not in barn_move.message, barn_move.message
+    session = PracticeSession(puzzle=tie)
+    session.joker = True
+    session.type("8 + 2")
+    assert "the best possible" in session.submit().message
+
+
+# ------------------------------------------------- the text and the claims
+_EXPRESSION = re.compile(r"^[0-9AJQK♣♠♦♥ +\-−×÷^√!()]+$")
+
+
+def _expressions(text: str) -> Iterator[str]:
+    """The expressions written in backticks: every part between ``=`` with two numbers or more."""
+    for span in re.findall(r"`([^`]+)`", text):
+        for part in span.split("="):
+            part = part.strip()
+            if _EXPRESSION.match(part) and len(re.findall(r"\d+", part)) >= 2:
+                yield part
+
+
+def _claimed(lesson: str) -> set[str]:
+    data = CLAIMS["lessons"][lesson]
+    texts = {item["text"] for kind in ("moves", "values") for item in data.get(kind, [])}
+    for part in ("exercises", "exit_ticket"):
+        texts |= {item["answer"] for item in data.get(part, []) if "puzzle" in item}
+    return texts
+
+
+@pytest.mark.parametrize("lesson", sorted(CLAIMS["lessons"]))
+def test_every_expression_in_a_lesson_is_a_claim_the_tests_check(lesson: str) -> None:
+    claimed = _claimed(lesson)
+    for path in _notebooks(lesson):
+        for cell in _cells(path):
+            if cell["cell_type"] == "markdown":
+                for expression in _expressions(_source(cell)):
+                    assert expression in claimed, f"{path.name}: `{expression}` is not in claims"
+
+
+@pytest.mark.parametrize("lesson", sorted(CLAIMS["lessons"]))
+def test_every_move_claimed_is_in_the_lesson(lesson: str) -> None:
+    for path in _notebooks(lesson):
+        text = "".join(_source(cell) for cell in _cells(path))
+        for item in CLAIMS["lessons"][lesson].get("moves", []):
+            assert f'"{item["text"]}"' in text or f"`{item['text']}" in text, item["text"]
+
+
+def _squeezed(text: str) -> str:
+    return re.sub(r"\s+", "", text)
+
+
+@pytest.mark.parametrize("lesson", sorted(CLAIMS["lessons"]))
+def test_the_answers_are_not_in_the_notebook_students_open(lesson: str) -> None:
+    data = CLAIMS["lessons"][lesson]
+    hidden = [
+        _squeezed(item["answer"])
+        for part in ("exercises", "exit_ticket")
+        for item in data.get(part, [])
+        if "puzzle" in item and item.get("ok", True) and not item.get("shown")
+    ]
+    for path in _notebooks(lesson):
+        cells = _cells(path)
+        text = _squeezed("".join(_source(cell) + _outputs(cell) for cell in cells))
+        for answer in hidden:
+            assert not re.search(rf"(?<![\d(]){re.escape(answer)}(?![\d)])", text), answer
+        first_code = next(_source(cell) for cell in cells if cell["cell_type"] == "code")
+        assert re.search(r"^teacher = False$", first_code, flags=re.MULTILINE), path.name
+
+
+@pytest.mark.parametrize(
+    ("lesson", "part"),
+    [
+        (lesson, part)
+        for lesson, data in sorted(CLAIMS["lessons"].items())
+        for part in ("exercises", "exit_ticket")
+        if part in data
+    ],
+)
+def test_the_teacher_sees_every_answer_checked_when_teacher_is_true(
+    lesson: str, part: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    items = CLAIMS["lessons"][lesson][part]
+    puzzles = [KEY.puzzle_of(item) for item in items if "puzzle" in item or "korova" in item]
+    KEY.show_answers(lesson, part, puzzles, teacher=True)
+    shown = capsys.readouterr().out
+    for number, item in enumerate(items, 1):
+        assert f"\n{number}. " in "\n" + shown, shown
+        if "puzzle" in item and item.get("ok", True):
+            assert "Dek bovinoj!" in shown or "Right!" in shown, shown
+    with pytest.raises(ValueError, match="not the answer key's"):
+        KEY.show_answers(lesson, part, puzzles[::-1] + puzzles[:1], teacher=True)
+
+
+# --------------------------------------------------------- for the teacher
+@pytest.mark.parametrize("path", sorted(LESSONS.glob("*.ipynb")), ids=lambda path: path.name)
+def test_every_lesson_has_an_exit_ticket_extension_support_and_binder_time(path: Path) -> None:
+    lesson = path.name.split(".")[0]
+    cells = _cells(path)
+    text = "\n".join(_source(cell) for cell in cells if cell["cell_type"] == "markdown")
+    english = path.name == f"{lesson}.ipynb"
+    if english:
+        ticket = text.split("## Exit ticket", 1)[1].split("##", 1)[0]
+        assert re.findall(r"^\d\. ", ticket, flags=re.MULTILINE) == ["1. ", "2. ", "3. "]
+        for part in ("**Extension (for fast students).**", "**Support (for slower students).**"):
+            assert part in text, part
+        timing = text.split("**Timing", 1)[1].split("\n\n", 1)[0]
+        assert "Binder" in timing, timing
+    assert len(CLAIMS["lessons"][lesson]["exit_ticket"]) == 3
+    code = "".join(_source(cell) for cell in cells if cell["cell_type"] == "code")
+    assert f'show_answers("{lesson}", "exit_ticket"' in code
+
+
+# ------------------------------------------------------------------ scope
+PRACTICE_PUZZLES = 6
+"""How many puzzles of each seeded practice widget the scope test deals (the first, five more)."""
+
+
+def _argument(node: ast.expr, variables: dict[str, str]) -> Any:
+    """A literal, or a house-rule level the lesson names (its ``variables`` in claims.json)."""
+    if isinstance(node, ast.Name):
+        return KEY.level_named(variables[node.id])
+    if isinstance(node, ast.List):
+        return [_argument(item, variables) for item in node.elts]
+    return ast.literal_eval(node)
+
+
+def _dealing_calls(path: Path) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Each seeded ``deal_many(...)`` and ``Practice(...)`` of a lesson, with its arguments."""
+    variables = CLAIMS["lessons"][path.name.split(".")[0]].get("variables", {})
+    for cell in _cells(path):
+        if cell["cell_type"] != "code":
+            continue
+        for node in ast.walk(ast.parse(_source(cell))):
+            if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
+                continue
+            if node.func.id not in ("deal_many", "deal", "Practice"):
+                continue
+            keywords = {k.arg: k.value for k in node.keywords if k.arg is not None}
+            if "seed" not in keywords:
+                continue
+            arguments = {name: _argument(value, variables) for name, value in keywords.items()}
+            if node.func.id == "deal_many":
+                arguments["count"] = ast.literal_eval(node.args[0])
+            yield node.func.id, arguments
+
+
+def _dealt(name: str, arguments: dict[str, Any]) -> list[Puzzle]:
+    if name == "deal_many":
+        return deal_many(**arguments)
+    session = PracticeSession(**arguments)
+    puzzles = [session.puzzle]
+    for _ in range(PRACTICE_PUZZLES - 1):
+        session.new_puzzle()
+        puzzles.append(session.puzzle)
+    return puzzles
+
+
+def _in_scope(puzzle: Puzzle, scope: dict[str, Any]) -> bool:
+    cards = [str(card) for card in puzzle.pasture + puzzle.barn if not card.is_joker]
+    return (
+        ("jokers" not in scope or puzzle.has_joker is scope["jokers"])
+        and ("flipped" not in scope or puzzle.flipped is scope["flipped"])
+        and (scope.get("decks") != 1 or len(cards) == len(set(cards)))
+        and puzzle.level.name in {str(level) for level in scope["levels"]}
+    )
+
+
+@pytest.mark.parametrize("path", sorted(LESSONS.glob("0[1-6]*.ipynb")), ids=lambda p: p.name)
+def test_every_puzzle_a_lesson_deals_is_in_its_scope(path: Path) -> None:
+    lesson = path.name.split(".")[0]
+    scope = CLAIMS["lessons"][lesson]["scope"]
+    calls = list(_dealing_calls(path))
+    assert calls, "a lesson deals puzzles"
+    for name, arguments in calls:
+        for option in ("jokers", "flipped", "decks"):
+            if option in scope:
+                assert arguments.get(option) == scope[option], (name, arguments, option)
+        for puzzle in _dealt(name, arguments):
+            assert _in_scope(puzzle, scope), (name, arguments, puzzle)
+
+
+SCORE_NOISE = 0.1
+"""How much a fitted difficulty score may fall from one exercise to the next and still count as
+no easier: the measure predicts human solve times, and a refit moves close scores a little."""
+
+
+@pytest.mark.parametrize(
+    "lesson",
+    [name for name, data in sorted(CLAIMS["lessons"].items()) if "puzzle" in data["exercises"][0]],
+)
+def test_the_exercises_of_a_lesson_grow_harder(lesson: str) -> None:
+    puzzles = [KEY.puzzle_of(item) for item in CLAIMS["lessons"][lesson]["exercises"]]
+    scores = [rate(puzzle).score for puzzle in puzzles]
+    for easier, harder in itertools.pairwise(scores):
+        assert harder >= easier * (1 - SCORE_NOISE), scores
+    assert scores[0] < scores[-1], scores
+
+
+def _korova_answers() -> Iterator[Any]:
+    for lesson, data in CLAIMS["lessons"].items():
+        for part in ("exercises", "exit_ticket"):
+            for number, item in enumerate(data.get(part, []), 1):
+                if "korova" in item:
+                    yield pytest.param(item, id=f"{lesson} {part} {number}")
+
+
+@pytest.mark.parametrize("item", _korova_answers())
+def test_every_korova_answer_for_the_teacher_is_the_rules(item: dict[str, Any]) -> None:
+    puzzle = KEY.puzzle_of(item)
+    assert KEY.korova_answer(puzzle) == item["answer"]
+    assert puzzle.is_right(puzzle.answer)
+
+
+def test_the_korova_sheet_answers_each_question_it_asks(capsys: pytest.CaptureFixture[str]) -> None:
+    from dekbovinoj_edu.korova.practice.puzzles import Kind, deal
+
+    sheet = [deal(kind, "medium", seed="lesson 7") for kind in Kind]
+    KEY.show_korova(sheet, teacher=True)
+    lines = capsys.readouterr().out.splitlines()
+    for line, puzzle in zip(lines, sheet, strict=True):
+        if puzzle.kind is Kind.ORDER:
+            assert " → ".join(map(str, puzzle.answer)) in line, line
+        elif puzzle.kind is Kind.ROW_POINTS:
+            assert line.endswith(f"{puzzle.answer} points"), line
+        elif puzzle.answer is not None:
+            assert line.endswith(f"row {puzzle.answer + 1}"), line
+
+
+# ------------------------------------------------------- ages and languages
+GUIDE = (LESSONS / "README.md").read_text("utf-8")
+NEGATIVE_NUMBERS_FROM = 11
+"""The age from which negative numbers are usually taught."""
+
+
+def _needs_negative_numbers(data: dict[str, Any]) -> bool:
+    scope = data.get("scope", {})
+    texts = [item.get("text", "") for item in data.get("moves", [])]
+    return (
+        bool(set(scope.get("levels", [])) & {2, 3})
+        or scope.get("jokers") is True
+        or any(text.startswith("−") or "(−" in text for text in texts)
+    )
+
+
+@pytest.mark.parametrize("lesson", sorted(CLAIMS["lessons"]))
+def test_the_age_of_a_lesson_fits_its_mathematics_and_the_guide(lesson: str) -> None:
+    data = CLAIMS["lessons"][lesson]
+    age = data["age"]
+    header = " ".join(_source(cell) for cell in _cells(LESSONS / f"{lesson}.ipynb")[:2])
+    assert f"from age {age}" in header
+    row = next(line for line in GUIDE.splitlines() if f"]({lesson}.ipynb)" in line)
+    assert f"| {age}+ |" in row, row
+    for need in data["needs"]:
+        assert CLAIMS["lessons"][need]["age"] <= age, need
+    if _needs_negative_numbers(data):
+        assert age >= NEGATIVE_NUMBERS_FROM
+
+
+def test_the_guide_gives_a_route_by_age_through_every_lesson() -> None:
+    route = GUIDE.split("### A route by age", 1)[1].split("###", 1)[0]
+    for lesson in CLAIMS["lessons"]:
+        number = int(lesson[:2])
+        assert re.search(rf"\b{number}\b", route), lesson
+
+
+@pytest.mark.parametrize("lesson", sorted(CLAIMS["lessons"]))
+def test_the_guide_says_which_lessons_exist_in_which_language(lesson: str) -> None:
+    languages = CLAIMS["lessons"][lesson]["languages"]
+    found = {
+        path.name.split(".")[1] if path.name.count(".") == 2 else "en"
+        for path in _notebooks(lesson)
+    }
+    assert found == set(languages)
+    table = GUIDE.split("### Languages", 1)[1].split("###", 1)[0]
+    number = int(lesson[:2])
+    row = next(
+        line
+        for line in table.splitlines()
+        if line.startswith(f"| {number} ") or (line.startswith("| 2–7") and number >= 2)
+    )
+    assert row.count("yes") == len(languages), row
+
+
+_NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
+
+
+@pytest.mark.parametrize("lesson", sorted(CLAIMS["lessons"]))
+def test_every_answer_size_a_lesson_announces_is_a_claim_the_tests_check(lesson: str) -> None:
+    cells = _cells(LESSONS / f"{lesson}.ipynb")
+    claimed = {
+        (item["puzzle"], item["cards"]) for item in CLAIMS["lessons"][lesson].get("sizes", [])
+    }
+    announced = 0
+    for index, cell in enumerate(cells):
+        text = _source(cell)
+        said = re.search(r"answer with \*\*(\w+)\*\*|\*\*(\w+)\*\*-card answer", text)
+        if cell["cell_type"] != "markdown" or not said:
+            continue
+        word = said.group(1) or said.group(2)
+        following = _source(cells[index + 1])
+        puzzle = re.search(r'Practice\(puzzle=Puzzle\.parse\("([^"]+)"', following)
+        assert puzzle, following
+        assert (puzzle.group(1), _NUMBER_WORDS[word]) in claimed, (puzzle.group(1), word)
+        announced += 1
+    assert announced <= len(claimed)
+
+
+def test_lesson_two_names_red_after_divide_as_a_misconception() -> None:
+    cells = _cells(LESSONS / "02-times-and-divide.ipynb")
+    mistakes = next(
+        _source(cell).split("**Common mistakes.**", 1)[1].split("\n\n", 1)[0]
+        for cell in cells
+        if "**Common mistakes.**" in _source(cell)
+    )
+    assert "misconception" in mistakes and "`5 ÷ 2`" in mistakes and "5/2" in mistakes
+    moves = CLAIMS["lessons"]["02-times-and-divide"]["moves"]
+    values = {item["text"]: item.get("value") for item in moves}
+    assert values["5 ÷ 2"] == "5/2" and values["5 × (−2)"] == "-10"
+
+
+@pytest.mark.parametrize("path", sorted(LESSONS.glob("0[1-6]*.ipynb")), ids=lambda p: p.name)
+def test_every_fixed_puzzle_of_a_lesson_is_in_its_scope_too(path: Path) -> None:
+    scope = CLAIMS["lessons"][path.name.split(".")[0]]["scope"]
+    code = "".join(_source(cell) for cell in _cells(path) if cell["cell_type"] == "code")
+    for text in re.findall(r'Puzzle\.parse\("([^"]+)"', code) + re.findall(
+        r'^ +"(.+\|.*)",$', code, re.M
+    ):
+        has_joker = "JK" in text.split()
+        if scope.get("jokers") is False:
+            assert not has_joker, text
+        if scope.get("decks") == 1:
+            cards = [card for card in text.replace("|", " ").split() if card != "JK"]
+            assert len(cards) == len(set(cards)), text
