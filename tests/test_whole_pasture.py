@@ -1,33 +1,57 @@
 """The whole pasture at every level: missed moves, the expert player, the end of the game.
 
 Issue 16, items 3 and 4: the solver once looked at the 12 newest usable cards
-at levels 2 and 3, and the game never asked whether a dek bovinoj was left
-when more than 10 cards remained.
+at levels 2 and 3 only, and the game never asked whether a dek bovinoj was left
+when more than 10 cards remained. Now whether there is one is decided over the
+whole pasture; which is best is exact up to twelve usable cards.
 """
 
 from __future__ import annotations
 
-from dekbovinoj_edu import LEVELS, Game, Puzzle, parse_cards
+from dekbovinoj_edu import LEVELS, Game, Puzzle, check, parse_cards
 from dekbovinoj_edu.game import DekBovinoj, Opening
 from dekbovinoj_edu.game.ending import can_still_make
 from dekbovinoj_edu.game.events import EndReason
-from dekbovinoj_edu.game.oracle import best, missed_answer
+from dekbovinoj_edu.game.oracle import EXACT_BEST_CARDS, best, missed_answer
+from dekbovinoj_edu.solving.solver import solve
 
 LONG_PASTURE = parse_cards("10♣ K♦ Q♦ J♦ 9♦ 8♦ 7♦ 6♦ 5♦ 4♦ 3♦ 2♦ K♥ Q♥ J♥")
 
 
 def test_a_ten_at_the_far_end_of_a_long_pasture_is_seen() -> None:
+    """The newest twelve cards make nothing: the oldest card, a 10♣, is still found."""
+    faces = parse_cards("J♣ Q♣ K♣ J♠ Q♠ K♠") * 2
+    puzzle = Puzzle((*parse_cards("10♣"), *faces), parse_cards("K♠"), 2)
+    found = best(puzzle)
+    assert found is not None and found.expression == "10♣"
+
+
+def test_the_best_move_is_exact_up_to_twelve_usable_cards() -> None:
     for level in (2, 3):
-        puzzle = Puzzle(LONG_PASTURE, parse_cards("A♦"), level)
-        found = best(puzzle)
-        assert found is not None and found.cards[0] == parse_cards("10♣")[0]
-        assert found.size == 16  # every card: the best move of the whole pasture
+        puzzle = Puzzle(LONG_PASTURE[4:], parse_cards("A♦"), level)
+        assert len(puzzle.cards) == EXACT_BEST_CARDS
+        assert best(puzzle) == solve(puzzle)
+
+
+def test_a_long_pasture_is_answered_quickly_from_its_newest_cards() -> None:
+    """27 cards at level 2: the exact best move would search every large set (2²⁷)."""
+    puzzle = Puzzle.parse(
+        "4♥ J♦ 9♦ Q♥ 4♦ J♥ 3♠ 9♥ 6♠ Q♦ 7♦ 2♠ 8♣ K♦ 8♦ 5♦ J♠ A♦ 7♥ 6♣ 10♦ 7♠ A♥ 3♣ | K♥ 10♣ 8♥",
+        level=2,
+    )
+    found = best(puzzle)
+    assert found is not None
+    assert check(puzzle, found.expression, joker=found.joker).ok
+    newest = set(puzzle.pasture[-(EXACT_BEST_CARDS - 3) :]) | set(puzzle.barn)
+    assert set(found.cards) <= newest
 
 
 def test_a_missed_move_on_a_long_pasture_is_reported() -> None:
-    puzzle = Puzzle(LONG_PASTURE, parse_cards("A♦ 2♥ 3♥"), 2)
+    faces = parse_cards("J♣ Q♣ K♣ J♠ Q♠ K♠") * 2
+    puzzle = Puzzle((*parse_cards("10♣"), *faces), parse_cards("K♠ Q♠"), 2)
     missed = missed_answer(puzzle)
-    assert missed is not None and parse_cards("10♣")[0] in missed.cards
+    assert missed is not None and missed.cards == tuple(parse_cards("10♣"))
+    assert missed_answer(Puzzle(faces, parse_cards("K♠ Q♠"), 2)) is None
 
 
 def test_twelve_black_face_cards_make_no_dek_bovinoj() -> None:

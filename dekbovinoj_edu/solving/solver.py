@@ -45,7 +45,7 @@ from .normal_form import Neg, Node, Num, Power, Product, Sum, Wrap, normalize, t
 from .search import Grammar, Tree, token
 from .sums import best_signed_subset, best_signed_subsets, is_sums_only
 
-__all__ = ["DEFAULT_LIMIT", "Solution", "answers", "possible", "solve", "solve_all"]
+__all__ = ["DEFAULT_LIMIT", "Solution", "answers", "first_answer", "possible", "solve", "solve_all"]
 
 DEFAULT_LIMIT = 100
 """How many answers :func:`solve_all` lists at most unless told otherwise."""
@@ -406,8 +406,20 @@ def possible(puzzle: Puzzle) -> bool:
     >>> possible(Puzzle.parse("J♣ Q♠ K♣ J♠ Q♣ K♠ 3♦ |", level=2))
     True
     """
+    return first_answer(puzzle) is not None
+
+
+def first_answer(puzzle: Puzzle) -> Solution | None:
+    """A dek bovinoj of the puzzle, the first found trying small sets of cards first, or None.
+
+    Not the best move: the quickest to find on a long pasture, where :func:`solve`
+    would go through every large set of cards first. Exact about whether there is one.
+
+    >>> first_answer(Puzzle.parse("J♣ Q♠ K♣ J♠ Q♣ K♠ 10♣ |", level=2)).expression
+    '10♣'
+    """
     if is_sums_only(puzzle.level) and not puzzle.level.all_cards:
-        return solve(puzzle) is not None  # the knapsack is exact and fast
+        return solve(puzzle)  # the knapsack is exact and fast
     grammar = _grammar(puzzle.level)
     target = (puzzle.level.target, 1)
     limits = puzzle.level.limits
@@ -421,9 +433,10 @@ def possible(puzzle: Puzzle) -> bool:
             seen.add(candidate.tokens)
             if len(candidate.cards) > limits.max_cards or _shortest(candidate) > limits.max_chars:
                 continue
-            if grammar.reach(candidate.tokens, target) is not None:
-                return True
-    return False
+            tree = grammar.reach(candidate.tokens, target)
+            if tree is not None:
+                return _solution(puzzle, candidate, tree)
+    return None
 
 
 def answers(puzzle: Puzzle, cards: int, limit: int | None = DEFAULT_LIMIT) -> list[Solution]:
