@@ -8,34 +8,44 @@ joker, the rest on the pasture, either parity):
   (median, 95th percentile, max, and how many times faster; goal ≥ 50×),
   checking that both find the same best move;
 * 9 and 12 cards: the solver alone (goal at 12 cards: median < 50 ms,
-  max < 2 s).
+  max < 2 s);
+* level 3, 7 and 12 cards (issue 16, goals: medians ≤ 50 ms and ≤ 200 ms);
+* the 24 game (issue 14): how many of the 1,820 hands of four ranks are
+  solvable (published: 1,362);
+* level 3 against the brute force over the checker's grammar
+  (``tests/brute_force.py``) on ``--brute`` hands of up to four cards.
 
-Run: ``python benchmarks/bench_solver.py [--seed 1] [--compare 10] [--count 100]``.
+Run: ``python benchmarks/bench_solver.py [--seed 1] [--compare 10] [--count 100]
+[--brute 200]``.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import random
 import statistics
+import sys
 import time
 from collections.abc import Callable
+from itertools import combinations_with_replacement
+from pathlib import Path
 
-from dekbovinoj_edu.rules.cards import shuffled_decks
+from dekbovinoj_edu.rules.cards import Card, Suit, shuffled_decks
 from dekbovinoj_edu.rules.levels import LEVELS
 from dekbovinoj_edu.rules.puzzle import Puzzle
 from dekbovinoj_edu.solving.reference import best_move
 from dekbovinoj_edu.solving.solver import solve
 
 
-def deal(rng: random.Random, size: int) -> Puzzle:
-    """A level-2 turn with ``size`` cards in play: ``size − 3`` on the pasture, 3 in the barn."""
+def deal(rng: random.Random, size: int, level: int = 2) -> Puzzle:
+    """A turn with ``size`` cards in play: ``size − 3`` on the pasture, 3 in the barn."""
     deck = shuffled_decks(rng)
     pasture = [card for card in deck if not card.is_joker][: size - 3]
     rest = list(deck)
     for card in pasture:
         rest.remove(card)
-    return Puzzle(tuple(pasture), tuple(rest[:3]), LEVELS[2], rng.random() < 0.5)
+    return Puzzle(tuple(pasture), tuple(rest[:3]), LEVELS[level], rng.random() < 0.5)
 
 
 def timed(function: Callable[[Puzzle], object], puzzle: Puzzle) -> tuple[float, object]:
@@ -63,6 +73,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--compare", type=int, default=10, help="7-card puzzles for both")
     parser.add_argument("--count", type=int, default=100, help="9- and 12-card puzzles")
+    parser.add_argument("--brute", type=int, default=200, help="level-3 hands, brute force")
     args = parser.parse_args()
     rng = random.Random(args.seed)
 
@@ -88,6 +99,39 @@ def main() -> None:
         goal = "   (goal: median < 50 ms, max < 2 s)" if size == 12 else ""
         print(f"{size} cards, level 2, {args.count} puzzles{goal}")
         print(f"  solver     {figures(times)}")
+    for size, goal in ((7, 50), (12, 200)):
+        times = [timed(solve, deal(rng, size, level=3))[0] for _ in range(args.count)]
+        print(f"{size} cards, level 3, {args.count} puzzles   (goal: median ≤ {goal} ms)")
+        print(f"  solver     {figures(times)}")
+    game24()
+    brute(args.brute, args.seed)
+
+
+def game24() -> None:
+    """The 24 game: level 2 without the colour rule, target 24, every card."""
+    level = dataclasses.replace(LEVELS[2], colour_rule=False, target=24, all_cards=True)
+    start = time.perf_counter()
+    hands = list(combinations_with_replacement(range(1, 14), 4))
+    solvable = 0
+    for ranks in hands:
+        cards = tuple(Card(rank, suit) for rank, suit in zip(ranks, Suit, strict=True))
+        solvable += solve(Puzzle(cards, (), level)) is not None
+    seconds = time.perf_counter() - start
+    print(f"24 game: {solvable:,} of {len(hands):,} hands solvable", end="")
+    print(f" (published: 1,362), {seconds:.1f} s")
+
+
+def brute(count: int, seed: int) -> None:
+    """Level 3 against the brute force over the checker's grammar, hands of up to 4 cards."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+    from test_level3_solver import assert_best, sample_hands
+
+    start = time.perf_counter()
+    for puzzle in sample_hands(f"bench-{seed}", count):
+        assert_best(puzzle)
+    seconds = time.perf_counter() - start
+    print(f"level 3, {count} hands of up to 4 cards: solver and brute force agree", end="")
+    print(f" on every best move ({seconds:.0f} s)")
 
 
 if __name__ == "__main__":

@@ -38,7 +38,7 @@ if TYPE_CHECKING:  # the public API; each name loads its module on first use (se
     from .sessions.feedback import Feedback, FeedbackKind
     from .sessions.game_table import GameTableSession, MissedMu
     from .sessions.practice import PracticeSession
-    from .solving.solver import Solution, solve, solve_all
+    from .solving.solver import Solution, answers, solve, solve_all
 
 __version__ = "0.1.0"
 
@@ -77,6 +77,7 @@ __all__ = [
     "Verdict",
     "VerdictCode",
     "Worksheet",
+    "answers",
     "check",
     "deal",
     "deal_many",

@@ -133,3 +133,39 @@ def test_the_pointer_skips_invisible_characters() -> None:
 def test_an_unknown_language_is_a_clear_error() -> None:
     with pytest.raises(ValueError, match="unknown language"):
         check(Puzzle.parse("7♣ 3♣"), "7 + 3", lang="xx")
+
+
+# issue 16, item 9: the checker's messages
+
+
+def test_a_sign_after_times_suggests_a_bracket() -> None:
+    p = Puzzle.parse("3♣ 2♦ 5♣", level=2)
+    verdict = check(p, "3 × −2")
+    assert verdict.code is VerdictCode.COLOUR
+    assert verdict.sentence.endswith("3 × (−2)")
+    assert check(p, "5 + 3 × −2 + 9", lang="sv").sentence.endswith("5 + 3 × (−2) + 9")
+    assert check(p, "3 × (−2)").code is VerdictCode.NOT_TARGET  # the suggestion reads well
+
+
+def test_a_sign_after_minus_gets_no_bracket_suggestion() -> None:
+    """``3 − (−2)`` would break rule 3 (no bracket after −): no such advice."""
+    verdict = check(Puzzle.parse("3♣ 2♦", level=2), "3 − −2")
+    assert verdict.code is VerdictCode.COLOUR and "(" not in verdict.sentence
+    assert "− −" in verdict.sentence
+
+
+def test_the_hint_for_the_start_writes_the_card_as_it_was_typed() -> None:
+    p = Puzzle.parse("Q♥ 2♣", level=2)
+    assert check(p, "2 × Q").sentence.endswith("(at the start: −Q).")
+    assert check(p, "2 × 12").sentence.endswith("(at the start: −12).")
+    assert check(p, "2 × Q♥").sentence.endswith("(at the start: −Q♥).")
+    assert check(p, "2 × Q", lang="eo").sentence.endswith("(komence: −Q).")
+
+
+def test_a_typed_joker_is_told_to_be_played_only_when_there_is_one() -> None:
+    with_joker = check(Puzzle.parse("7♣ | 3♣ JK"), "JK + 7 + 3")
+    without = check(Puzzle.parse("7♣ | 3♣"), "JK + 7 + 3")
+    assert with_joker.code is without.code is VerdictCode.SYNTAX
+    assert "Play it first" in with_joker.sentence
+    assert "no joker in your barn" in without.sentence
+    assert without.sentence != check(Puzzle.parse("7♣ | 3♣"), "JK + 7 + 3", lang="ja").sentence

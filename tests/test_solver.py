@@ -117,7 +117,7 @@ def test_house_rule_target() -> None:
 @pytest.mark.parametrize(
     ("text", "sign", "size"),
     [
-        ("3♣ 4♠ | K♦", "!", 2),  # 4 + 3!
+        ("3♣ 4♠ |", "!", 2),  # 4 + 3!
         ("9♣ 7♠ | K♦", "√", 2),  # √9 + 7
         ("4♣ K♦ A♥ |", "!", 3),  # 4! − 13 − 1
         ("2♣ 3♠ 2♦ |", "!", 3),  # 3! × 2 − 2
@@ -148,10 +148,11 @@ def test_level_three_stays_within_the_level_limits() -> None:
     assert best is None  # 4! = 24 is over a magnitude limit of 20
 
 
-def test_a_level_without_minus_is_refused() -> None:
+def test_a_level_without_minus_uses_only_black_cards() -> None:
     odd = Level("only plus", frozenset({Op.ADD}))
-    with pytest.raises(ValueError, match="needs both"):
-        solve(Puzzle.parse("5♣ 5♠", level=odd))
+    best = solve(Puzzle.parse("5♣ 5♠ 3♦ 2♦", level=odd))
+    assert best is not None and best.expression == "5♠ + 5♣"
+    assert solve(Puzzle.parse("7♣ 3♦", level=odd)) is None
 
 
 def test_a_solution_pastes_back_and_prints_plainly() -> None:

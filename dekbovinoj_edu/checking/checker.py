@@ -41,6 +41,8 @@ from .colour_rule import card_slots, check_level
 from .errors import (
     CardsLeftOutError,
     CheckError,
+    JokerInExpressionError,
+    JokerWithoutJokerError,
     NestingTooDeepError,
     NoJokerError,
     NotTargetError,
@@ -132,6 +134,10 @@ def check(puzzle: Puzzle, text: str, joker: bool = False, lang: str = "en") -> V
             raise NotTargetError(text, None, value=shown, target=level.target)
     except RecursionError:  # only with house-rule limits far beyond the defaults
         error = NestingTooDeepError(text, None, limit=level.limits.max_depth)
+        return _refusal(error, lang, text, joker, reading, cards, value)
+    except JokerInExpressionError as error:
+        if not puzzle.has_joker and not joker:  # "play it first" only when there is one
+            error = JokerWithoutJokerError(text, error.position)
         return _refusal(error, lang, text, joker, reading, cards, value)
     except CheckError as error:
         return _refusal(error, lang, text, joker, reading, cards, value)

@@ -21,11 +21,12 @@ dekbovinoj_edu.checking.errors.BracketColourError: Only + or × or nothing may s
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..rules.levels import NEGATIVE_OPS, POSITIVE_OPS, Level, Op, op_fits
 from .errors import (
     BracketColourError,
+    BracketTheSignError,
     NotAllowedError,
     SignAfterOperatorError,
     WrongTargetError,
@@ -39,6 +40,7 @@ from .expression import (
     Node,
     SignNode,
     SqrtNode,
+    render,
     walk,
 )
 
@@ -132,8 +134,36 @@ def card_slots(expression: Expression, level: Level) -> tuple[Slot, ...]:
     refused (a sign may stand anywhere, as in ordinary arithmetic).
     """
     slots: list[Slot] = []
-    _visit(expression.tree, None, level, slots, expression.text)
+    try:
+        _visit(expression.tree, None, level, slots, expression.text)
+    except SignAfterOperatorError as error:
+        sign = error.values.get("sign")
+        front = error.values.get("front")
+        fits = isinstance(front, Op) and op_fits(front, positive=True)
+        if not (level.brackets and isinstance(sign, SignNode) and fits):
+            raise
+        fix = render(_bracketed(expression.tree, sign))
+        raise BracketTheSignError(expression.text, error.position, fix=fix) from None
     return tuple(slots)
+
+
+def _bracketed(node: Node, sign: SignNode) -> Node:
+    """The tree with one sign node put in a bracket (``3 × −2`` → ``3 × (−2)``).
+
+    >>> from dekbovinoj_edu.checking.expression import parse_expression
+    >>> tree = parse_expression("3 × −2").tree
+    >>> render(_bracketed(tree, tree.right))
+    '3 × (−2)'
+    """
+    if node is sign:
+        return GroupNode(node)
+    if isinstance(node, BinaryNode):
+        return replace(node, left=_bracketed(node.left, sign), right=_bracketed(node.right, sign))
+    if isinstance(node, GroupNode):
+        return replace(node, inner=_bracketed(node.inner, sign))
+    if isinstance(node, SignNode | SqrtNode | FactorialNode):
+        return replace(node, operand=_bracketed(node.operand, sign))
+    return node
 
 
 def _visit(node: Node, front: Op | None, level: Level, slots: list[Slot], text: str) -> None:
@@ -149,7 +179,7 @@ def _visit(node: Node, front: Op | None, level: Level, slots: list[Slot], text: 
     elif isinstance(node, SignNode):
         if colour and front is not None:
             ops = f"{front.symbol} {node.op.symbol}"
-            raise SignAfterOperatorError(text, node.position, ops=ops)
+            raise SignAfterOperatorError(text, node.position, ops=ops, sign=node, front=front)
         _visit(node.operand, node.op, level, slots, text)
     elif isinstance(node, BinaryNode):
         _visit(node.left, front, level, slots, text)

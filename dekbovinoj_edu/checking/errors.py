@@ -21,6 +21,7 @@ from typing import ClassVar
 __all__ = [
     "OR_TEMPLATE",
     "BracketColourError",
+    "BracketTheSignError",
     "CardColourError",
     "CardReusedError",
     "CardsLeftOutError",
@@ -32,6 +33,7 @@ __all__ = [
     "FactorialOfNonWholeError",
     "FactorialTooBigError",
     "JokerInExpressionError",
+    "JokerWithoutJokerError",
     "MissingOperandError",
     "MissingOperatorError",
     "NegativeCardError",
@@ -199,6 +201,12 @@ class JokerInExpressionError(SyntaxProblem):
     template = "A joker is never a number. Play it first, then write your sum without it."
 
 
+class JokerWithoutJokerError(JokerInExpressionError):
+    """A joker written in the expression, and none in the barn to play."""
+
+    template = "A joker is never a number, and there is no joker in your barn to play."
+
+
 class MissingOperandError(SyntaxProblem):
     """An operation, sign, root or bracket with no number after it."""
 
@@ -251,6 +259,12 @@ class SignAfterOperatorError(CheckError):
 
     code = VerdictCode.COLOUR
     template = "Only one operation may stand before a card. Here there are two: {ops}"
+
+
+class BracketTheSignError(SignAfterOperatorError):
+    """A sign after ``+``, ``×`` or ``^`` (``3 × −2``), where a bracket makes it right."""
+
+    template = "Only one operation may stand before a card. Write the sign in a bracket: {fix}"
 
 
 class CardColourError(CheckError):

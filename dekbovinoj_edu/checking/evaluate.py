@@ -29,7 +29,15 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Union
 
 from ..rules.levels import Op
-from ..rules.limits import DEFAULT_LIMITS, Limits
+from ..rules.limits import (
+    DEFAULT_LIMITS,
+    Limits,
+    factorial_fits,
+    largest_factorial,
+    log10_size,
+    power_fits,
+    root_fits,
+)
 from .errors import (
     DivisionByZeroError,
     FactorialOfNonWholeError,
@@ -66,7 +74,6 @@ class _Evaluator:
     def __init__(self, limits: Limits, text: str) -> None:
         self.limits = limits
         self.text = text
-        self.log_limit = math.log10(limits.max_magnitude)
 
     def value(self, node: Node) -> Value:
         if isinstance(node, CardNode):
@@ -103,18 +110,20 @@ class _Evaluator:
     def power(self, base: Value, exponent: Value, node: BinaryNode) -> Value:
         if not isinstance(exponent, Fraction):
             raise UndefinedPowerError(self.text, node.position)
-        p, q = exponent.numerator, exponent.denominator
-        if abs(p) > self.limits.max_exponent or q > self.limits.max_exponent:
+        if not power_fits(0.0, exponent, self.limits):  # the exponent alone is too big
             raise PowerTooBigError(self.text, node.position, limit=self.limits.max_magnitude)
+        p, q = exponent.numerator, exponent.denominator
+        if _is_zero(base):
+            if p <= 0:  # 0 ^ 0 is undefined (RULES.md), 0 ^ −n divides by zero
+                raise (UndefinedPowerError if p == 0 else DivisionByZeroError)(
+                    self.text, node.position
+                )
+            return Fraction(0)
         if p == 0:
             return Fraction(1)
-        if _is_zero(base):
-            if p < 0:
-                raise DivisionByZeroError(self.text, node.position)
-            return Fraction(0)
         if q > 1 and _is_negative(base):
             raise UndefinedPowerError(self.text, node.position)
-        if abs(exponent) * _log10_size(base) > self.log_limit:
+        if not power_fits(_log10_size(base), exponent, self.limits):
             raise PowerTooBigError(self.text, node.position, limit=self.limits.max_magnitude)
         if q == 1 and isinstance(base, Fraction):
             return base**p
@@ -127,7 +136,7 @@ class _Evaluator:
             return Fraction(0)
         if _is_negative(operand):
             raise RootOfNegativeError(self.text, node.position)
-        if _log10_size(operand) > 2 * self.log_limit:
+        if not root_fits(_log10_size(operand), self.limits):
             raise RootTooBigError(self.text, node.position)
         if isinstance(operand, Fraction):
             top, bottom = math.isqrt(operand.numerator), math.isqrt(operand.denominator)
@@ -140,8 +149,9 @@ class _Evaluator:
     def factorial(self, operand: Value, node: FactorialNode) -> Value:
         if not isinstance(operand, Fraction) or operand.denominator != 1 or operand < 0:
             raise FactorialOfNonWholeError(self.text, node.position)
-        if operand > self.limits.max_factorial:
-            raise FactorialTooBigError(self.text, node.position, limit=self.limits.max_factorial)
+        if not factorial_fits(int(operand), self.limits):
+            limit = largest_factorial(self.limits)
+            raise FactorialTooBigError(self.text, node.position, limit=limit)
         return Fraction(math.factorial(int(operand)))
 
 
@@ -189,8 +199,7 @@ def _log10_size(value: Value) -> float:
     Bounding this bounds both huge results and huge denominators.
     """
     if isinstance(value, Fraction):
-        top, bottom = abs(value.numerator), value.denominator
-        return max(math.log10(top) if top else 0.0, math.log10(bottom))
+        return log10_size(value.numerator, value.denominator)
     size = abs(_approx(value))
     if size == 0.0 or math.isinf(size):
         return math.inf

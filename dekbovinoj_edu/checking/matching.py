@@ -19,6 +19,7 @@ it (:class:`~.errors.CardReusedError`), else the colour rule
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 
 from ..rules.cards import RANK_NAMES, Card
@@ -125,8 +126,24 @@ def assign_cards(
         positive = not slot.positive
         error = PositiveCardError if positive else NegativeCardError
         allowed = tuple(allowed_before(positive, level).split())
-        raise error(text, slot.node.position, card=card, allowed=allowed, rank=slot.node.rank)
+        rank = _as_typed(slot, text)
+        raise error(text, slot.node.position, card=card, allowed=allowed, rank=rank)
     return tuple(cards[i] for i in strict if i is not None)
+
+
+def _as_typed(slot: Slot, text: str) -> str:
+    """The number as the student wrote it, for the hint ``−Q``: a face letter, digits, or
+    the card with its suit.
+
+    >>> from dekbovinoj_edu.checking.expression import CardNode
+    >>> [_as_typed(Slot(CardNode(12, None, 4), None, True), t) for t in ("2 × Q", "2 × 12")]
+    ['Q', '12']
+    """
+    node = slot.node
+    typed = text[node.position : node.position + 1] if node.position is not None else ""
+    if node.suit is not None or unicodedata.normalize("NFKC", typed).isdigit():
+        return node.label()
+    return RANK_NAMES.get(node.rank, str(node.rank))
 
 
 def _same_kind(a: Slot, b: Slot) -> bool:

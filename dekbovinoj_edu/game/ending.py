@@ -12,15 +12,16 @@ remaining cards". This project reads that as follows:
 
 Since every card a player may ever use is among the remaining cards, this is
 exactly the point after which nobody can make a dek bovinoj again. It is
-decided cheaply and with a bound:
+decided exactly, at every level and for any number of cards:
 
 1. A level-1 witness (:mod:`~dekbovinoj_edu.game.witness`): some of the
    cards add up to the target with ``+`` and ``−`` alone, found with a bitset
    in microseconds even for two full decks. At level 1 (and any colour-rule
    level with only ``+ −``) this is the exact answer.
-2. Otherwise the solver is asked, on a puzzle holding all remaining cards,
-   but only when there are at most :data:`END_CHECK_MAX_CARDS` of them; with
-   more, the game simply goes on (it still ends when the barns run empty).
+2. Otherwise the solver decides (:func:`~dekbovinoj_edu.solving.solver.possible`),
+   on a puzzle holding all remaining cards, trying small sets of cards first.
+   Without a witness the cards are few or much alike (twelve black face
+   cards), so this stays quick.
 
 >>> from dekbovinoj_edu.rules.cards import parse_cards
 >>> from dekbovinoj_edu.rules.levels import LEVELS
@@ -28,6 +29,11 @@ decided cheaply and with a bound:
 True
 >>> can_still_make(parse_cards("7♥ 3♥ Q♣"), LEVELS[1], flipped=False, joker_left=False)
 False
+>>> faces = parse_cards("J♣ Q♣ K♣ J♠ Q♠ K♠") * 2  # twelve black face cards, two decks
+>>> can_still_make(faces, LEVELS[2], flipped=False, joker_left=False)
+False
+>>> can_still_make(parse_cards("5♦ 5♥ 5♣"), LEVELS[3], flipped=False, joker_left=False)
+True
 """
 
 from __future__ import annotations
@@ -40,10 +46,7 @@ from ..rules.puzzle import Puzzle
 from . import oracle
 from .witness import has_level1_witness, sums_are_exact
 
-__all__ = ["END_CHECK_MAX_CARDS", "can_still_make"]
-
-END_CHECK_MAX_CARDS = 10
-"""Most remaining cards the solver is asked about when no level-1 witness exists."""
+__all__ = ["can_still_make"]
 
 
 def can_still_make(cards: Sequence[Card], level: Level, flipped: bool, joker_left: bool) -> bool:
@@ -60,6 +63,4 @@ def can_still_make(cards: Sequence[Card], level: Level, flipped: bool, joker_lef
         return True
     if sums_are_exact(level):
         return False
-    if len(numbers) > END_CHECK_MAX_CARDS:
-        return True
-    return any(oracle.best(Puzzle(numbers, (), level, parity)) is not None for parity in parities)
+    return any(oracle.possible(Puzzle(numbers, (), level, parity)) for parity in parities)

@@ -6,19 +6,15 @@ for the computer players' moves. Solutions are cached by puzzle (puzzles
 are frozen values), since a bot and the engine often ask about the same turn.
 Both are imported on first use, so the game's modules load without them.
 
-A pasture can grow long in a real game. At sums-only levels (level 1) the
-solver's knapsack (:mod:`~dekbovinoj_edu.solving.sums`) sees the whole of it,
-exactly and fast. At other levels, to keep turns cheap whatever the solver's
-worst case, the solver is asked about at most
-:data:`SOLVER_MAX_CARDS` usable cards: on a longer pasture, the barn and the
-most recently laid pasture cards, as many as fit (a bounded look, like a
-player's). The answer is then a dek bovinoj that was there, the best among
-those cards, not necessarily the best of the whole pasture.
+The solver always sees the whole turn, however long the pasture has grown
+(issue 16): a missed move, the expert player's move and the end of the game
+are exact at every level. :func:`possible` answers the game's last question,
+whether any dek bovinoj is left at all, trying small sets of cards first.
 
 >>> from dekbovinoj_edu.rules.cards import parse_cards
->>> reds = parse_cards("A♦ 2♦ 3♦ 4♦ 5♦ 6♦ 7♦ 8♦ 9♦ 10♦ J♦ Q♦ K♦ A♥ 2♥")
->>> str(looked_at(Puzzle(reds, parse_cards("K♣ JK"), 2)))
-'5♦ 6♦ 7♦ 8♦ 9♦ 10♦ J♦ Q♦ K♦ A♥ 2♥ | K♣ JK'
+>>> reds = parse_cards("A♦ 2♦ 3♦ 4♦ 5♦ 6♦ 7♦ 8♦ 9♦ J♦ Q♦ K♦ A♥ 2♥ 10♣")
+>>> best(Puzzle(reds, (), 2)).size  # the 10♣ is the 15th card of the pasture
+15
 """
 
 from __future__ import annotations
@@ -27,15 +23,12 @@ from functools import lru_cache
 from typing import Any
 
 from ..rules.puzzle import Puzzle
-from ..solving.sums import is_sums_only
 from .events import Missed
 
-__all__ = ["SOLVER_MAX_CARDS", "best", "judge", "looked_at", "missed_answer", "without_jokers"]
+__all__ = ["best", "judge", "missed_answer", "possible", "without_jokers"]
 
 SOLUTION_CACHE_SIZE = 4096
 """How many puzzles' best answers are remembered."""
-SOLVER_MAX_CARDS = 12
-"""Most usable cards (pasture and barn, no jokers) the solver is asked about in one turn."""
 
 
 def judge(puzzle: Puzzle, expression: str, joker: bool = False, lang: str = "en") -> Any:
@@ -45,27 +38,20 @@ def judge(puzzle: Puzzle, expression: str, joker: bool = False, lang: str = "en"
     return check(puzzle, expression, joker=joker, lang=lang)
 
 
-def looked_at(puzzle: Puzzle) -> Puzzle:
-    """The puzzle the solver is asked about: all of it, or the barn and the latest pasture cards."""
-    if is_sums_only(puzzle.level):
-        return puzzle  # the knapsack over sums is exact and fast at any length
-    usable_barn = sum(1 for card in puzzle.barn if not card.is_joker)
-    room = max(SOLVER_MAX_CARDS - usable_barn, 0)
-    if len(puzzle.pasture) <= room:
-        return puzzle
-    pasture = puzzle.pasture[len(puzzle.pasture) - room :]
-    return Puzzle(pasture, puzzle.barn, puzzle.level, puzzle.flipped)
+@lru_cache(maxsize=SOLUTION_CACHE_SIZE)
+def best(puzzle: Puzzle) -> Any:
+    """The solver's best dek bovinoj for the puzzle (a joker in the barn may be played), or None."""
+    from ..solving.solver import solve
+
+    return solve(puzzle)
 
 
 @lru_cache(maxsize=SOLUTION_CACHE_SIZE)
-def best(puzzle: Puzzle) -> Any:
-    """The solver's best dek bovinoj for the puzzle (a joker in the barn may be played), or None.
+def possible(puzzle: Puzzle) -> bool:
+    """Whether the puzzle has any dek bovinoj at all (exact; small sets first)."""
+    from ..solving.solver import possible as any_dek_bovinoj
 
-    See the module for the bound on long pastures.
-    """
-    from ..solving.solver import solve
-
-    return solve(looked_at(puzzle))
+    return any_dek_bovinoj(puzzle)
 
 
 def without_jokers(puzzle: Puzzle) -> Puzzle:

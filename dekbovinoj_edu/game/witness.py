@@ -30,7 +30,7 @@ __all__ = ["has_level1_witness", "sums_are_exact", "sums_reach"]
 
 def sums_are_exact(level: Level) -> bool:
     """Whether a witness exists exactly when a dek bovinoj does (colour rule, only ``+ −``)."""
-    return level.colour_rule and level.operations <= {Op.ADD, Op.SUB}
+    return level.colour_rule and level.operations == {Op.ADD, Op.SUB} and not level.all_cards
 
 
 def sums_reach(values: Sequence[int], target: int) -> bool:
@@ -53,6 +53,8 @@ def sums_reach(values: Sequence[int], target: int) -> bool:
 def has_level1_witness(cards: Sequence[Card], level: Level, flipped: bool) -> bool:
     """Whether some of the cards make the target with ``+`` and ``−`` alone (see the module)."""
     numbers = [card for card in cards if not card.is_joker]
+    if level.all_cards:  # a set of the cards is no answer when every card must be used
+        return False
     if level.colour_rule:
         if not {Op.ADD, Op.SUB} <= level.operations:
             return False

@@ -6,7 +6,8 @@ The solver builds answers as small trees of four kinds of node:
   with one (``−9♦``), optionally under a square root or a factorial (level 3);
 - :class:`Sum`, terms joined by ``+`` and ``−``;
 - :class:`Product`, factors joined by ``×`` and ``÷``;
-- :class:`Wrap`, a root or a factorial of a bracket, and :class:`Power`.
+- :class:`Wrap`, a root or a factorial of a bracket, and :class:`Power`;
+- :class:`Neg`, a sign in front of a part (only without the colour rule).
 
 :func:`normalize` flattens sums of sums and products of products and sorts
 the terms and factors, so two answers that differ only by reordering terms or
@@ -34,8 +35,10 @@ from fractions import Fraction
 from ..checking import expression as expr
 from ..rules.cards import Card
 from ..rules.levels import Op
+from .rational import root
 
 __all__ = [
+    "Neg",
     "Node",
     "Num",
     "Power",
@@ -57,9 +60,10 @@ class Num:
 
     ``negative`` is the sign written with a negative card (``−9♦`` is worth
     −9); a negative card after ``÷`` is written without it (``÷ 3♥`` divides
-    by 3) and so has ``negative=False``. ``unary`` is ``""``, ``"√"`` (the
-    square root of the rank) or ``"!"`` (its factorial); the sign stays
-    outside, as in ``−√9♥``.
+    by 3) and so has ``negative=False``. ``unary`` is a chain of roots and
+    factorials applied to the rank in order, roots first (``""``, ``"√"``,
+    ``"!"``, ``"√!"`` is ``(√9)!``, ``"!!"``); the sign stays outside, as in
+    ``−√9♥``.
     """
 
     rank: int
@@ -69,7 +73,8 @@ class Num:
     card: Card | None = None
     """The card itself, for printing with its suit (``None``: print the rank only)."""
     unary: str = ""
-    """``""``, ``"√"`` or ``"!"``, applied to the rank before the sign."""
+    """Roots then factorials (``""``, ``"√"``, ``"!"``, ``"√!"``…), applied to the rank
+    before the sign."""
 
 
 @dataclass(frozen=True)
@@ -88,7 +93,8 @@ class Product:
 
 @dataclass(frozen=True)
 class Power:
-    """``base ^ exponent`` (level 3)."""
+    """``base ^ exponent`` (level 3). A base that is a negative card keeps its sign
+    outside: ``−2♦ ^ 3♣`` is ``−(2 ^ 3)``, as the checker reads it."""
 
     base: Node
     exponent: Node
@@ -102,7 +108,14 @@ class Wrap:
     inner: Node
 
 
-Node = Num | Sum | Product | Power | Wrap
+@dataclass(frozen=True)
+class Neg:
+    """``−x``: a sign in front of a part, without the colour rule (``3 × −2``)."""
+
+    inner: Node
+
+
+Node = Num | Sum | Product | Power | Wrap | Neg
 """Any expression tree node."""
 
 
@@ -142,8 +155,12 @@ def value(node: Node) -> Fraction:
     ValueError: √5 is not rational
     """
     if isinstance(node, Num):
-        result = _unary(node.unary, Fraction(node.rank))
+        result = Fraction(node.rank)
+        for op in node.unary:
+            result = _unary(op, result)
         return -result if node.negative else result
+    if isinstance(node, Neg):
+        return -value(node.inner)
     if isinstance(node, Sum):
         return sum((-value(n) if minus else value(n) for n, minus in node.terms), Fraction(0))
     if isinstance(node, Product):
@@ -153,10 +170,21 @@ def value(node: Node) -> Fraction:
         return result
     if isinstance(node, Power):
         exponent = value(node.exponent)
-        if exponent.denominator != 1:
-            raise ValueError("only whole exponents are used")
-        return value(node.base) ** int(exponent)
+        base = node.base
+        if isinstance(base, Num) and base.negative:
+            return -value(Power(Num(base.rank, False, base.card, base.unary), node.exponent))
+        result = value(base) ** exponent.numerator
+        exact = _root(result, exponent.denominator)
+        if exact is None:
+            raise ValueError(f"{result} has no rational root of order {exponent.denominator}")
+        return exact
     return _unary(node.op, value(node.inner))
+
+
+def _root(x: Fraction, k: int) -> Fraction | None:
+    """The ``k``-th root of ``x`` when it is rational."""
+    found = root((x.numerator, x.denominator), k)
+    return None if found is None else Fraction(*found)
 
 
 def cards_of(node: Node) -> list[Card]:
@@ -173,7 +201,7 @@ def cards_of(node: Node) -> list[Card]:
         return [c for n, _ in node.factors for c in cards_of(n)]
     if isinstance(node, Power):
         return cards_of(node.base) + cards_of(node.exponent)
-    return cards_of(node.inner)
+    return cards_of(node.inner)  # Wrap and Neg
 
 
 def _key(node: Node) -> tuple:
@@ -188,28 +216,38 @@ def _key(node: Node) -> tuple:
         return (1, tuple((divide, _key(n)) for n, divide in node.factors))
     if isinstance(node, Power):
         return (3, _key(node.base), _key(node.exponent))
+    if isinstance(node, Neg):
+        return (5, _key(node.inner))
     return (4, node.op, _key(node.inner))
 
 
-def normalize(node: Node) -> Node:
+def normalize(node: Node, ops: frozenset[Op] | None = None) -> Node:
     """The normal form: nested sums and products flattened, children sorted.
 
     >>> a, b, c = Num(1), Num(2), Num(3)
     >>> left = Sum(((a, False), (Sum(((b, False), (c, True))), True)))  # 1 − (2 − 3)
     >>> to_text(normalize(left))
     '3 + 1 − 2'
+
+    Given the level's operations, a bracket is kept where flattening it would
+    write an operation the level does not have (``1 − (2 − 3)`` without ``+``):
+
+    >>> to_text(normalize(left, frozenset({Op.SUB})))
+    '1 − (2 − 3)'
     """
     if isinstance(node, Num):
         return node
     if isinstance(node, Power):
-        return Power(normalize(node.base), normalize(node.exponent))
+        return Power(normalize(node.base, ops), normalize(node.exponent, ops))
     if isinstance(node, Wrap):
-        return Wrap(node.op, normalize(node.inner))
+        return Wrap(node.op, normalize(node.inner, ops))
+    if isinstance(node, Neg):
+        return Neg(normalize(node.inner, ops))
     if isinstance(node, Sum):
         terms: list[tuple[Node, bool]] = []
         for child, minus in node.terms:
-            child = normalize(child)
-            if isinstance(child, Sum):
+            child = normalize(child, ops)
+            if isinstance(child, Sum) and _may_flatten(child.terms, minus, Op.ADD, ops):
                 terms.extend((n, m != minus) for n, m in child.terms)
             else:
                 terms.append((child, minus))
@@ -218,8 +256,8 @@ def normalize(node: Node) -> Node:
         return Sum(tuple(sorted(terms, key=lambda item: (item[1], _key(item[0])))))
     factors: list[tuple[Node, bool]] = []
     for child, divide in node.factors:
-        child = normalize(child)
-        if isinstance(child, Product):
+        child = normalize(child, ops)
+        if isinstance(child, Product) and _may_flatten(child.factors, divide, Op.MUL, ops):
             factors.extend((n, d != divide) for n, d in child.factors)
         else:
             factors.append((child, divide))
@@ -228,13 +266,20 @@ def normalize(node: Node) -> Node:
     return Product(tuple(sorted(factors, key=lambda item: (item[1], _key(item[0])))))
 
 
+def _may_flatten(
+    parts: tuple[tuple[Node, bool], ...], inverted: bool, plain: Op, ops: frozenset[Op] | None
+) -> bool:
+    """Whether a bracket's parts may join the parts around it: inverting them (after ``−``
+    or ``÷``) turns an inverted part into a ``plain`` one (``+``, ``×``), which the level
+    must have."""
+    return ops is None or not inverted or plain in ops or not any(flag for _, flag in parts)
+
+
 def _card(node: Num) -> expr.Node:
     """A card as the checker's tree: its rank (and suit), root or factorial, and sign."""
     leaf: expr.Node = expr.CardNode(node.rank, node.card.suit if node.card else None)
-    if node.unary == "√":
-        leaf = expr.SqrtNode(leaf)
-    elif node.unary == "!":
-        leaf = expr.FactorialNode(leaf)
+    for op in node.unary:
+        leaf = expr.SqrtNode(leaf) if op == "√" else expr.FactorialNode(leaf)
     return expr.SignNode(Op.SUB, leaf) if node.negative else leaf
 
 
@@ -248,26 +293,42 @@ def _bracket(node: Node) -> expr.Node:
     return expr.GroupNode(to_expression(node))
 
 
+def _negative_power(node: Node) -> bool:
+    """A power led by a negative card: ``−2♦ ^ 3♣``."""
+    return isinstance(node, Power) and isinstance(node.base, Num) and node.base.negative
+
+
 def _starts_negative(node: Node) -> bool:
     """Whether a term prints with a leading sign (it has a negative card to lead with)."""
     if isinstance(node, Num):
         return node.negative
+    if isinstance(node, Neg) or _negative_power(node):
+        return True
     if isinstance(node, Product):
-        return any(isinstance(n, Num) and n.negative and not d for n, d in node.factors)
+        return any(_leads_negative(n) and not d for n, d in node.factors)
     return False
+
+
+def _leads_negative(node: Node) -> bool:
+    return (
+        (isinstance(node, Num) and node.negative) or _negative_power(node) or isinstance(node, Neg)
+    )
 
 
 def _product(node: Product, unsigned: bool) -> expr.Node:
     factors = list(node.factors)
     # Lead with a negative card when there is one (``−3♥ × 4♣``, no bracket needed);
     # otherwise with the first factor that is multiplied, never with a divisor.
-    lead = next((i for i, (n, d) in enumerate(factors) if not d and _starts_negative(n)), None)
+    lead = next((i for i, (n, d) in enumerate(factors) if not d and _leads_negative(n)), None)
     if lead is None:
         lead = next(i for i, (_, d) in enumerate(factors) if not d)
     first, _ = factors.pop(lead)
-    tree = _term(first, unsigned) if isinstance(first, Num | Power) else _bracket(first)
+    tree = _term(first, unsigned) if isinstance(first, Num | Power | Neg) else _bracket(first)
     for child, divide in factors:
-        operand = to_expression(child) if isinstance(child, Power) else _bracket(child)
+        if (isinstance(child, Power) and not _negative_power(child)) or isinstance(child, Neg):
+            operand = to_expression(child)  # a Neg only without the colour rule: × −3
+        else:
+            operand = _bracket(child)
         tree = expr.BinaryNode(Op.DIV if divide else Op.MUL, tree, operand)
     return tree
 
@@ -280,6 +341,12 @@ def _term(node: Node, unsigned: bool = False) -> expr.Node:
         return _product(node, unsigned)
     if isinstance(node, Sum):
         return expr.GroupNode(to_expression(node))
+    if unsigned and isinstance(node, Neg):
+        return _term(node.inner) if isinstance(node.inner, Num | Product) else _bracket(node.inner)
+    if unsigned and _negative_power(node):
+        assert isinstance(node, Power) and isinstance(node.base, Num)
+        base = Num(node.base.rank, False, node.base.card, node.base.unary)
+        return to_expression(Power(base, node.exponent))
     return to_expression(node)
 
 
@@ -296,8 +363,19 @@ def to_expression(node: Node) -> expr.Node:
     if isinstance(node, Wrap):
         inner = _bracket(node.inner)
         return expr.SqrtNode(inner) if node.op == "√" else expr.FactorialNode(inner)
+    if isinstance(node, Neg):
+        negated = to_expression(node.inner)
+        if isinstance(node.inner, Num | Power | Wrap):  # the sign takes a whole power (−2 ^ 3)
+            return expr.SignNode(Op.SUB, negated)
+        return expr.SignNode(Op.SUB, expr.GroupNode(negated))
     if isinstance(node, Power):
-        return expr.BinaryNode(Op.POW, _bracket(node.base), _bracket(node.exponent))
+        base = node.base
+        if isinstance(base, Num) and base.negative:
+            unsigned = Power(Num(base.rank, False, base.card, base.unary), node.exponent)
+            return expr.SignNode(Op.SUB, to_expression(unsigned))
+        exponent = node.exponent
+        power = to_expression(exponent) if isinstance(exponent, Neg) else _bracket(exponent)
+        return expr.BinaryNode(Op.POW, _bracket(base), power)
     if isinstance(node, Product):
         return _product(node, False)
     ordered = sorted(node.terms, key=lambda item: item[1] or _starts_negative(item[0]))

@@ -24,10 +24,10 @@ The ways of answering, combined:
 Numbers are exact integer pairs (:mod:`dekbovinoj_edu.solving.rational`). The shared
 machinery is in :mod:`.search_base`, the grammar with the colour rule in
 :mod:`.search_colour`, the one without it (any binary tree of the level's
-operations, the 24 game) in :mod:`.search_free`. Before the exact search,
-:meth:`Grammar.reach` tries quick and narrow searches that find most answers
-for many cards at a fraction of the cost. At level 3 the search space is
-bounded, see :class:`Grammar`.
+operations, the 24 game) in :mod:`.search_free`, every other set of
+operations (level 3 among them) in :mod:`.search_general`. Before the exact
+search, :meth:`Grammar.reach` tries quick and narrow searches that find most
+answers for many cards at a fraction of the cost.
 
 >>> from dekbovinoj_edu.rules.levels import LEVELS
 >>> g = Grammar(LEVELS[2])
@@ -41,8 +41,9 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import chain
 
-from .rational import ONE, ZERO, Q
+from .rational import ONE, ZERO, Q, neg
 from .search_base import (
     ABSORB_SIZE,
     FE,
@@ -58,33 +59,28 @@ from .search_base import (
 )
 from .search_colour import ColourRuleSearch
 from .search_free import FreeSearch
+from .search_general import GX, HG, GeneralSearch
 
 __all__ = ["Grammar", "Tree", "token", "tokens"]
 
 
-class Grammar(ColourRuleSearch, FreeSearch):
+class Grammar(ColourRuleSearch, FreeSearch, GeneralSearch):
     """What expressions a level allows, and the search over them.
 
-    Supported operation sets: ``+ −``, ``+ − ×``, ``+ − × ÷``, each with or
-    without brackets and the colour rule, and level 3's ``^ √ !`` on top of
-    ``+ − × ÷``. Levels 1 and 2 (and their house rules) are searched exactly.
-
-    Level 3 is searched exactly over this bounded space:
-
-    - ``√`` of a card of rank 4 or 9 or of a bracket, when the root is rational
-      and not 0 or 1 (``√2 × √2`` is not tried);
-    - ``!`` of a card or a bracket worth 0 or 3 to ``max_factorial`` whose
-      factorial stays within ``max_magnitude`` (so ``3!`` to ``9!`` and ``0! = 1``);
-    - ``^`` with a whole exponent: with the colour rule, a positive card or a
-      bracket raised to a positive card (a bracket as the exponent is not
-      tried); without it, any two parts; ``|exponent| ≤ max_exponent`` and
-      results within ``max_magnitude``;
-    - at most one ``√`` or ``!`` on a card or bracket (no ``√√`` or ``3!!``).
+    Every set of operations a level may name is searched exactly, with or
+    without brackets and the colour rule. ``+ −``, ``+ − ×`` and ``+ − × ÷``
+    (levels 1 and 2 and their house rules) by the classic grammars
+    (:mod:`.search_colour`, :mod:`.search_free`); every other set, level 3's
+    ``^ √ !`` among them, by the general grammar (:mod:`.search_general`),
+    which follows the checker's own grammar within the shared bounds of
+    :mod:`dekbovinoj_edu.rules.limits`.
 
     >>> from dekbovinoj_edu.rules.levels import LEVELS
     >>> g = Grammar(LEVELS[3])
     >>> g.reach(tokens([(3, False), (4, False)]), (10, 1))  # 3! + 4
     ('s', ('n', 6, False, '!'), ('n', 8, False, ''), False)
+    >>> Grammar(LEVELS[3]).general, Grammar(LEVELS[2]).general
+    (True, False)
     """
 
     # -- the public questions -------------------------------------------------------------
@@ -93,6 +89,14 @@ class Grammar(ColourRuleSearch, FreeSearch):
         """One expression using exactly ``cards`` with value ``target``, or ``None``."""
         if not cards:
             return None
+        found = self._find(cards, target)
+        if found is None and self.sub_op and not self.colour and not self.general:
+            # A sign in front of the whole expression (the classic grammars write none).
+            negated = self._find(cards, neg(target))
+            return None if negated is None else ("m", negated)
+        return found
+
+    def _find(self, cards: Multiset, target: Q) -> Tree | None:
         if self.additive:
             return self._additive(cards, target)
         if self.monotone and not any(tok & 1 for tok in cards):
@@ -124,7 +128,7 @@ class Grammar(ColourRuleSearch, FreeSearch):
         Most hands of many cards have such an answer, and it is found from the
         full value sets of small groups alone.
         """
-        if not self.brackets:
+        if not self.brackets or (self.general and not (self.add_op and self.mul)):
             return None
         for size in range(1, min(len(cards), self.full_size) + 1):
             for core, rest in sub_multisets(cards, size):
@@ -149,7 +153,10 @@ class Grammar(ColourRuleSearch, FreeSearch):
         if cards in self._absorbed:
             return self._absorbed[cards]
         self._absorbed[cards] = None
-        tail = ("P", False, True, False) if self.colour else self.top
+        if self.general:
+            tail: tuple = (GX, "+") if self.colour else (HG,)
+        else:
+            tail = ("P", False, True, False) if self.colour else self.top
         first = cards[:1]
         for size in range(ABSORB_SIZE):
             for others, rest in sub_multisets(cards[1:], size):
@@ -176,11 +183,20 @@ class Grammar(ColourRuleSearch, FreeSearch):
         if self.additive:
             found = self._additive(cards, target)
             return iter(() if found is None else (found,))
-        return self._gen(self.top, cards, target, True)
+        trees = self._gen(self.top, cards, target, True)
+        if self.sub_op and not self.colour and not self.general:
+            # As in reach(): a sign in front of the whole, only when nothing else makes it.
+            first = next(trees, None)
+            if first is None:
+                return (("m", tree) for tree in self._gen(self.top, cards, neg(target), True))
+            return chain((first,), trees)
+        return trees
 
     @property
     def top(self) -> tuple:
         """The kind of question a whole expression is."""
+        if self.general:
+            return self.general_top()
         if self.colour:
             return (E,)
         return (V,) if self.brackets else (FE,)
@@ -207,8 +223,10 @@ class Grammar(ColourRuleSearch, FreeSearch):
             for s, picked in list(reachable.items()):
                 reachable.setdefault(s + r, (*picked, i))
         chosen = reachable.get(need)
-        if chosen is None or len(chosen) == len(cards):
+        if chosen is None:
             return None
+        if len(chosen) == len(cards):  # every card subtracted: a sign in front of the first
+            return ("m", sum_tree([("n", t, False, "") for t in cards], [False] * len(cards)))
         minus = [i in chosen for i in range(len(cards))]
         order = sorted(range(len(cards)), key=lambda i: minus[i])
         return sum_tree([("n", cards[i], False, "") for i in order], [minus[i] for i in order])

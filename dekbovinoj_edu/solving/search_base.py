@@ -21,6 +21,7 @@ from .rational import ONE, ZERO, Q, factorial_of, mul, neg, root
 
 __all__ = [
     "ABSORB_SIZE",
+    "CLASSIC_OPS",
     "FULL_SIZE",
     "NARROW",
     "Multiset",
@@ -56,6 +57,13 @@ ADAPT_AFTER = 16
 NARROW = (1, 2)
 """Limits of the narrow searches :meth:`Grammar.reach` tries before the exact one: only
 splits whose smaller part has at most that many cards."""
+
+CLASSIC_OPS = (
+    frozenset({Op.ADD, Op.SUB}),
+    frozenset({Op.ADD, Op.SUB, Op.MUL}),
+    frozenset({Op.ADD, Op.SUB, Op.MUL, Op.DIV}),
+)
+"""The sets of operations the classic grammars search (levels 1 and 2 and their house rules)."""
 
 # Kinds of question. P carries flags: (need a leader, may use a −r factor, is a whole term).
 E, S2, F, FW, V, C, FE, FT = "E", "S2", "F", "FW", "V", "C", "FE", "FT"
@@ -158,8 +166,6 @@ class SearchBase:
 
     def __init__(self, level: Level) -> None:
         ops = level.operations
-        if Op.ADD not in ops or Op.SUB not in ops:
-            raise ValueError(f"{level} has no + or −: the solver needs both")
         self.level = level
         self.colour = level.colour_rule
         self.brackets = level.brackets
@@ -168,14 +174,18 @@ class SearchBase:
         self.pow = Op.POW in ops
         self.sqrt = Op.SQRT in ops
         self.fact = Op.FACT in ops
-        if (self.div and not self.mul) or ((self.pow or self.sqrt or self.fact) and not self.div):
-            raise ValueError(f"{level}: the solver supports + − [×] [÷] [^ √ !] in that order")
+        self.add_op = Op.ADD in ops
+        self.sub_op = Op.SUB in ops
         self.bound = level.limits.max_magnitude
         self.max_exponent = level.limits.max_exponent
         self.max_factorial = level.limits.max_factorial
-        self.additive = not self.mul
         self.wrapped = self.pow or self.sqrt or self.fact
-        self.monotone = self.colour and not self.wrapped
+        # The classic grammars (search_colour, search_free) cover + − with × and ÷ in that
+        # order; every other set of operations, level 3's among them, is searched by the
+        # general grammar (search_general).
+        self.general = ops not in CLASSIC_OPS
+        self.additive = ops == CLASSIC_OPS[0]
+        self.monotone = self.colour and not self.general
         self.full_size = FULL_SIZE
         self._full: dict[tuple, dict[Q, Tree]] = {}
         self._reach: dict[tuple, Tree | None] = {}
@@ -185,6 +195,10 @@ class SearchBase:
         self._cards: dict[int, list[tuple[int, Q, Tree]]] = {}
         self._absorbed: dict[Multiset, list[tuple[Tree, bool]] | None] = {}
         self._capped: dict[tuple[str, Multiset], tuple[int, dict[int, Tree]]] = {}
+
+    def memo_size(self) -> int:
+        """How many answers to questions are remembered."""
+        return len(self._full) + len(self._reach) + len(self._capped) + len(self._absorbed)
 
     # -- cards ----------------------------------------------------------------------------
 

@@ -39,13 +39,13 @@ from typing import Final
 from ..checking.errors import CheckError
 from ..checking.expression import parse_expression
 from ..rules.cards import Card
-from ..rules.levels import Op
+from ..rules.levels import Level, Op
 from ..rules.puzzle import Puzzle
-from .normal_form import Node, Num, Power, Product, Sum, Wrap, normalize, to_text
+from .normal_form import Neg, Node, Num, Power, Product, Sum, Wrap, normalize, to_text
 from .search import Grammar, Tree, token
 from .sums import best_signed_subset, best_signed_subsets, is_sums_only
 
-__all__ = ["DEFAULT_LIMIT", "Solution", "solve", "solve_all"]
+__all__ = ["DEFAULT_LIMIT", "Solution", "answers", "possible", "solve", "solve_all"]
 
 DEFAULT_LIMIT = 100
 """How many answers :func:`solve_all` lists at most unless told otherwise."""
@@ -132,8 +132,9 @@ def _positions(puzzle: Puzzle, joker: bool) -> tuple[Puzzle, list[tuple[Card, bo
     ]
 
 
-def _candidates(puzzle: Puzzle) -> Iterator[_Candidate]:
-    """Every distinct set of cards a move could take, best first by RULES.md's order.
+def _candidates(puzzle: Puzzle, size: int | None = None) -> Iterator[_Candidate]:
+    """Every distinct set of cards a move could take (of ``size`` cards only, if given),
+    best first by RULES.md's order.
 
     Sets of the same size, pasture count and parity holding the same ranks with
     the same signs are the same for the arithmetic; only the first is kept.
@@ -149,6 +150,8 @@ def _candidates(puzzle: Puzzle) -> Iterator[_Candidate]:
     most = max(len(u) for u in usable.values())
     # A level that asks for every card (the 24 game) has one candidate: all of them.
     sizes = [most] if puzzle.level.all_cards else range(most, 0, -1)
+    if size is not None:
+        sizes = [size] if size in sizes else []
     for size in sizes:
         for from_pasture in range(min(size, len(puzzle.pasture)), -1, -1):
             for joker in jokers:
@@ -180,6 +183,8 @@ def _to_node(tree: Tree, pool: dict[int, list[Card]] | None) -> Node:
         return Product(((_to_node(tree[1], pool), True),))
     if kind == "^":
         return Power(_to_node(tree[1], pool), _to_node(tree[2], pool))
+    if kind == "m":
+        return Neg(_to_node(tree[1], pool))
     return Wrap(kind, _to_node(tree[1], pool))
 
 
@@ -191,7 +196,7 @@ def _solution(puzzle: Puzzle, candidate: _Candidate, tree: Tree) -> Solution:
         if card in remaining:
             remaining.remove(card)
             pool.setdefault(tok, []).append(card)
-    node = normalize(_to_node(tree, pool))
+    node = normalize(_to_node(tree, pool), played.level.operations)
     return Solution(
         cards=candidate.cards,
         expression=to_text(node),
@@ -202,12 +207,29 @@ def _solution(puzzle: Puzzle, candidate: _Candidate, tree: Tree) -> Solution:
     )
 
 
+GRAMMAR_MEMO_SIZE = 300_000
+"""How many remembered questions a level's :class:`~.search.Grammar` keeps between calls
+before it starts afresh (memory stays bounded in a long game or a dealing run)."""
+
+_grammars: dict[Level, Grammar] = {}
+
+
+def _grammar(level: Level) -> Grammar:
+    """The level's grammar, kept between calls: its value sets of small sets of cards are
+    the same for every puzzle, so later puzzles reuse them."""
+    grammar = _grammars.get(level)
+    if grammar is None or grammar.memo_size() > GRAMMAR_MEMO_SIZE:
+        grammar = _grammars[level] = Grammar(level)
+    return grammar
+
+
 def solve(puzzle: Puzzle) -> Solution | None:
     """The best dek bovinoj of the puzzle, or ``None`` when there is none ("mu!").
 
     A level with ``all_cards`` (the 24 game) only counts moves that take every
-    card. Exact at levels 1 and 2 (colour rule on or off, any target); at level 3
-    exact over the bounded space of :class:`~dekbovinoj_edu.solving.search.Grammar`.
+    card. Exact at every level and house rule (any operations, colour rule on or
+    off, any target); at level 3 over every expression the checker accepts whose
+    steps have rational values (:mod:`~dekbovinoj_edu.solving.search_general`).
     An answer the checker would refuse under the level's limits (too many
     cards, too long, nested too deep) does not count: with that many cards the
     move takes fewer. (The expression found first for a set of cards decides;
@@ -219,12 +241,12 @@ def solve(puzzle: Puzzle) -> Solution | None:
     Solution(cards=(Card.parse('5♠'), Card.parse('5♣')), expression='5♠ + 5♣', joker=False,
              pasture=2, value=10)
     """
-    grammars = [Grammar(puzzle.level)]
+    grammars = [_grammar(puzzle.level)]
     simpler = puzzle.level.operations - LEVEL_3_OPS
     if simpler != puzzle.level.operations:
         # Level 3 allows all of level 2: its faster search answers most puzzles first,
         # and more simply; level 3's own search is only needed when it finds nothing.
-        grammars.insert(0, Grammar(dataclasses.replace(puzzle.level, operations=simpler)))
+        grammars.insert(0, _grammar(dataclasses.replace(puzzle.level, operations=simpler)))
     target = (puzzle.level.target, 1)
     limits = puzzle.level.limits
     if is_sums_only(puzzle.level) and not puzzle.level.all_cards:
@@ -355,12 +377,12 @@ def solve_all(puzzle: Puzzle, limit: int | None = DEFAULT_LIMIT) -> list[Solutio
     best = solve(puzzle)
     if best is None:
         return []
-    grammar = Grammar(puzzle.level)
+    grammar = _grammar(puzzle.level)
     target = (puzzle.level.target, 1)
     seen: set[Node] = set()
     found: list[Solution] = []
     for candidate, tree in _all_trees(puzzle, grammar, target, best):
-        key = normalize(_to_node(tree, None))
+        key = normalize(_to_node(tree, None), puzzle.level.operations)
         if key in seen:
             continue
         seen.add(key)
@@ -370,6 +392,89 @@ def solve_all(puzzle: Puzzle, limit: int | None = DEFAULT_LIMIT) -> list[Solutio
         if limit is not None and len(found) >= limit:
             break
     return sorted(found, key=lambda s: (len(s.expression), s.expression))
+
+
+def possible(puzzle: Puzzle) -> bool:
+    """Whether the puzzle has any dek bovinoj at all (the best one need not be found).
+
+    Decided exactly, like :func:`solve`, but the small sets of cards are tried
+    first: most puzzles that have a dek bovinoj have a short one, and one is
+    enough. (The game asks this about every remaining card, to end the game.)
+
+    >>> possible(Puzzle.parse("J♣ Q♠ K♣ J♠ Q♣ K♠ |", level=2))
+    False
+    >>> possible(Puzzle.parse("J♣ Q♠ K♣ J♠ Q♣ K♠ 3♦ |", level=2))
+    True
+    """
+    if is_sums_only(puzzle.level) and not puzzle.level.all_cards:
+        return solve(puzzle) is not None  # the knapsack is exact and fast
+    grammar = _grammar(puzzle.level)
+    target = (puzzle.level.target, 1)
+    limits = puzzle.level.limits
+    seen: set[tuple[int, ...]] = set()
+    most = len(puzzle.cards)
+    sizes = [most] if puzzle.level.all_cards else range(1, most + 1)
+    for size in sizes:
+        for candidate in _candidates(puzzle, size):
+            if candidate.tokens in seen:
+                continue
+            seen.add(candidate.tokens)
+            if len(candidate.cards) > limits.max_cards or _shortest(candidate) > limits.max_chars:
+                continue
+            if grammar.reach(candidate.tokens, target) is not None:
+                return True
+    return False
+
+
+def answers(puzzle: Puzzle, cards: int, limit: int | None = DEFAULT_LIMIT) -> list[Solution]:
+    """Every dek bovinoj that takes exactly ``cards`` cards, one per distinct way.
+
+    Not only the best moves: a lesson may want the quick two-card answers
+    too. Distinct as in :func:`solve_all` (normal forms), for each set of
+    cards, pasture count and joker; up to ``limit`` answers (``None``: all),
+    the better moves first (RULES.md's order), then the shortest. Every
+    answer passes ``check()``. A level with ``all_cards`` has answers of
+    every card only.
+
+    >>> peter = Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2)
+    >>> [s.expression for s in answers(peter, cards=2)]
+    ['K♣ − 3♥']
+    >>> answers(peter, cards=1)
+    []
+    >>> len(answers(peter, cards=6, limit=None)) == len(solve_all(peter, limit=None))
+    True
+    """
+    grammar = _grammar(puzzle.level)
+    target = (puzzle.level.target, 1)
+    limits = puzzle.level.limits
+    seen: set[tuple[bool, int, Node]] = set()
+    found: list[Solution] = []
+    for candidate in _candidates(puzzle, cards):
+        if len(candidate.cards) > limits.max_cards or _shortest(candidate) > limits.max_chars:
+            continue
+        for tree in grammar.all(candidate.tokens, target):
+            key = (
+                candidate.joker,
+                candidate.pasture,
+                normalize(_to_node(tree, None), puzzle.level.operations),
+            )
+            if key in seen:
+                continue
+            seen.add(key)
+            answer = _solution(puzzle, candidate, tree)
+            if _fits(answer, puzzle):
+                found.append(answer)
+            if limit is not None and len(found) >= limit:
+                return _best_first(found)
+    return _best_first(found)
+
+
+def _best_first(found: list[Solution]) -> list[Solution]:
+    return sorted(found, key=lambda s: (_negated(s.rank), len(s.expression), s.expression))
+
+
+def _negated(rank: tuple[int, int, bool]) -> tuple[int, int, bool]:
+    return (-rank[0], -rank[1], not rank[2])
 
 
 def _all_trees(
