@@ -24,7 +24,7 @@ from fractions import Fraction
 
 from ..rules.cards import Card
 from ..rules.puzzle import Puzzle
-from ..solving.normal_form import Node, Num, Product, Sum, cards_of, value
+from ..solving.normal_form import Neg, Node, Num, Power, Product, Sum, Wrap, cards_of, value
 from ..solving.solver import Solution, solve_all
 from .filters import passes_through_fraction
 
@@ -47,10 +47,15 @@ FEATURE_NAMES: tuple[str, ...] = (
 
 
 def _parts(node: Node) -> list[Node]:
+    """The parts directly inside a node (terms, factors, base and exponent, what is wrapped)."""
     if isinstance(node, Sum):
         return [child for child, _ in node.terms]
     if isinstance(node, Product):
         return [child for child, _ in node.factors]
+    if isinstance(node, Power):
+        return [node.base, node.exponent]
+    if isinstance(node, Wrap | Neg):
+        return [node.inner]
     return []
 
 
@@ -68,6 +73,8 @@ def answer_depth(node: Node) -> int:
     (0, 1)
     """
     parts = _parts(node)
+    if isinstance(node, Neg):  # a sign is no level of brackets
+        return answer_depth(node.inner)
     return 1 + max(answer_depth(child) for child in parts) if parts else 0
 
 

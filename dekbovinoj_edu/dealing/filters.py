@@ -14,9 +14,7 @@ The best answer (the solver's):
 
 - ``needs``: operations the best move cannot do without: with any one of them
   taken away from the level, no move as good (as many cards, as many from the
-  pasture) is left. ``needs={"×"}`` deals puzzles that practise ×. (For a set of
-  operations the solver cannot search, it reads the first :data:`FRACTION_ANSWERS` best
-  answers instead: every one of them must use the operation.)
+  pasture) is left. ``needs={"×"}`` deals puzzles that practise ×.
 - ``cards``: how many cards the best answer takes: a number or a range ``(2, 4)``.
 - ``fractions``: ``False``, some best answer never passes through a fraction
   (every bracket, term and factor is a whole number); ``True``, every best
@@ -277,11 +275,7 @@ def _can_do_without(puzzle: Puzzle, best: Solution, op: Op) -> bool:
     if op.symbol not in best.expression:  # the solver's own best answer does without it
         return True
     fewer = dataclasses.replace(puzzle.level, operations=puzzle.level.operations - {op})
-    try:
-        other = solve(dataclasses.replace(puzzle, level=fewer))
-    except ValueError:  # a set of operations the solver cannot search: read the best answers
-        answers = solve_all(puzzle, limit=FRACTION_ANSWERS)
-        return any(op.symbol not in answer.expression for answer in answers)
+    other = solve(dataclasses.replace(puzzle, level=fewer))
     return other is not None and other.rank[:2] >= best.rank[:2]
 
 
@@ -321,5 +315,5 @@ def passes_through_fraction(node: Node | None) -> bool:
         return any(passes_through_fraction(child) for child, _ in node.factors)
     if isinstance(node, Power):
         return passes_through_fraction(node.base) or passes_through_fraction(node.exponent)
-    assert isinstance(node, (Wrap, Neg))  # a root, a factorial, or a sign (no colour rule)
+    assert isinstance(node, Wrap | Neg)
     return passes_through_fraction(node.inner)
