@@ -3,9 +3,12 @@
 The class benchmark and the serving tests count the server's kernels and add
 up their memory with these; a teacher can do the same with ``ps``.
 
->>> import os
->>> me = ServerProcesses.of(os.getpid())
->>> me.server_rss > 0 and me.kernels == ()
+>>> import subprocess, sys
+>>> server = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+>>> found = ServerProcesses.of(server.pid)  # a process with no kernels under it
+>>> found.server_rss > 0 and found.kernels == ()
+True
+>>> server.kill(); server.wait() != 0
 True
 """
 
