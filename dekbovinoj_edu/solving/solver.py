@@ -51,6 +51,8 @@ DEFAULT_LIMIT = 100
 """How many answers :func:`solve_all` lists at most unless told otherwise."""
 
 LEVEL_3_OPS = frozenset({Op.POW, Op.SQRT, Op.FACT})
+LISTED_LEVEL_3_CARDS = 7
+"""Up to this many cards :func:`solve_all` lists every level-3 form of the best move."""
 """The operations level 3 adds to level 2."""
 
 
@@ -371,6 +373,11 @@ def solve_all(puzzle: Puzzle, limit: int | None = DEFAULT_LIMIT) -> list[Solutio
     either is listed once. Up to ``limit`` answers (``None``: all of them; a
     big puzzle can have millions), simplest (shortest) first among those found.
 
+    With √, ! or ^ and a best move of more than :data:`LISTED_LEVEL_3_CARDS`
+    cards, the answers listed are those written with the level's other
+    operations whenever there are any: listing every form with roots, powers and
+    factorials of eight or more cards takes minutes and gigabytes.
+
     >>> [s.expression for s in solve_all(Puzzle.parse("8♣ 4♠ 2♥ |", level=2))]
     ['8♣ + 4♠ ÷ 2♥', '8♣ + 4♠ − 2♥']
     """
@@ -378,6 +385,11 @@ def solve_all(puzzle: Puzzle, limit: int | None = DEFAULT_LIMIT) -> list[Solutio
     if best is None:
         return []
     grammar = _grammar(puzzle.level)
+    simpler = puzzle.level.operations - LEVEL_3_OPS
+    plain_best = not any(mark in best.expression for mark in "√!^")
+    listed_plainly = best.size > LISTED_LEVEL_3_CARDS and plain_best
+    if listed_plainly and simpler and simpler != puzzle.level.operations:
+        grammar = _grammar(dataclasses.replace(puzzle.level, operations=simpler))
     target = (puzzle.level.target, 1)
     seen: set[Node] = set()
     found: list[Solution] = []
