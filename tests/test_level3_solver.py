@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from dekbovinoj_edu import JOKER, LEVELS, Puzzle, check, full_deck, solve
+from dekbovinoj_edu import JOKER, LEVELS, Puzzle, check, full_deck, solve, solve_all
+from dekbovinoj_edu.solving.solver import LISTED_LEVEL_3_CARDS
 
 sys.path.insert(0, str(Path(__file__).parent))
 from brute_force import best_move
@@ -96,3 +97,18 @@ def sample_hands(seed: str, count: int) -> list[Puzzle]:
 def test_the_brute_force_over_the_checkers_grammar_agrees_on_every_best_move(part: int) -> None:
     for puzzle in sample_hands(f"level-3-{part}", 15):
         assert_best(puzzle)
+
+
+def test_a_long_level_3_best_move_is_listed_with_its_plain_answers() -> None:
+    """Ten cards at level 3, the best move written with + − × ÷: listing every form with
+    roots, powers and factorials of ten cards would take minutes, so the plain ones are
+    listed, and each passes the checker."""
+    puzzle = Puzzle.parse("4♣ 9♦ 6♥ 7♠ 8♦ 5♣ J♥ | A♥ 2♦ 8♣", level=3)
+    best = solve(puzzle)
+    assert best is not None and best.size == 10 > LISTED_LEVEL_3_CARDS
+    listed = solve_all(puzzle, limit=5)
+    assert len(listed) == 5
+    for answer in listed:
+        assert answer.size == best.size and answer.pasture == best.pasture
+        assert not any(mark in answer.expression for mark in "√!^")
+        assert check(puzzle, answer.expression, joker=answer.joker).ok

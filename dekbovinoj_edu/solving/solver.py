@@ -45,7 +45,16 @@ from .normal_form import Neg, Node, Num, Power, Product, Sum, Wrap, normalize, t
 from .search import Grammar, Tree, token
 from .sums import best_signed_subset, best_signed_subsets, is_sums_only
 
-__all__ = ["DEFAULT_LIMIT", "Solution", "answers", "first_answer", "possible", "solve", "solve_all"]
+__all__ = [
+    "DEFAULT_LIMIT",
+    "LISTED_LEVEL_3_CARDS",
+    "Solution",
+    "answers",
+    "first_answer",
+    "possible",
+    "solve",
+    "solve_all",
+]
 
 DEFAULT_LIMIT = 100
 """How many answers :func:`solve_all` lists at most unless told otherwise."""
