@@ -30,7 +30,7 @@ How the search works, and what it tries at level 3, is described in
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass, field
 from enum import Enum
 from itertools import combinations
@@ -399,19 +399,8 @@ def solve_all(puzzle: Puzzle, limit: int | None = DEFAULT_LIMIT) -> list[Solutio
     listed_plainly = best.size > LISTED_LEVEL_3_CARDS and plain_best
     if listed_plainly and simpler and simpler != puzzle.level.operations:
         grammar = _grammar(dataclasses.replace(puzzle.level, operations=simpler))
-    target = (puzzle.level.target, 1)
-    seen: set[Node] = set()
-    found: list[Solution] = []
-    for candidate, tree in _all_trees(puzzle, grammar, target, best):
-        key = normalize(_to_node(tree, None), puzzle.level.operations)
-        if key in seen:
-            continue
-        seen.add(key)
-        answer = _solution(puzzle, candidate, tree)
-        if _fits(answer, puzzle):
-            found.append(answer)
-        if limit is not None and len(found) >= limit:
-            break
+    trees = _all_trees(puzzle, grammar, (puzzle.level.target, 1), best)
+    found = _distinct(puzzle, trees, _way_of_form, limit)
     return sorted(found, key=lambda s: (len(s.expression), s.expression))
 
 
@@ -478,29 +467,54 @@ def answers(puzzle: Puzzle, cards: int, limit: int | None = DEFAULT_LIMIT) -> li
     >>> len(answers(peter, cards=6, limit=None)) == len(solve_all(peter, limit=None))
     True
     """
-    grammar = _grammar(puzzle.level)
-    target = (puzzle.level.target, 1)
-    limits = puzzle.level.limits
-    seen: set[tuple[bool, int, Node]] = set()
+    trees = _sized_trees(puzzle, _grammar(puzzle.level), (puzzle.level.target, 1), cards)
+    return _best_first(_distinct(puzzle, trees, _way_of_move, limit))
+
+
+def _way_of_form(candidate: _Candidate, form: Node) -> Hashable:
+    """Best answers all make the same move: their way is the normal form alone."""
+    return form
+
+
+def _way_of_move(candidate: _Candidate, form: Node) -> Hashable:
+    """Answers of one size may make different moves (pasture cards, joker) with one form."""
+    return candidate.joker, candidate.pasture, form
+
+
+def _distinct(
+    puzzle: Puzzle,
+    trees: Iterable[tuple[_Candidate, Tree]],
+    way: Callable[[_Candidate, Node], Hashable],
+    limit: int | None,
+) -> list[Solution]:
+    """The answers these trees write, one for each distinct ``way`` (a key made of the
+    candidate and the tree's normal form), each read by the checker within the level's
+    limits; up to ``limit`` of them (``None``: all), in the order the trees come."""
+    seen: set[Hashable] = set()
     found: list[Solution] = []
+    for candidate, tree in trees:
+        key = way(candidate, normalize(_to_node(tree, None), puzzle.level.operations))
+        if key in seen:
+            continue
+        seen.add(key)
+        answer = _solution(puzzle, candidate, tree)
+        if _fits(answer, puzzle):
+            found.append(answer)
+            if limit is not None and len(found) >= limit:
+                break
+    return found
+
+
+def _sized_trees(
+    puzzle: Puzzle, grammar: Grammar, target: tuple[int, int], cards: int
+) -> Iterator[tuple[_Candidate, Tree]]:
+    """Every tree of every candidate of exactly ``cards`` cards within the level's limits."""
+    limits = puzzle.level.limits
     for candidate in _candidates(puzzle, cards):
         if len(candidate.cards) > limits.max_cards or _shortest(candidate) > limits.max_chars:
             continue
         for tree in grammar.all(candidate.tokens, target):
-            key = (
-                candidate.joker,
-                candidate.pasture,
-                normalize(_to_node(tree, None), puzzle.level.operations),
-            )
-            if key in seen:
-                continue
-            seen.add(key)
-            answer = _solution(puzzle, candidate, tree)
-            if _fits(answer, puzzle):
-                found.append(answer)
-            if limit is not None and len(found) >= limit:
-                return _best_first(found)
-    return _best_first(found)
+            yield candidate, tree
 
 
 def _best_first(found: list[Solution]) -> list[Solution]:
