@@ -14,8 +14,10 @@ from dekbovinoj_edu.widgets.render import (
     card_label,
     card_svg,
     hand_svg,
+    parity_text,
     puzzle_html,
     puzzle_svg,
+    text_width,
 )
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -92,6 +94,15 @@ def test_labels_speak_the_chosen_language() -> None:
     shown = texts(puzzle_svg(Puzzle.parse("5♠ | 5♣"), lang="eo"))
     assert "Paŝtejo" in shown and "Stalo" in shown
     assert "ruĝa" in card_label(Card.parse("3♥"), lang="eo")
+
+
+@pytest.mark.parametrize("lang", ["en", "eo", "sv", "ja"])
+@pytest.mark.parametrize("flipped", [False, True])
+def test_the_colour_sentence_fits_the_drawing_of_one_card(lang: str, flipped: bool) -> None:
+    """Esperanto's "Ĵokero metita: ruĝaj kalkuliĝas +, nigraj kalkuliĝas −" is the longest."""
+    svg = puzzle_svg(Puzzle.parse("5♠ |"), flipped=flipped, lang=lang)
+    width = float(ET.fromstring(svg).attrib["width"])
+    assert width >= text_width(parity_text(flipped, lang), 14)
 
 
 def test_text_is_escaped_in_the_drawing() -> None:
