@@ -115,6 +115,29 @@ def test_serve_refuses_bad_options_with_one_line(
     assert error.startswith("dekbovinoj: ") and error.count("\n") == 1
 
 
+def test_serve_without_voila_says_how_to_install_it(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import importlib.util
+
+    from dekbovinoj_edu.cli import main
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util, "find_spec", lambda name, *a: None if name == "voila" else real(name, *a)
+    )
+    assert main(["serve", "--no-browser"]) == 1
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and 'pip install "dekbovinoj_edu[serve]"' in error
+
+
+def test_a_database_without_a_class_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    from dekbovinoj_edu.cli import main
+
+    assert main(["serve", "--no-browser", "--db", "progress.db"]) == 1
+    assert "--db goes with --class" in capsys.readouterr().err
+
+
 STUDENT_KERNEL = """
 import sys
 from dekbovinoj_edu.widgets import App

@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import ctypes
 import dataclasses
+import importlib.util
 import json
 import signal
 import socket
@@ -48,6 +49,7 @@ __all__ = [
     "APP_CELLS",
     "DEFAULT_HOST",
     "DEFAULT_PORT",
+    "SERVE_INSTALL",
     "ServeOptions",
     "app_notebook",
     "find_notebook",
@@ -160,6 +162,11 @@ _PR_SET_PDEATHSIG = 1
 """Linux ``prctl`` option: the signal a process gets when its parent dies."""
 
 
+SERVE_INSTALL = 'pip install "dekbovinoj_edu[serve]"'
+"""How to install what ``serve`` needs (Voilà is an optional extra: the static site has no use
+for it)."""
+
+
 def start_in_background(
     port: int, log: Path | None = None, options: ServeOptions | None = None
 ) -> subprocess.Popen[bytes]:
@@ -265,6 +272,10 @@ def serve_options(args: argparse.Namespace, notebook: Path) -> ServeOptions:
 def run(args: argparse.Namespace) -> int:
     """Serve the app (or with ``--class``, a class's assignment) until Ctrl+C (or SIGTERM);
     returns Voilà's exit code, 2 for an unknown class."""
+    if args.db is not None and args.class_name is None:
+        raise ValueError("--db goes with --class NAME: it is where that class's progress is kept")
+    if importlib.util.find_spec("voila") is None:
+        raise OSError(f"serving the app needs Voilà: {SERVE_INSTALL}")
     notebook = find_notebook()
     class_env: dict[str, str] = {}
     if args.class_name is not None:
