@@ -21,7 +21,12 @@ from voila.app import Voila
 from voila.configuration import VoilaConfiguration
 
 from dekbovinoj_edu.cli import build_parser
-from dekbovinoj_edu.cli.busy_page import MESSAGES, TEMPLATE_NAME
+from dekbovinoj_edu.cli.busy_page import (
+    MESSAGES,
+    SPINNER_TICK_MS,
+    TEMPLATE_NAME,
+    write_template,
+)
 from dekbovinoj_edu.cli.class_kernels import (
     ClassKernelManager,
     pool_size,
@@ -148,6 +153,21 @@ def test_the_pool_warms_a_few_at_a_time_and_keeps_spares_while_the_class_is_in()
     assert pool_target(30, students=30, ready=6, warm_at_once=2) == 6  # 36 kernels at most
     assert pool_target(30, students=40, ready=6, warm_at_once=2) == 6  # the spares, always
     assert pool_target(1, students=0, ready=0, warm_at_once=8) == pool_size(1) == 2
+
+
+def test_an_empty_pool_is_refilled_only_after_the_page_that_emptied_it_had_time_to_load() -> None:
+    manager = ClassKernelManager(class_size=1, warm_at_once=2, refill_after=4.0)
+    manager._kernels["a-student"] = None  # type: ignore[assignment]  # the pool's last kernel
+    assert manager.students() == 1
+    assert manager.pool_target() == 0  # the student's page gets the cores first
+    manager._arrived -= manager.refill_after  # the page had its time
+    assert manager.pool_target() == pool_target(1, students=1, ready=0, warm_at_once=2) == 1
+
+
+def test_the_busy_page_turns_voilas_spinner_in_steps_not_every_frame(tmp_path: Path) -> None:
+    page = (write_template(tmp_path) / "index.html.j2").read_text("utf-8")
+    assert 'spinner.style.animation = "none"' in page
+    assert f"}}, {SPINNER_TICK_MS});" in page and 0 < SPINNER_TICK_MS <= 500
 
 
 def test_listening_on_every_network_prints_the_addresses_students_type() -> None:
