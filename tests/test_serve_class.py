@@ -21,12 +21,7 @@ from voila.app import Voila
 from voila.configuration import VoilaConfiguration
 
 from dekbovinoj_edu.cli import build_parser
-from dekbovinoj_edu.cli.busy_page import (
-    MESSAGES,
-    SPINNER_TICK_MS,
-    TEMPLATE_NAME,
-    write_template,
-)
+from dekbovinoj_edu.cli.busy_page import MESSAGES, TEMPLATE_NAME
 from dekbovinoj_edu.cli.class_kernels import (
     ClassKernelManager,
     pool_size,
@@ -162,12 +157,6 @@ def test_an_empty_pool_is_refilled_only_after_the_page_that_emptied_it_had_time_
     assert manager.pool_target() == 0  # the student's page gets the cores first
     manager._arrived -= manager.refill_after  # the page had its time
     assert manager.pool_target() == pool_target(1, students=1, ready=0, warm_at_once=2) == 1
-
-
-def test_the_busy_page_turns_voilas_spinner_in_steps_not_every_frame(tmp_path: Path) -> None:
-    page = (write_template(tmp_path) / "index.html.j2").read_text("utf-8")
-    assert 'spinner.style.animation = "none"' in page
-    assert f"}}, {SPINNER_TICK_MS});" in page and 0 < SPINNER_TICK_MS <= 500
 
 
 def test_listening_on_every_network_prints_the_addresses_students_type() -> None:

@@ -4,8 +4,6 @@ A student whose app is not ready at once (the server is busy starting
 kernels for the class) sees "Starting the app…", and after
 :data:`BUSY_AFTER_MS` "The server is busy, the app is starting…", in the
 browser's language; the page turns into the app by itself when it is ready.
-Voilà's spinner turns in steps (:data:`SPINNER_TICK_MS`), which leaves the
-processor to the page.
 Everything else is Voilà's ``lab`` template, which this one extends.
 
 Voilà finds templates under ``<root>/voila/templates/<name>/`` for every root
@@ -29,29 +27,13 @@ from pathlib import Path
 
 from ..i18n import LANGUAGES, gettext
 
-__all__ = [
-    "BUSY_AFTER_MS",
-    "MESSAGES",
-    "SPINNER_TICK_MS",
-    "TEMPLATE_NAME",
-    "messages",
-    "write_template",
-]
+__all__ = ["BUSY_AFTER_MS", "MESSAGES", "TEMPLATE_NAME", "messages", "write_template"]
 
 TEMPLATE_NAME = "dekbovinoj"
 """The template's name, given to Voilà as ``--template=dekbovinoj``."""
 
 BUSY_AFTER_MS = 2500
 """How long the page says "Starting the app…" before it says the server is busy."""
-
-SPINNER_TICK_MS = 250
-"""How often Voilà's spinner turns (by an eighth) while the app starts.
-
-Voilà animates it with CSS, a new frame 60 times a second. Without a GPU
-(a school computer, the benchmarks' headless Chromium) every frame is drawn by
-the processor, which the page needs to start the app: turning four times a
-second took 3–5 % of Chromium's processor time (about 0.1 s) off every page.
-"""
 
 MESSAGES = ("Starting the app…", "The server is busy, the app is starting…")
 """The page's two messages (msgids of the ``ui`` catalogs)."""
@@ -73,17 +55,6 @@ _SCRIPT = """
     var shown = document.getElementById("loading_text");
     if (shown) { shown.textContent = messages[lang][1]; shown.className = "dkb-busy"; }
   }, %(busy_after)d);
-  /* Voila's spinner turns a step every %(tick_ms)d ms instead of 60 times a second. */
-  var spinner = document.querySelector("#loading .spinner");
-  if (spinner) {
-    spinner.style.animation = "none";
-    var turn = 0;
-    var ticker = setInterval(function () {
-      if (!document.getElementById("loading")) { clearInterval(ticker); return; }
-      turn = (turn + 45) %% 360;
-      spinner.style.transform = "rotate(" + turn + "deg)";
-    }, %(tick_ms)d);
-  }
 })();
 </script>
 """
@@ -114,7 +85,6 @@ def write_template(root: Path) -> Path:
     script = _SCRIPT % {
         "messages": json.dumps(messages(), ensure_ascii=False),
         "busy_after": BUSY_AFTER_MS,
-        "tick_ms": SPINNER_TICK_MS,
     }
     (folder / "index.html.j2").write_text(_INDEX % {"script": script.strip()}, "utf-8")
     conf = {"base_template": "lab"}
