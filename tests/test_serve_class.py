@@ -173,6 +173,15 @@ def test_the_pool_warms_a_few_at_a_time_and_keeps_spares_while_the_class_is_in()
     assert pool_target(1, students=0, ready=0, warm_at_once=8) == pool_size(1) == 2
 
 
+def test_an_empty_pool_is_refilled_only_after_the_page_that_emptied_it_had_time_to_load() -> None:
+    manager = ClassKernelManager(class_size=1, warm_at_once=2, refill_after=4.0)
+    manager._kernels["a-student"] = None  # type: ignore[assignment]  # the pool's last kernel
+    assert manager.students() == 1
+    assert manager.pool_target() == 0  # the student's page gets the cores first
+    manager._arrived -= manager.refill_after  # the page had its time
+    assert manager.pool_target() == pool_target(1, students=1, ready=0, warm_at_once=2) == 1
+
+
 def test_listening_on_every_network_prints_the_addresses_students_type() -> None:
     addresses = student_addresses("0.0.0.0", 8866)
     assert len(addresses) >= 2 and addresses[-1] == "http://127.0.0.1:8866/"

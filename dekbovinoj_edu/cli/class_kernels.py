@@ -19,7 +19,12 @@ its pool, and this class steers that pool:
   which is how pages came out blank.
 * **Quiet while the class arrives.** For ``quiet_seconds`` after a student
   took a kernel, no new kernel is warmed as long as the pool still has one:
-  the cores go to the pages being opened. An empty pool is refilled at once.
+  the cores go to the pages being opened. An empty pool is refilled
+  ``refill_after`` seconds after a student took its last kernel: that
+  student's page loads first. Warming a kernel takes about a core-second, and
+  on two cores, with the browser on the same computer, a refill started at
+  once slowed that page down: ``benchmarks/bench_app.py`` took 1.9–2.0 s to a
+  usable app, 1.6 s with the refill waiting.
 * **Ready.** When the pool first holds a kernel that has run the notebook for
   every student still to come (``class_size`` before anyone came), it prints
   ``ready: N students`` on stdout.
@@ -126,6 +131,9 @@ class ClassKernelManager(AsyncMappingKernelManager):
     quiet_seconds = Float(
         20.0, config=True, help="No warming for this long after a student arrived (pool not empty)."
     )
+    refill_after = Float(
+        4.0, config=True, help="An empty pool is refilled this long after a student arrived."
+    )
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -182,8 +190,9 @@ class ClassKernelManager(AsyncMappingKernelManager):
             self._arrived = time.monotonic()
         self._students = students
         held = ready + warming + starting
-        if held and time.monotonic() - self._arrived < self.quiet_seconds:
-            return held  # students are arriving and the pool still has kernels: keep quiet
+        quiet = self.quiet_seconds if held else self.refill_after
+        if time.monotonic() - self._arrived < quiet:
+            return held  # a student is arriving: the cores go to their page first
         return pool_target(self.class_size, students, ready, self.warm_at_once)
 
     async def start_kernel(self, **kwargs: Any) -> str:  # type: ignore[override]
