@@ -26,6 +26,7 @@ npm ``pyodide@0.27.6``          the newest Pyodide this kernel starts on (Python
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import functools
 import http.server
 import json
@@ -42,6 +43,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
+from .site_bytecode import compile_archives
 from .site_pages import (
     APP_PAGE,
     add_progress_script,
@@ -212,7 +214,12 @@ def _lite_dir(work: Path, cache: Path, lessons: Path | None) -> Path:
                 raise OSError(f"npm's pyodide {PYODIDE_VERSION} has no {name}")
             data = member.read()
             (pyodide / name).write_bytes(trim_stdlib(data) if name == "python_stdlib.zip" else data)
-    lock = pyodide_lock(_shipped_wheels(pyodide, cache))
+    shipped = _shipped_wheels(pyodide, cache)
+    compile_archives(
+        pyodide, [pyodide / "python_stdlib.zip"] + [pyodide / w.file_name for w in shipped]
+    )
+    shipped = [dataclasses.replace(w, sha256=sha256(pyodide / w.file_name)) for w in shipped]
+    lock = pyodide_lock(shipped)
     (pyodide / "pyodide-lock.json").write_text(json.dumps(lock, indent=1), "utf-8")
     settings = {
         "@jupyterlite/pyodide-kernel-extension:kernel": {
