@@ -111,10 +111,10 @@ KERNEL_PACKAGES: tuple[str, ...] = (
     "ipython",
     "dekbovinoj_edu",
     "ipywidgets",
-    "sympy",
 )
 """What Pyodide loads, all at once, before the kernel starts. The kernel installs each
-of its own packages one by one unless it is named here."""
+of its own packages one by one unless it is named here. sympy and mpmath are not: the
+site ships them, and the app loads them once it is on screen (:mod:`dekbovinoj_edu.late_wheels`)."""
 
 MARKER = ".dekbovinoj-site"
 """The file that marks a folder as a site this command built (and may replace)."""
@@ -177,7 +177,7 @@ def _shipped_wheels(folder: Path, cache: Path) -> list[Shipped]:
     package = Path(__file__).resolve().parents[1]
     version = _package_version()
     path = package_wheel(package, version, folder)
-    shipped.append(Shipped(package.name, version, path.name, sha256(path), ("ipywidgets", "sympy")))
+    shipped.append(Shipped(package.name, version, path.name, sha256(path), ("ipywidgets",)))
     return shipped
 
 
