@@ -15,15 +15,9 @@ Every name below loads on first use: ``import dekbovinoj_edu`` is cheap, and
 game or sympy. ``ARCHITECTURE.md`` shows where each name lives.
 """
 
-import sys
 from typing import TYPE_CHECKING
 
 from ._lazy import attach
-
-if sys.platform == "emscripten":  # the static site: sympy's wheel comes after the app
-    from .late_wheels import install as _install_late_wheels
-
-    _install_late_wheels()
 
 if TYPE_CHECKING:  # the public API; each name loads its module on first use (see _lazy.py)
     from .checking.checker import Verdict, check

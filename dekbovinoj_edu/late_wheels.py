@@ -6,7 +6,9 @@ starts without them, and :func:`fetch_soon` loads their wheels in the background
 the site, once the app is shown (Pyodide's ``loadPackage``). An ``import sympy`` that
 comes before they arrive loads them on the spot instead: :func:`install` puts a finder
 first on ``sys.meta_path`` that fetches a missing wheel synchronously (the kernel runs in
-a web worker, where a synchronous request is allowed), unpacks it and lets the import go on.
+a web worker, where a synchronous request is allowed), unpacks it and lets the import go on
+(the checker's :mod:`~dekbovinoj_edu.checking.evaluate`, the one module that imports sympy,
+installs it when it loads).
 
 Outside Pyodide none of this runs: :func:`install` does nothing and :func:`fetch_soon`
 returns ``None``.
@@ -19,16 +21,16 @@ True
 
 from __future__ import annotations
 
-import asyncio
 import importlib
 import importlib.abc
 import importlib.machinery
-import importlib.util
-import io
 import sys
-import zipfile
 from collections.abc import Callable, Sequence
 from types import ModuleType
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import asyncio
 
 __all__ = ["BROWSER", "LATE", "LateWheelFinder", "fetch_soon", "install"]
 
@@ -49,7 +51,7 @@ class LateWheelFinder(importlib.abc.MetaPathFinder):
     ``fetch(name)`` returns the bytes of the package's wheel; it is unpacked into
     ``target``, and the usual finders, after this one, then find the package.
 
-    >>> import tempfile
+    >>> import io, tempfile, zipfile
     >>> made = io.BytesIO()
     >>> with zipfile.ZipFile(made, "w") as wheel:
     ...     wheel.writestr("cowbell/__init__.py", "RINGS = 10")
@@ -92,6 +94,9 @@ class LateWheelFinder(importlib.abc.MetaPathFinder):
 
     def install(self, name: str) -> None:
         """Unpack the wheel of ``name`` (and of the late packages it needs)."""
+        import io
+        import zipfile
+
         with zipfile.ZipFile(io.BytesIO(self.fetch(name))) as wheel:
             wheel.extractall(self.target)
         self.fetched.append(name)
@@ -141,8 +146,10 @@ def fetch_soon(name: str) -> asyncio.Future[None] | None:
     if importlib.machinery.PathFinder.find_spec(name) is not None:  # pragma: no cover
         return None
 
+    import asyncio  # pragma: no cover (the browser's Python only)
+
     async def load() -> None:  # pragma: no cover (the browser's Python only)
-        import pyodide_js  # type: ignore[import-not-found]
+        import pyodide_js  # type: ignore[import-not-found,unused-ignore]
 
         await pyodide_js.loadPackage(name)
         importlib.invalidate_caches()
