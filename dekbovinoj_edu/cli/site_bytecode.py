@@ -17,7 +17,9 @@ browser's unpacking gives. How each archive ships:
   ``__pycache__/*.cpython-312.pyc``, so a traceback from the app quotes its lines;
 - every other wheel, and ``python_stdlib.zip``, ship the ``.pyc`` of a compiled module in
   place of its ``.py``, as Pyodide's own packages do (a traceback gives file and line,
-  without the text).
+  without the text); but a wheel's ``__init__.py`` files stay beside their bytecode, since
+  the app reads sympy's to import it a piece at a time
+  (:class:`~dekbovinoj_edu.widgets.later.StepwiseImport`).
 
 The build needs ``node`` (it comes with ``npm``, which the build already uses); without it
 the build stops with a message saying so.
@@ -63,9 +65,10 @@ STARTUP: tuple[str, ...] = (
     "ipywidgets",
     "dekbovinoj_edu.widgets.app",
     "dekbovinoj_edu.widgets.progress",
+    "sympy",
 )
-"""What the kernel and the app's page import as they start: the modules these import are
-the ones compiled (about 600; sympy, imported later a piece at a time, stays source)."""
+"""What the kernel and the app's page import as they start, and sympy (which a level with √
+or ^ fetches and imports): the modules these import are the ones compiled (about 1,000)."""
 
 STDLIB = "/lib/python312.zip/"
 """Where Pyodide mounts ``python_stdlib.zip`` (a ``sys.path`` entry)."""
@@ -113,7 +116,8 @@ def record(files, name):
 
 def rewrite(job, started):
     source, target = "/jobs/" + job["file"], "/jobs/out/" + job["file"]
-    keep, prefix = job["how"] == "beside", job["prefix"]
+    every, prefix = job["how"] == "beside", job["prefix"]
+    wheel = job["file"].endswith(".whl")
     entries = []
     with zipfile.ZipFile(source) as archive:
         for info in archive.infolist():
@@ -121,8 +125,9 @@ def rewrite(job, started):
             entries.append((info, data))
             if not info.filename.endswith(".py"):
                 continue
-            if not keep and prefix + info.filename not in started:
+            if not every and prefix + info.filename not in started:
                 continue
+            keep = every or (wheel and info.filename.endswith("/__init__.py"))
             try:
                 code = bytecode(data, prefix + info.filename)
             except SyntaxError:
