@@ -1,12 +1,12 @@
 """Packages the static site loads after the app is on screen (``dekbovinoj build-site``).
 
-sympy and mpmath are 3.7 MB of the site's download and 700 files to unpack, and only
-the checker's exact values at level 3 (√) need them. So the browser's Python (Pyodide)
-starts without them, and :func:`fetch_soon` loads their wheels in the background, from
-the site, once the app is shown (Pyodide's ``loadPackage``). An ``import sympy`` that
-comes before they arrive loads them on the spot instead: :func:`install` puts a finder
-first on ``sys.meta_path`` that fetches a missing wheel synchronously (the kernel runs in
-a web worker, where a synchronous request is allowed), unpacks it and lets the import go on
+sympy and mpmath are 6.4 MB of the site's download (compiled) and 1,300 files to unpack, and
+only the checker's exact values at level 3 (√) need them. So the browser's Python (Pyodide)
+starts without them, and :func:`fetch_soon` loads their wheels in the background, from the
+site, once a level with √ or ^ is opened (Pyodide's ``loadPackage``). An ``import sympy``
+that comes before they arrive loads them on the spot instead: :func:`install` puts a finder
+first on ``sys.meta_path`` that fetches a missing wheel synchronously (the kernel runs in a
+web worker, where a synchronous request is allowed), unpacks it and lets the import go on
 (the checker's :mod:`~dekbovinoj_edu.checking.evaluate`, the one module that imports sympy,
 installs it when it loads).
 
