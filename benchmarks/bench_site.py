@@ -5,9 +5,12 @@ Usage: ``python benchmarks/bench_site.py [SITE]``: it builds the site into a tem
 folder unless SITE is an existing build, serves it on 127.0.0.1 with ``http.server`` and
 opens it in Debian's Chromium through Playwright:
 
-- first visit (empty browser cache): seconds from opening to the usable app, MB downloaded;
+- first visit (empty browser cache): seconds from opening to the usable app, MB downloaded
+  by then;
 - repeat visit (the same browser, its cache kept): seconds to usable;
-- clicks on a new puzzle: "Mu!", "Show the best answers", "Dek bovinoj!", "Hint", "New puzzle".
+- clicks on a new puzzle: "Mu!", "Show the best answers", "Dek bovinoj!", "Hint", "New puzzle";
+- then a level-3 puzzle opened by code and a √ answer checked at once (the site loads sympy
+  only for a level with √ or ^).
 
 Goals (issue 17, on a 2-core machine): first visit usable in ≤ 12 s with ≤ 25 MB, repeat visit
 ≤ 6 s, every click answered in ≤ 1 s. It prints the machine's load average beside the figures.
@@ -34,10 +37,17 @@ USABLE = ".dkb-practice .dkb-submit"
 LOAD_LIMIT_MS = 180_000
 CLICK_LIMIT_MS = 60_000
 ROUNDS = 3
+ROOTS_CODE, ROOTS_ANSWER = "CCVR-JREG-245P", "√8*√8+5+3-6"
+"""A level-3 puzzle (8♠ 3♣ 6♥ | 8♣ JK 5♣) and an answer whose values are irrational on the
+way: the first check that needs sympy."""
+SETTLE_MS = 3000
+"""How long a page is left after it is usable before the clicks (what it downloads then is
+printed apart: the app at level 2 downloads nothing more; sympy comes with level 3)."""
 
 
 def visit(context: Any, server: SiteServer) -> tuple[float, int, list[str], Any]:
-    """Open the app in a new page: seconds to usable, bytes served, addresses asked for."""
+    """Open the app in a new page: seconds to usable, bytes served by then, addresses asked
+    for."""
     page = context.new_page()
     asked: list[str] = []
     page.on("request", lambda request: asked.append(request.url))
@@ -47,8 +57,11 @@ def visit(context: Any, server: SiteServer) -> tuple[float, int, list[str], Any]
     page.goto(server.url)
     page.locator(USABLE).wait_for(state="visible", timeout=LOAD_LIMIT_MS)
     seconds = time.perf_counter() - start
-    page.wait_for_timeout(300)
-    return seconds, server.sent, asked, page
+    sent = server.sent
+    page.wait_for_timeout(SETTLE_MS)
+    if server.sent != sent:
+        print(f"  ({(server.sent - sent) / 1e6:.1f} MB more in the {SETTLE_MS} ms after)")
+    return seconds, sent, asked, page
 
 
 def click_time(page: Any, css: str, answer: str) -> float:
@@ -60,6 +73,22 @@ def click_time(page: Any, css: str, answer: str) -> float:
     page.wait_for_function(
         "([s, old]) => { const e = document.querySelector(s); return e && e.innerHTML !== old; }",
         arg=[answer, before],
+        timeout=CLICK_LIMIT_MS,
+        polling=20,
+    )
+    return time.perf_counter() - start
+
+
+def typed_time(page: Any, css: str, text: str, answer: str, expected: str) -> float:
+    """Seconds from typing ``text`` and Enter into ``css`` until ``answer`` shows
+    ``expected``."""
+    start = time.perf_counter()  # typing alone runs the checker (the echo): it counts too
+    page.locator(css).fill(text)
+    page.locator(css).press("Enter")
+    page.wait_for_function(
+        "([s, want]) => { const e = document.querySelector(s);"
+        " return e && e.textContent.includes(want); }",
+        arg=[answer, expected],
         timeout=CLICK_LIMIT_MS,
         polling=20,
     )
@@ -105,6 +134,15 @@ def main() -> int:
                     ("Dek bovinoj!", ".dkb-submit", ".dkb-feedback"),
                 ):
                     clicks.setdefault(name, []).append(click_time(page, css, answer))
+            # Level 3 at once: sympy's wheel comes then (in the background, or on the spot).
+            level3 = typed_time(
+                page, ".dkb-code input", ROOTS_CODE, ".dkb-current-code", ROOTS_CODE
+            )
+            root = typed_time(
+                page, ".dkb-expression input", ROOTS_ANSWER, ".dkb-feedback", "Dek bovinoj!"
+            )
+            after = server.sent
+            verdict = page.locator(".dkb-feedback").inner_text().strip()
             errors = page.locator(".dkb-errors").inner_text()
             page.close()
             repeats = []
@@ -120,6 +158,10 @@ def main() -> int:
             f"click {name!r}: median {statistics.median(times):.2f} s, "
             f"max {max(times):.2f} s ({len(times)} clicks)"
         )
+    print(
+        f"level 3 at once: opening {ROOTS_CODE} {level3:.2f} s, checking {ROOTS_ANSWER!r} "
+        f"{root:.2f} s ({verdict!r}; {after / 1e6:.1f} MB downloaded in all this visit)"
+    )
     if errors.strip():
         print("the app showed an error:", errors)
     load = os.getloadavg()

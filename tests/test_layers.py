@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = "dekbovinoj_edu"
 
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("i18n", "_lazy", "korova.text"),
+    ("i18n", "_lazy", "late_wheels", "korova.text"),
     ("rules", "korova.rules"),
     ("checking",),
     ("solving",),

@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from dekbovinoj_edu.cli import build_parser
+from dekbovinoj_edu.cli import build_parser, site_bytecode
 from dekbovinoj_edu.cli.site import KERNEL_PACKAGES, MARKER, TOOLS, build_site
+from dekbovinoj_edu.cli.site_bytecode import compile_archives, how_compiled
 from dekbovinoj_edu.cli.site_pages import fix_page, site_notebook
 from dekbovinoj_edu.cli.site_wheels import (
     PLACEHOLDERS,
@@ -22,6 +23,7 @@ from dekbovinoj_edu.cli.site_wheels import (
     placeholder_wheel,
     pyodide_lock,
 )
+from dekbovinoj_edu.late_wheels import LATE
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -32,6 +34,29 @@ def test_every_package_the_kernel_loads_is_in_the_site(tmp_path: Path) -> None:
     assert {canonical(name) for name in KERNEL_PACKAGES} <= shipped
     for pin in RUNTIME:  # and everything each of them needs
         assert {canonical(need) for need in pin.depends} <= shipped, pin.name
+
+
+def test_sympy_is_shipped_but_not_loaded_before_the_app() -> None:
+    shipped = {canonical(pin.name) for pin in RUNTIME}
+    assert set(LATE) <= shipped
+    assert not set(LATE) & {canonical(name) for name in KERNEL_PACKAGES}
+    for pin in RUNTIME:  # nothing loaded at start needs them
+        if pin.name not in LATE:
+            assert not set(LATE) & set(pin.depends), pin.name
+
+
+def test_compiling_the_sites_python_needs_node(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(site_bytecode.shutil, "which", lambda name: None)
+    with pytest.raises(OSError, match="install node"):
+        compile_archives(tmp_path, [tmp_path / "python_stdlib.zip"])
+
+
+def test_only_the_package_keeps_its_sources_beside_its_bytecode() -> None:
+    assert how_compiled("dekbovinoj_edu-0.1.0-py3-none-any.whl") == "beside"
+    assert how_compiled("ipython-9.1.0-py3-none-any.whl") == "bytecode"
+    assert how_compiled("python_stdlib.zip") == "bytecode"
 
 
 def test_the_lock_lists_each_shipped_wheel_under_the_name_pyodide_looks_up() -> None:

@@ -28,6 +28,7 @@ import re
 from fractions import Fraction
 from typing import TYPE_CHECKING, Union
 
+from ..late_wheels import install as _install_late_wheels
 from ..rules.levels import Op
 from ..rules.limits import (
     DEFAULT_LIMITS,
@@ -51,6 +52,8 @@ from .expression import BinaryNode, CardNode, FactorialNode, GroupNode, Node, Si
 
 if TYPE_CHECKING:
     import sympy
+
+_install_late_wheels()  # the static site: an import of sympy before its wheel came fetches it
 
 __all__ = ["Value", "equals", "evaluate", "format_value", "to_sympy"]
 

@@ -26,6 +26,7 @@ npm ``pyodide@0.27.6``          the newest Pyodide this kernel starts on (Python
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import functools
 import http.server
 import json
@@ -42,6 +43,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
+from .site_bytecode import compile_archives
 from .site_pages import (
     APP_PAGE,
     add_progress_script,
@@ -109,10 +111,10 @@ KERNEL_PACKAGES: tuple[str, ...] = (
     "ipython",
     "dekbovinoj_edu",
     "ipywidgets",
-    "sympy",
 )
 """What Pyodide loads, all at once, before the kernel starts. The kernel installs each
-of its own packages one by one unless it is named here."""
+of its own packages one by one unless it is named here. sympy and mpmath are not: the
+site ships them, and the app loads them once it is on screen (:mod:`dekbovinoj_edu.late_wheels`)."""
 
 MARKER = ".dekbovinoj-site"
 """The file that marks a folder as a site this command built (and may replace)."""
@@ -175,7 +177,7 @@ def _shipped_wheels(folder: Path, cache: Path) -> list[Shipped]:
     package = Path(__file__).resolve().parents[1]
     version = _package_version()
     path = package_wheel(package, version, folder)
-    shipped.append(Shipped(package.name, version, path.name, sha256(path), ("ipywidgets", "sympy")))
+    shipped.append(Shipped(package.name, version, path.name, sha256(path), ("ipywidgets",)))
     return shipped
 
 
@@ -212,7 +214,12 @@ def _lite_dir(work: Path, cache: Path, lessons: Path | None) -> Path:
                 raise OSError(f"npm's pyodide {PYODIDE_VERSION} has no {name}")
             data = member.read()
             (pyodide / name).write_bytes(trim_stdlib(data) if name == "python_stdlib.zip" else data)
-    lock = pyodide_lock(_shipped_wheels(pyodide, cache))
+    shipped = _shipped_wheels(pyodide, cache)
+    compile_archives(
+        pyodide, [pyodide / "python_stdlib.zip"] + [pyodide / w.file_name for w in shipped]
+    )
+    shipped = [dataclasses.replace(w, sha256=sha256(pyodide / w.file_name)) for w in shipped]
+    lock = pyodide_lock(shipped)
     (pyodide / "pyodide-lock.json").write_text(json.dumps(lock, indent=1), "utf-8")
     settings = {
         "@jupyterlite/pyodide-kernel-extension:kernel": {

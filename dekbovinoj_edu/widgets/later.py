@@ -30,6 +30,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from ..late_wheels import fetch_soon
+
 __all__ = ["THREADS", "Later", "StepwiseImport", "import_in_steps", "later", "package_steps"]
 
 THREADS = sys.platform != "emscripten"
@@ -275,7 +277,21 @@ class StepwiseImport:
 
 
 def import_in_steps(name: str, pause: float = 0.0) -> Later | None:
-    """Import ``name`` step by step on the event loop (see :class:`StepwiseImport`)."""
+    """Import ``name`` step by step on the event loop (see :class:`StepwiseImport`).
+
+    In the static site a package whose wheel comes late (:mod:`~dekbovinoj_edu.late_wheels`)
+    is fetched in the background first; its steps start once it is there (``None`` then).
+    """
+    if name in sys.modules:
+        return None
+    pending = fetch_soon(name)
+    if pending is not None:
+        pending.add_done_callback(lambda done: _after_fetch(done, name, pause))
+        return None
+    return _import_in_steps_now(name, pause)
+
+
+def _import_in_steps_now(name: str, pause: float) -> Later | None:
     if name in sys.modules or importlib.util.find_spec(name) is None:
         return None
     job = StepwiseImport(name)
@@ -285,3 +301,10 @@ def import_in_steps(name: str, pause: float = 0.0) -> Later | None:
             later(step, pause, threaded=False)
 
     return later(step, pause, threaded=False)
+
+
+def _after_fetch(done: asyncio.Future[None], name: str, pause: float) -> None:
+    """Start the steps of a package whose wheel has arrived (if it did: else an import of
+    it fetches the wheel on the spot)."""
+    if not done.cancelled() and done.exception() is None:
+        _import_in_steps_now(name, pause)

@@ -273,7 +273,9 @@ class Practice(widgets.VBox):
             self.preparing.start()
         elif self.prepare_in_background:  # Pyodide: no threads, so right after this message
             later(self._prepare)
-            import_in_steps("sympy")  # the checker's exact values need it: a step at a time
+            level = self.session.level
+            if level.allows(Op.SQRT) or level.allows(Op.POW):  # values that may be irrational
+                import_in_steps("sympy")  # the checker's exact values need it: a step at a time
 
     def _prepare(self) -> None:
         """Run the solver while the student thinks, so "Dek bovinoj!" answers at once."""

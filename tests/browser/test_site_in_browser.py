@@ -12,6 +12,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import urllib.request
+import zipfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -30,6 +31,9 @@ STEP_MS = 60_000
 """How long one step may take (the browser's Python is slower than the server's)."""
 PETER = Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2)
 PETERS_ANSWER = "13*2+3-9-3-7"
+ROOTS = Puzzle.parse("8♠ 3♣ 6♥ | 8♣ JK 5♣", level=3)
+ROOTS_ANSWER = "√8*√8+5+3-6"
+"""A level-3 answer whose values are irrational on the way (√8): the checker needs sympy."""
 
 
 def _voila_test(file: str, name: str) -> Callable[..., None]:
@@ -166,3 +170,44 @@ def test_the_score_and_streak_survive_closing_the_tab(open_site: SiteOpener) -> 
     again = open_site()
     expect(again.locator(".dkb-score")).to_have_text(model.score_text())
     assert open_site.outside == []
+
+
+def test_a_level_3_root_is_checked_though_sympy_comes_after_the_app(
+    open_site: SiteOpener,
+) -> None:
+    from playwright.sync_api import expect
+
+    page = open_site()  # sympy's wheel is not loaded yet: level 2 has no √
+    page.locator(".dkb-code input").fill(ROOTS.code)
+    page.locator(".dkb-code input").press("Enter")
+    expect(page.locator(".dkb-current-code")).to_contain_text(ROOTS.code)
+    page.locator(".dkb-expression input").fill(ROOTS_ANSWER)
+    page.locator(".dkb-expression input").press("Enter")
+    model = PracticeSession(puzzle=ROOTS)
+    model.type(ROOTS_ANSWER)
+    feedback = model.submit()
+    assert feedback.verdict is not None and feedback.verdict.ok
+    expect(page.locator(".dkb-feedback")).to_contain_text(feedback.message)
+    expect(page.locator(".dkb-errors")).to_be_hidden()
+    assert open_site.outside == []
+
+
+def test_the_site_ships_the_python_it_starts_with_compiled(site: Path) -> None:
+    folder = site / "static" / "pyodide"
+    unchecked = b"\x01\x00\x00\x00"  # a hash-based .pyc whose source is never checked
+    stdlib = zipfile.ZipFile(folder / "python_stdlib.zip")
+    assert "json/__init__.pyc" in stdlib.namelist()
+    assert "json/__init__.py" not in stdlib.namelist()
+    assert stdlib.read("json/__init__.pyc")[4:8] == unchecked
+    ipython = zipfile.ZipFile(next(folder.glob("ipython-*.whl"))).namelist()
+    assert "IPython/core/interactiveshell.pyc" in ipython
+    assert "IPython/core/interactiveshell.py" not in ipython
+    ours = zipfile.ZipFile(next(folder.glob("dekbovinoj_edu-*.whl")))
+    assert "dekbovinoj_edu/widgets/app.py" in ours.namelist()  # tracebacks quote the app
+    assert ours.read("dekbovinoj_edu/widgets/__pycache__/app.cpython-312.pyc")[4:8] == unchecked
+    sympy = zipfile.ZipFile(next(folder.glob("sympy-*.whl"))).namelist()
+    assert "sympy/core/basic.pyc" in sympy and "sympy/core/basic.py" not in sympy
+    # the app's stepwise import reads each __init__.py: they stay, beside their bytecode
+    assert {"sympy/__init__.py", "sympy/__pycache__/__init__.cpython-312.pyc"} <= set(sympy)
+    lock = json.loads((folder / "pyodide-lock.json").read_text("utf-8"))["packages"]
+    assert {"sympy", "mpmath"} <= set(lock) and lock["dekbovinoj-edu"]["depends"] == ["ipywidgets"]

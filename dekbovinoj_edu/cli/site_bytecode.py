@@ -1,0 +1,235 @@
+"""Compiled Python for the static site: its wheels and standard library as ``.pyc``
+(``dekbovinoj build-site``).
+
+Pyodide runs with ``sys.dont_write_bytecode`` in a file system that lives in memory,
+so a site that ships only ``.py`` files has the browser compile every module it imports
+on every visit: about 400 modules, a second or two before the app is usable. The build
+compiles them once instead, with the site's own Pyodide (Python 3.12) run by Node, since
+the Python that runs the build may be another version whose bytecode Pyodide cannot read.
+
+Only the modules Python imports as the app starts are compiled (:data:`STARTUP`: found by
+starting the kernel's packages and the app under Node at build time), so that the site stays
+under its download budget; the others stay source. Each ``.pyc`` is *unchecked hash-based*
+(PEP 552): Python loads it without looking at the source, whatever the file dates the
+browser's unpacking gives. How each archive ships:
+
+- ``SOURCE_KEPT`` wheels (the package itself) keep every ``.py`` beside its
+  ``__pycache__/*.cpython-312.pyc``, so a traceback from the app quotes its lines;
+- every other wheel, and ``python_stdlib.zip``, ship the ``.pyc`` of a compiled module in
+  place of its ``.py``, as Pyodide's own packages do (a traceback gives file and line,
+  without the text); but a wheel's ``__init__.py`` files stay beside their bytecode, since
+  the app reads sympy's to import it a piece at a time
+  (:class:`~dekbovinoj_edu.widgets.later.StepwiseImport`).
+
+The build needs ``node`` (it comes with ``npm``, which the build already uses); without it
+the build stops with a message saying so.
+
+>>> SOURCE_KEPT
+('dekbovinoj_edu',)
+>>> pyc_name("sympy/core/basic.py", keep_source=False)
+'sympy/core/basic.pyc'
+>>> pyc_name("dekbovinoj_edu/cards.py", keep_source=True)
+'dekbovinoj_edu/__pycache__/cards.cpython-312.pyc'
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+
+from .site_wheels import PYODIDE_INFO
+
+__all__ = [
+    "CACHE_TAG",
+    "SOURCE_KEPT",
+    "STARTUP",
+    "compile_archives",
+    "how_compiled",
+    "pyc_name",
+]
+
+CACHE_TAG = "cpython-312"
+"""``sys.implementation.cache_tag`` of Pyodide 0.27's Python."""
+
+SOURCE_KEPT: tuple[str, ...] = ("dekbovinoj_edu",)
+"""Wheels (by the start of their file name) that keep their sources beside the bytecode."""
+
+STARTUP: tuple[str, ...] = (
+    "pyodide_kernel",
+    "piplite",
+    "micropip",
+    "ipywidgets",
+    "dekbovinoj_edu.widgets.app",
+    "dekbovinoj_edu.widgets.progress",
+    "sympy",
+)
+"""What the kernel and the app's page import as they start, and sympy (which a level with √
+or ^ fetches and imports): the modules these import are the ones compiled (about 1,000)."""
+
+STDLIB = "/lib/python312.zip/"
+"""Where Pyodide mounts ``python_stdlib.zip`` (a ``sys.path`` entry)."""
+
+SITE_PACKAGES = "/lib/python3.12/site-packages/"
+"""Where Pyodide unpacks a wheel."""
+
+NODE_TIMEOUT = 600
+"""Seconds the compilation may take (about 20 s on a 2-core machine)."""
+
+
+def pyc_name(member: str, *, keep_source: bool) -> str:
+    """Where the bytecode of the archive member ``member`` (a ``.py`` file) goes."""
+    stem = member.removesuffix(".py")
+    if not keep_source:
+        return f"{stem}.pyc"
+    folder, _, module = stem.rpartition("/")
+    return f"{folder}/__pycache__/{module}.{CACHE_TAG}.pyc".lstrip("/")
+
+
+# The Python that runs inside Pyodide: it installs the wheels, starts the app as the kernel
+# does, and rewrites each archive with the bytecode of the modules that start imported.
+_COMPILER = r"""
+import base64, hashlib, importlib, importlib.util, json, sys, zipfile
+from importlib._bootstrap_external import _code_to_hash_pyc
+
+def pyc_name(member, keep_source):
+    stem = member[:-3]
+    if not keep_source:
+        return stem + ".pyc"
+    folder, _, module = stem.rpartition("/")
+    return (folder + "/__pycache__/" + module + ".CACHE_TAG.pyc").lstrip("/")
+
+def bytecode(source, filename):
+    code = compile(source, filename, "exec", dont_inherit=True)
+    return bytes(_code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False))
+
+def record(files, name):
+    lines = []
+    for member, data in files:
+        digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+        lines.append(f"{member},sha256={digest},{len(data)}")
+    lines.append(f"{name},,")
+    return ("\n".join(lines) + "\n").encode()
+
+def rewrite(job, started):
+    source, target = "/jobs/" + job["file"], "/jobs/out/" + job["file"]
+    every, prefix = job["how"] == "beside", job["prefix"]
+    wheel = job["file"].endswith(".whl")
+    entries = []
+    with zipfile.ZipFile(source) as archive:
+        for info in archive.infolist():
+            data = archive.read(info)
+            entries.append((info, data))
+            if not info.filename.endswith(".py"):
+                continue
+            if not every and prefix + info.filename not in started:
+                continue
+            keep = every or (wheel and info.filename.endswith("/__init__.py"))
+            try:
+                code = bytecode(data, prefix + info.filename)
+            except SyntaxError:
+                continue
+            pyc = zipfile.ZipInfo(pyc_name(info.filename, keep), info.date_time)
+            pyc.external_attr = info.external_attr
+            pyc.compress_type = info.compress_type
+            if not keep:
+                entries.pop()
+            entries.append((pyc, code))
+    records = [info for info, _ in entries if info.filename.endswith(".dist-info/RECORD")]
+    if records:
+        name = records[0].filename
+        files = [(i.filename, d) for i, d in entries if i.filename != name and not i.is_dir()]
+        entries = [(i, record(files, name) if i.filename == name else d) for i, d in entries]
+    with zipfile.ZipFile(target, "w") as out:
+        for info, data in entries:
+            out.writestr(info, data, compresslevel=9)
+
+plan = json.load(open("/jobs/jobs.json"))
+for job in plan["archives"]:
+    if job["file"].endswith(".whl"):
+        zipfile.ZipFile("/jobs/" + job["file"]).extractall("SITE_PACKAGES")
+importlib.invalidate_caches()
+for name in plan["startup"]:
+    importlib.import_module(name)
+started = {
+    module.__file__
+    for module in list(sys.modules.values())
+    if (getattr(module, "__file__", None) or "").endswith(".py")
+}
+for job in plan["archives"]:
+    rewrite(job, started)
+""".replace("CACHE_TAG", CACHE_TAG).replace("SITE_PACKAGES", SITE_PACKAGES)
+
+_RUNNER = """
+import { loadPyodide } from "PYODIDE_MJS";
+const [indexURL, lockFileURL, jobs] = process.argv.slice(2);
+const py = await loadPyodide({ indexURL, lockFileURL, stdout: () => {}, stderr: console.error });
+py.FS.mkdirTree("/jobs");
+py.FS.mount(py.FS.filesystems.NODEFS, { root: jobs }, "/jobs");
+py.runPython(py.FS.readFile("/jobs/compiler.py", { encoding: "utf8" }));
+"""
+
+
+def how_compiled(archive: str) -> str:
+    """How the build compiles the archive (file name) ``archive``: ``"beside"`` (every module,
+    its source kept) or ``"bytecode"`` (the modules Python imports as the app starts, each
+    ``.pyc`` in place of its ``.py``; the others stay source).
+
+    >>> how_compiled("sympy-1.14.0-py3-none-any.whl"), how_compiled("python_stdlib.zip")
+    ('bytecode', 'bytecode')
+    >>> how_compiled("dekbovinoj_edu-0.1.0-py3-none-any.whl")
+    'beside'
+    """
+    return "beside" if archive.startswith(SOURCE_KEPT) else "bytecode"
+
+
+def compile_archives(pyodide: Path, archives: Sequence[Path]) -> None:
+    """Compile the ``.py`` files of ``archives`` (in ``pyodide``, rewritten in place).
+
+    ``pyodide`` is the site's folder of npm's ``pyodide`` files, the wheels, and
+    ``python_stdlib.zip`` (which may be among ``archives``: Python starts from a copy).
+    Each archive is compiled as :func:`how_compiled` says; ``python_stdlib.zip`` names its
+    modules ``/lib/python312.zip/…`` (where Pyodide mounts it), a wheel
+    ``/lib/python3.12/site-packages/…``: the names tracebacks give.
+    """
+    node = shutil.which("node")
+    if node is None:
+        raise OSError(
+            "build-site compiles the site's Python with Pyodide under Node: install node "
+            "(it comes with npm)"
+        )
+    with tempfile.TemporaryDirectory(prefix="dekbovinoj-pyc-") as temp:
+        work = Path(temp)
+        core = work / "pyodide"
+        core.mkdir()
+        for name in ("pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip"):
+            shutil.copy2(pyodide / name, core / name)
+        lock = {"info": PYODIDE_INFO, "packages": {}}  # Pyodide checks its version
+        (core / "empty-lock.json").write_text(json.dumps(lock), "utf-8")
+        jobs = work / "jobs"
+        (jobs / "out").mkdir(parents=True)
+        listed = []
+        for archive in archives:
+            shutil.copy2(archive, jobs / archive.name)
+            prefix = STDLIB if archive.suffix == ".zip" else SITE_PACKAGES
+            listed.append(
+                {"file": archive.name, "prefix": prefix, "how": how_compiled(archive.name)}
+            )
+        plan = {"archives": listed, "startup": list(STARTUP)}
+        (jobs / "jobs.json").write_text(json.dumps(plan), "utf-8")
+        (jobs / "compiler.py").write_text(_COMPILER, "utf-8")
+        runner = work / "compile.mjs"
+        runner.write_text(_RUNNER.replace("PYODIDE_MJS", (core / "pyodide.mjs").as_uri()), "utf-8")
+        command = [node, str(runner), f"{core}/", str(core / "empty-lock.json"), str(jobs)]
+        done = subprocess.run(
+            command, capture_output=True, text=True, timeout=NODE_TIMEOUT, check=False
+        )
+        if done.returncode != 0:
+            lines = done.stderr.strip().splitlines()[-12:]  # not the minified source before
+            message = "\n".join(line[:300] for line in lines)
+            raise OSError(f"compiling the site's Python under Node failed:\n{message}")
+        for job in listed:
+            shutil.copy2(jobs / "out" / job["file"], pyodide / job["file"])

@@ -1,0 +1,162 @@
+"""Packages the static site loads after the app is on screen (``dekbovinoj build-site``).
+
+sympy and mpmath are 6.4 MB of the site's download (compiled) and 1,300 files to unpack, and
+only the checker's exact values at level 3 (√) need them. So the browser's Python (Pyodide)
+starts without them, and :func:`fetch_soon` loads their wheels in the background, from the
+site, once a level with √ or ^ is opened (Pyodide's ``loadPackage``). An ``import sympy``
+that comes before they arrive loads them on the spot instead: :func:`install` puts a finder
+first on ``sys.meta_path`` that fetches a missing wheel synchronously (the kernel runs in a
+web worker, where a synchronous request is allowed), unpacks it and lets the import go on
+(the checker's :mod:`~dekbovinoj_edu.checking.evaluate`, the one module that imports sympy,
+installs it when it loads).
+
+Outside Pyodide none of this runs: :func:`install` does nothing and :func:`fetch_soon`
+returns ``None``.
+
+>>> LATE
+{'sympy': ('mpmath',), 'mpmath': ()}
+>>> install() is None and fetch_soon("sympy") is None  # not in a browser here
+True
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.abc
+import importlib.machinery
+import sys
+from collections.abc import Callable, Sequence
+from types import ModuleType
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import asyncio
+
+__all__ = ["BROWSER", "LATE", "LateWheelFinder", "fetch_soon", "install"]
+
+LATE: dict[str, tuple[str, ...]] = {"sympy": ("mpmath",), "mpmath": ()}
+"""The packages the site loads late (the import name, as Pyodide's lock names the package),
+each with the packages it needs."""
+
+BROWSER = sys.platform == "emscripten"
+"""Whether this Python runs in the browser (Pyodide)."""
+
+SITE_PACKAGES = "/lib/python3.12/site-packages"
+"""Where Pyodide unpacks wheels."""
+
+
+class LateWheelFinder(importlib.abc.MetaPathFinder):
+    """A finder that installs a :data:`LATE` package the moment it is imported, if missing.
+
+    ``fetch(name)`` returns the bytes of the package's wheel; it is unpacked into
+    ``target``, and the usual finders, after this one, then find the package.
+
+    >>> import io, tempfile, zipfile
+    >>> made = io.BytesIO()
+    >>> with zipfile.ZipFile(made, "w") as wheel:
+    ...     wheel.writestr("cowbell/__init__.py", "RINGS = 10")
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     finder = LateWheelFinder(lambda name: made.getvalue(), folder, {"cowbell": ()})
+    ...     sys.path.insert(0, folder)
+    ...     sys.meta_path.insert(0, finder)
+    ...     try:
+    ...         import cowbell
+    ...     finally:
+    ...         sys.meta_path.remove(finder)
+    ...         sys.path.remove(folder)
+    ...         del sys.modules["cowbell"]
+    >>> cowbell.RINGS, finder.fetched
+    (10, ['cowbell'])
+    """
+
+    def __init__(
+        self,
+        fetch: Callable[[str], bytes],
+        target: str = SITE_PACKAGES,
+        late: dict[str, tuple[str, ...]] | None = None,
+    ) -> None:
+        self.fetch = fetch
+        self.target = target
+        self.late = LATE if late is None else late
+        self.fetched: list[str] = []
+
+    def find_spec(
+        self,
+        fullname: str,
+        path: Sequence[str] | None = None,
+        target: ModuleType | None = None,
+    ) -> importlib.machinery.ModuleSpec | None:
+        """Install ``fullname``'s wheel if it is a late package not there yet; find nothing."""
+        wanted = path is None and fullname in self.late and fullname not in self.fetched
+        if wanted and importlib.machinery.PathFinder.find_spec(fullname) is None:
+            self.install(fullname)
+        return None
+
+    def install(self, name: str) -> None:
+        """Unpack the wheel of ``name`` (and of the late packages it needs)."""
+        import io
+        import zipfile
+
+        with zipfile.ZipFile(io.BytesIO(self.fetch(name))) as wheel:
+            wheel.extractall(self.target)
+        self.fetched.append(name)
+        importlib.invalidate_caches()
+        for need in self.late.get(name, ()):
+            if need not in self.fetched and importlib.machinery.PathFinder.find_spec(need) is None:
+                self.install(need)
+
+
+def _fetch_now(name: str) -> bytes:  # pragma: no cover (the browser's Python only)
+    """The wheel of ``name``, from the site, by a synchronous request (in a web worker)."""
+    import js  # type: ignore[import-not-found]
+    import pyodide_js  # type: ignore[import-not-found]
+
+    api = pyodide_js._api  # Pyodide 0.27's own record of its lock and address
+    url = api.config.indexURL + getattr(api.lockfile_packages, name).file_name
+    request = js.XMLHttpRequest.new()
+    request.open("GET", url, False)
+    request.responseType = "arraybuffer"
+    request.send()
+    if request.status != 200:
+        raise ImportError(f"could not fetch {url} ({request.status})", name=name)
+    return bytes(request.response.to_py())
+
+
+def install() -> None:
+    """In the browser, put a :class:`LateWheelFinder` first on ``sys.meta_path`` (once)."""
+    if not BROWSER or any(isinstance(f, LateWheelFinder) for f in sys.meta_path):
+        return
+    sys.meta_path.insert(0, LateWheelFinder(_fetch_now))
+
+
+_PENDING: dict[str, asyncio.Future[None]] = {}
+
+
+def fetch_soon(name: str) -> asyncio.Future[None] | None:
+    """In the browser, load ``name``'s wheel (and what it needs) in the background.
+
+    The future (the same one for every call until it is done) is done once the package
+    can be imported; ``None`` where it already can, once it was tried, or outside the browser.
+    """
+    if not BROWSER or name not in LATE:
+        return None
+    pending = _PENDING.get(name)  # pragma: no cover (the browser's Python only)
+    if pending is not None:  # pragma: no cover
+        return None if pending.done() else pending  # once done, an import fetches what's left
+    if importlib.machinery.PathFinder.find_spec(name) is not None:  # pragma: no cover
+        return None
+
+    import asyncio  # pragma: no cover (the browser's Python only)
+
+    async def load() -> None:  # pragma: no cover (the browser's Python only)
+        import pyodide_js  # type: ignore[import-not-found,unused-ignore]
+
+        await pyodide_js.loadPackage(name)
+        importlib.invalidate_caches()
+
+    try:  # pragma: no cover (the browser's Python only)
+        loop = asyncio.get_running_loop()
+    except RuntimeError:  # pragma: no cover
+        loop = asyncio.get_event_loop_policy().get_event_loop()
+    _PENDING[name] = loop.create_task(load())  # pragma: no cover
+    return _PENDING[name]  # pragma: no cover
