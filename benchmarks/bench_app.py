@@ -27,12 +27,14 @@ from pathlib import Path
 from playwright.sync_api import Page, expect, sync_playwright
 
 from dekbovinoj_edu.cli.serve import free_port, start_in_background, wait_until_up
-from dekbovinoj_edu.cli.server_processes import ServerProcesses
+from dekbovinoj_edu.cli.server_processes import ServerProcesses, cpu_seconds
 from dekbovinoj_edu.rules.puzzle import Puzzle
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 PETER = Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2)
+IDLE_CPU_SECONDS = 0.05
+"""Processor time the kernels may use in a second and still count as idle (heartbeats)."""
 ANSWERS = ("13*2+3-9-3-7", "13 + 9")
 """A right answer and a colour mistake, in turn, so every click changes the feedback."""
 
@@ -54,13 +56,27 @@ async () => {
 
 
 def wait_for_pool(server: subprocess.Popen[bytes], students: int, timeout: float = 120) -> None:
-    """Wait until a preheated kernel waits beside the ``students`` kernels already taken."""
+    """Wait until a preheated kernel waits beside the ``students`` kernels already taken.
+
+    Preheated means it has run the app notebook: the kernels' processor time stands still
+    for a second (a new kernel takes 1.3 processor-seconds and about 3 s to run the notebook on
+    a quiet machine). A fixed pause after the kernel appeared let a page load while the last
+    kernel was still warming on the same two cores.
+    """
     deadline = time.monotonic() + timeout
     while ServerProcesses.of(server.pid).kernel_count < students + 1:
         if time.monotonic() > deadline:
             raise TimeoutError("Voilà did not preheat a kernel in time")
         time.sleep(0.2)
-    time.sleep(3)  # the new kernel runs the app notebook (about a second on a quiet machine)
+    used = -1.0
+    while True:
+        now = cpu_seconds([pid for pid, _ in ServerProcesses.of(server.pid).kernels])
+        if now - used < IDLE_CPU_SECONDS:
+            return
+        if time.monotonic() > deadline:
+            raise TimeoutError("the preheated kernel did not become idle in time")
+        used = now
+        time.sleep(1)
 
 
 def kernel_memory(server: subprocess.Popen[bytes]) -> list[float]:

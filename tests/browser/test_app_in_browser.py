@@ -13,6 +13,8 @@ from dekbovinoj_edu.sessions.practice import PracticeSession
 PETER = Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2)
 PETERS_TAPS = ["K♣", "×", "2♣", "+", "3♠", "−", "9♦", "−", "3♥", "−", "7♥"]
 OPS = {"+", "−", "×", "÷", "(", ")"}
+FIRST_LOAD_MS = 90_000
+"""How long a page opened without ``open_app`` may take to show the widget (as conftest's)."""
 
 
 def expected_feedback(text: str, lang: str = "en") -> str:
@@ -93,3 +95,28 @@ def test_the_app_fits_a_phone(open_app, artifacts: Path) -> None:
     overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
     page.screenshot(path=str(artifacts / "07-phone.png"), full_page=True)
     assert overflow <= 1, f"the page is {overflow}px wider than a phone screen"
+
+
+def test_the_app_asks_nothing_of_another_server(browser, app_url: str) -> None:
+    """Voilà starts the app only once its page has loaded: a style sheet from a CDN that a
+    school network drops would hold every student's app back, so the page asks only the
+    server it came from."""
+    from urllib.parse import urlsplit
+
+    from playwright.sync_api import expect
+
+    page = browser.new_page()
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
+    try:
+        page.goto(app_url)
+        expect(page.locator(".dkb-practice .dkb-submit")).to_be_visible(timeout=FIRST_LOAD_MS)
+        expect(page.locator("#loading")).to_have_count(0)  # Voilà's spinner is gone
+    finally:
+        page.close()
+    server = urlsplit(app_url).netloc
+    outside = [
+        url for url in asked if urlsplit(url).scheme != "data" and urlsplit(url).netloc != server
+    ]
+    assert len(asked) > 20  # the page, Voilà's scripts, the widgets' scripts
+    assert outside == []
