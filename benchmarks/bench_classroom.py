@@ -75,12 +75,18 @@ class Student:
 
 
 class Sampler(threading.Thread):
-    """Samples the server's processes every ``every`` seconds until stopped."""
+    """Samples the server's processes, and this benchmark's Chromium, every ``every`` seconds
+    until stopped.
+
+    Chromium's processor time is summed over every process it had, each at its last sample:
+    a page's renderer is gone once the page is closed, and its time with it.
+    """
 
     def __init__(self, pid: int, every: float = 0.5) -> None:
         super().__init__(daemon=True)
         self.pid, self.every = pid, every
         self.peak_rss, self.peak_kernels = 0, 0
+        self.chromium: dict[int, float] = {}
         self._stop_event = threading.Event()
 
     def run(self) -> None:
@@ -88,7 +94,14 @@ class Sampler(threading.Thread):
             snapshot = ServerProcesses.of(self.pid)
             self.peak_rss = max(self.peak_rss, snapshot.total_rss)
             self.peak_kernels = max(self.peak_kernels, snapshot.kernel_count)
+            for pid in chromium_pids():
+                self.chromium[pid] = max(self.chromium.get(pid, 0.0), cpu_seconds([pid]))
             self._stop_event.wait(self.every)
+
+    @property
+    def chromium_seconds(self) -> float:
+        """Processor seconds used by this benchmark's Chromium so far (all its processes)."""
+        return sum(self.chromium.values())
 
     def stop(self) -> None:
         self._stop_event.set()
@@ -158,7 +171,9 @@ async def browser_student(
         await page.close()
 
 
-async def run_class(url: str, students: int, browsers: int, spread: float, stay: float):
+async def run_class(
+    url: str, students: int, browsers: int, spread: float, stay: float, sampler: Sampler
+) -> tuple[list[Student], float]:
     roster = [
         Student(number, "browser" if number < browsers else "http") for number in range(students)
     ]
@@ -175,15 +190,22 @@ async def run_class(url: str, students: int, browsers: int, spread: float, stay:
                 else:
                     jobs.append(http_student(student, url, delay))
             await asyncio.gather(*jobs)
-            used = chromium_time()  # before the browser closes and its processes are gone
+            used = sampler.chromium_seconds  # before the browser closes
         finally:
             await browser.close()
     return roster, used
 
 
-def chromium_time() -> float:
-    """Processor seconds used so far by this benchmark's Chromium (all its processes)."""
-    return cpu_seconds([pid for pid in children(os.getpid()) if "chromium" in command_line(pid)])
+def chromium_pids() -> list[int]:
+    """This benchmark's Chromium processes."""
+    return [pid for pid in children(os.getpid()) if "chromium" in command_line(pid)]
+
+
+def machine_busy_seconds() -> float:
+    """Processor seconds every process of this computer has used since it started."""
+    fields = Path("/proc/stat").read_text().splitlines()[0].split()[1:]
+    user, nice, system, _idle, _iowait, irq, softirq, steal = (int(f) for f in fields[:8])
+    return (user + nice + system + irq + softirq + steal) / os.sysconf("SC_CLK_TCK")
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -231,9 +253,11 @@ def main() -> None:
         pooled = {pid for pid, _ in idle.kernels}
         started = time.monotonic()
         server_before = (cpu_seconds([server.pid]), cpu_seconds(children(server.pid)))
+        machine_before = machine_busy_seconds()
         roster, chromium = asyncio.run(
-            run_class(url, args.students, browsers, args.spread, args.stay)
+            run_class(url, args.students, browsers, args.spread, args.stay, sampler)
         )
+        machine = machine_busy_seconds() - machine_before
         # Kernels that were shut down in class are not counted: a lower bound for the kernels.
         cpu_used = [
             chromium,
@@ -304,8 +328,8 @@ def main() -> None:
     )
     print(
         f"processor time in class  Chromium {cpu_used[0]:.1f} s, server {cpu_used[1]:.1f} s, "
-        f"kernels >= {cpu_used[2]:.1f} s   ({in_class:.0f} s on {os.cpu_count()} cores, "
-        f"shared with whatever else runs)"
+        f"kernels >= {cpu_used[2]:.1f} s; the whole computer {machine:.1f} s of "
+        f"{in_class * (os.cpu_count() or 1):.0f} ({in_class:.0f} s on {os.cpu_count()} cores)"
     )
     print(f"'Timeout waiting for IOPub output' in the log: {log_text.count('Timeout waiting')}")
     print(f"load after: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} (1, 5 min); log: {log}")

@@ -10,25 +10,14 @@ import sys
 import pytest
 
 from dekbovinoj_edu.cli.play import play_in_terminal
-from dekbovinoj_edu.game import DekBovinoj, Game, Joker, Mu, Opening, bot_for
+from dekbovinoj_edu.game import Game, bot_for
+from dekbovinoj_edu.game.moves import typed
 
 SEED = 12
 
 
 def person_game(players: int = 3, level: int = 1, lang: str = "en") -> Game:
     return Game(players=players, level=level, seed=SEED, bots=(None,) + ("casual",) * (players - 1))
-
-
-def typed(move: object) -> str:
-    """How a person types a move."""
-    if isinstance(move, Opening):
-        return " ".join(map(str, move.cards))
-    if isinstance(move, Mu):
-        return f"mu {move.card}"
-    if isinstance(move, Joker):
-        return "joker"
-    assert isinstance(move, DekBovinoj)
-    return move.expression
 
 
 def whole_game_input(players: int = 3, level: int = 1) -> tuple[str, Game]:

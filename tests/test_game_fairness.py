@@ -14,8 +14,9 @@ import re
 import pytest
 
 from dekbovinoj_edu.cli.play import play_in_terminal
-from dekbovinoj_edu.game import DekBovinoj, Game, Joker, Mu, Opening
+from dekbovinoj_edu.game import DekBovinoj, Game, Joker, Opening
 from dekbovinoj_edu.game.events import SaidMu
+from dekbovinoj_edu.game.moves import typed
 from dekbovinoj_edu.rules.cards import parse_cards
 from dekbovinoj_edu.sessions.feedback import FeedbackKind
 from dekbovinoj_edu.sessions.game_table import GameTableSession
@@ -35,17 +36,6 @@ def hidden_cards(game: Game, viewer: int | None) -> set[str]:
 def named(text: str, cards: set[str]) -> set[str]:
     """The cards of ``cards`` that ``text`` names."""
     return set(re.findall(r"(?:10|[2-9AJQK])[♣♠♦♥]", text)) & cards
-
-
-def typed(move: object) -> str:
-    if isinstance(move, Opening):
-        return " ".join(map(str, move.cards))
-    if isinstance(move, Mu):
-        return f"mu {move.card}"
-    if isinstance(move, Joker):
-        return "joker"
-    assert isinstance(move, DekBovinoj)
-    return move.expression
 
 
 class Watcher(io.StringIO):

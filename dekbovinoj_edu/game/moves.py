@@ -37,6 +37,7 @@ __all__ = [
     "Mu",
     "Opening",
     "parse_move",
+    "typed",
 ]
 
 
@@ -166,3 +167,17 @@ def parse_move(text: str) -> Move:
             if cards and not any(card.is_joker for card in cards):
                 return Opening(cards)
     return DekBovinoj(stripped)
+
+
+def typed(move: Move) -> str:
+    """A move as a person types it in the terminal game: what :func:`parse_move` reads back.
+
+    >>> moves = [Opening(parse_cards("9♦ 3♥")), Joker(), DekBovinoj("7 + 3"), Mu(Card.parse("7♥"))]
+    >>> [typed(move) for move in moves]
+    ['9♦ 3♥', 'joker', '7 + 3', 'mu 7♥']
+    >>> all(parse_move(typed(move)) == move for move in moves)
+    True
+    """
+    if isinstance(move, Opening):
+        return " ".join(map(str, move.cards))
+    return str(move)
