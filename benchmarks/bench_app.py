@@ -24,6 +24,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from machine import describe
 from playwright.sync_api import Page, expect, sync_playwright
 
 from dekbovinoj_edu.cli.serve import free_port, start_in_background, wait_until_up
@@ -115,6 +116,7 @@ def main() -> None:
         "--think", type=float, default=2.0, help="seconds before the first answer (default 2)"
     )
     args = parser.parse_args()
+    print(describe(), flush=True)
 
     port = free_port()
     url = f"http://localhost:{port}/"

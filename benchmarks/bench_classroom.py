@@ -34,6 +34,7 @@ import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 
+from machine import describe
 from playwright.async_api import Browser, async_playwright
 
 from dekbovinoj_edu.cli.class_kernels import pool_size
@@ -231,7 +232,7 @@ def main() -> None:
     url = f"http://{HOST}:{port}/"
     log = Path(tempfile.mkdtemp(prefix="bench-classroom-")) / "voila.log"
     options = ServeOptions(find_notebook(), host=HOST, class_size=class_size)
-    print(f"load before: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} (1, 5 min)", flush=True)
+    print(describe(), flush=True)
     server = start_in_background(port, log=log, options=options)
     sampler = Sampler(server.pid)
     try:
