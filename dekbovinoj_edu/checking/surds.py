@@ -186,32 +186,32 @@ class Surd:
         return self
 
     def __add__(self, other: Surd | Rational) -> Surd:
-        other = _surd(other)
-        if other is None:
+        given = _surd(other)
+        if given is None:
             return NotImplemented
         terms = dict(self._terms)
-        for root, c in other._terms.items():
+        for root, c in given._terms.items():
             terms[root] = terms.get(root, 0) + c
         return Surd._made(terms)
 
     __radd__ = __add__
 
     def __sub__(self, other: Surd | Rational) -> Surd:
-        other = _surd(other)
-        if other is None:
+        given = _surd(other)
+        if given is None:
             return NotImplemented
-        return self + -other
+        return self + -given
 
     def __rsub__(self, other: Rational) -> Surd:
         return -self + other
 
     def __mul__(self, other: Surd | Rational) -> Surd:
-        other = _surd(other)
-        if other is None:
+        given = _surd(other)
+        if given is None:
             return NotImplemented
         terms: dict[int, Fraction] = {}
         for s, a in self._terms.items():
-            for t, b in other._terms.items():
+            for t, b in given._terms.items():
                 g = math.gcd(s, t)  # √s·√t = g·√(st/g²), and st/g² is squarefree
                 root = (s // g) * (t // g)
                 terms[root] = terms.get(root, 0) + a * b * g
@@ -220,10 +220,10 @@ class Surd:
     __rmul__ = __mul__
 
     def __truediv__(self, other: Surd | Rational) -> Surd:
-        other = _surd(other)
-        if other is None:
+        given = _surd(other)
+        if given is None:
             return NotImplemented
-        return self * other._inverse()
+        return self * given._inverse()
 
     def __rtruediv__(self, other: Rational) -> Surd:
         return Surd.of(other) * self._inverse()
