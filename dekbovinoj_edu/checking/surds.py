@@ -90,12 +90,12 @@ class Surd:
         """``√value`` of a rational ``value ≥ 0``, exactly (``q·√s``); ``None`` for a negative
         value or one too big to split into a square and a squarefree part by trial division.
 
-        >>> Surd.root(Fraction(8)), Surd.root(Fraction(2, 3)), Surd.root(-1)
-        (Surd({2: Fraction(2, 1)}), Surd({6: Fraction(1, 3)}), None)
+        >>> Surd.root(Fraction(8)), Surd.root(Fraction(2, 3)), Surd.root(-1), Surd.root(0)
+        (Surd({2: Fraction(2, 1)}), Surd({6: Fraction(1, 3)}), None, Surd({}))
         """
         value = Fraction(value)
-        if value < 0:
-            return None
+        if value <= 0:
+            return cls() if value == 0 else None
         top = _squarefree(value.numerator)
         bottom = _squarefree(value.denominator)
         if top is None or bottom is None:
