@@ -35,7 +35,7 @@ def value(text: str) -> Value:
     return evaluate(parse_expression(text).tree)
 
 
-def root(n: int) -> Surd:
+def root(n: int | Fraction) -> Surd:
     made = Surd.root(n)
     assert made is not None
     return made
@@ -156,6 +156,17 @@ def test_arithmetic_and_signs_agree_with_sympy(a: Surd, b: Surd) -> None:
 def test_the_root_of_a_square_is_found_again(surd: Surd) -> None:
     square_root = (surd * surd).sqrt()
     assert square_root is not None and square_root == (surd if surd.sign() >= 0 else -surd)
+
+
+@settings(max_examples=100, deadline=None)
+@given(surds, st.sampled_from((2, 3, 5, 7, 30, Fraction(1, 2), Fraction(5, 3))))
+def test_a_root_outside_the_field_of_its_square_is_found_too(surd: Surd, m: Fraction) -> None:
+    square_root = (surd * surd * m).sqrt()  # √m·|surd|: roots the square may not hold
+    assert square_root is not None and square_root == root(m) * abs_surd(surd)
+
+
+def abs_surd(surd: Surd) -> Surd:
+    return surd if surd.sign() >= 0 else -surd
 
 
 def test_a_rational_surd_equals_its_fraction_and_hashes_alike() -> None:

@@ -262,14 +262,19 @@ class Surd:
         """The square root when it is a surd too (it denests), else ``None`` (also for a
         negative value).
 
-        With ``x = a + c√b``, a root ``u + v√b`` needs ``u² + v²b = a`` and ``2uv = c``, so
-        ``u² = (a ± √(a² − c²b)) / 2``: two roots of surds with one root less. Every
-        candidate is squared back before it is returned.
+        When a root exists it is ``√m·y`` with ``m`` a whole number and ``y`` in the field of
+        ``x`` (its Galois group has order 2 at most). With ``x = a + c√b`` and ``y = u + v√b``,
+        ``u``, ``v`` free of ``√b``: ``m(u² + bv²) = a`` and ``2muv = c``, so
+        ``d = √(a² − c²b) = m(u² − bv²)`` lies in the field of ``a`` and ``c``, and
+        ``√((a + d)/2) = √m·u``: roots in a field with one root less, down to a rational. The
+        root found is squared back before it is returned.
 
         >>> print((3 + Surd.root(8)).sqrt(), (2 + Surd.root(3)).sqrt())
         1 + sqrt(2) sqrt(2)/2 + sqrt(6)/2
-        >>> (1 + Surd.root(2)).sqrt() is None, (-Surd.root(2)).sqrt() is None
+        >>> (1 + Surd.root(2)).sqrt() is None, (2 + Surd.root(2)).sqrt() is None
         (True, True)
+        >>> (-Surd.root(2)).sqrt() is None
+        True
         """
         rational = self.as_fraction()
         if rational is not None:
@@ -279,7 +284,7 @@ class Surd:
         b = self._splitter()
         a, c = self._split(b)
         d = (a * a - c * c * b).sqrt()
-        if d is None:
+        if d is None or not set(d._terms) <= _spanned(a, c):
             return None
         for half in ((a + d) / 2, (a - d) / 2):
             u = half.sqrt()
@@ -361,6 +366,16 @@ class Surd:
             else:
                 text += f" - {shown}" if c < 0 else f" + {shown}"
         return text
+
+
+def _spanned(*values: Surd) -> set[int]:
+    """The roots of the field the values lie in: every product of their roots (squares out)."""
+    found = {1}
+    for value in values:
+        for root in value._terms:
+            if root not in found:
+                found |= {(root // math.gcd(root, r)) * (r // math.gcd(root, r)) for r in found}
+    return found
 
 
 def _surd(value: object) -> Surd | None:
