@@ -145,6 +145,10 @@ class _Evaluator:
             root = _surd_root(base)
             if root is not None:
                 return _settled(root**p)
+        if q > 2 and isinstance(base, Fraction):  # 8 ^ (2/3), 4 ^ (1/4) = √2
+            root = _fraction_root(base, q)
+            if root is not None:
+                return _settled(root**p)
         import sympy
 
         return _simplest(sympy.Pow(to_sympy(base), sympy.Rational(p, q)))
@@ -208,6 +212,36 @@ def _surd_root(value: Fraction | Surd) -> Fraction | Surd | None:
     if isinstance(value, Fraction):
         return Surd.root(value)
     return value.sqrt()
+
+
+def _fraction_root(value: Fraction, n: int) -> Fraction | Surd | None:
+    """The ``n``-th root of ``value > 0`` when it is a fraction, or the square root of one,
+    else ``None``.
+
+    >>> _fraction_root(Fraction(8, 27), 3), _fraction_root(Fraction(4), 4)
+    (Fraction(2, 3), Surd({2: Fraction(1, 1)}))
+    >>> _fraction_root(Fraction(2), 3) is None
+    True
+    """
+    top, bottom = _whole_root(value.numerator, n), _whole_root(value.denominator, n)
+    if top is not None and bottom is not None:
+        return Fraction(top, bottom)
+    if n % 2 == 0:
+        half = _fraction_root(value, n // 2)
+        if isinstance(half, Fraction):
+            return Surd.root(half)
+    return None
+
+
+def _whole_root(n: int, k: int) -> int | None:
+    """The ``k``-th root of a whole ``n ≥ 1`` when it is whole (Newton's method on integers)."""
+    root = 1 << -(-n.bit_length() // k)  # at least the root
+    while True:
+        better = ((k - 1) * root + n // root ** (k - 1)) // k
+        if better >= root:
+            break
+        root = better
+    return root if root**k == n else None
 
 
 def _settled(value: Fraction | Surd) -> Fraction | Surd:
