@@ -3,11 +3,17 @@
 Run: ``python benchmarks/bench_check.py [repeats]``. Goals: median under 5 ms,
 worst (slowest input's median) under 100 ms. Each input is checked ``repeats``
 times after one warm-up call (which pays for imports and catalog loading).
+
+Then the first check of a level-3 answer with square roots in a fresh interpreter (the
+checker already loaded by a check of a whole-number answer): what a student's kernel pays
+the first time, and whether it had to import sympy for it.
 """
 
 from __future__ import annotations
 
+import json
 import statistics
+import subprocess
 import sys
 import time
 
@@ -59,9 +65,59 @@ ADVERSARIAL: list[tuple[str, Puzzle, str, bool]] = [
     ("root sums", ROOTS, "√2 + √3 + √5 + √8 − √2 − √3 − √5 − √8", False),
     ("zero only symbolically", ROOTS, "√(5 + √(Q × 2)) − √2 − √3", False),
     ("ten only symbolically", ROOTS, "(√(5 + √(Q × 2)) − √2) ^ (2) + 8 − A", False),
+    ("six roots nested", ROOTS, "√(√2 + √3 + √5 + √(13 × 8) + √J + √Q)", False),
     ("NUL bytes", LEVEL3, "7\x00+\x003", False),
     ("RTL marks", LEVEL3, "\u202e7 + 3\u202c", False),
 ]
+
+
+FIRST_CHECKS: list[tuple[str, Puzzle, str]] = [
+    ("√8 × √8 (site benchmark)", Puzzle.from_code("CCVR-JREG-245P"), "√8*√8+5+3-6"),
+    ("√8 + 5, not 10", Puzzle.from_code("CCVR-JREG-245P"), "√8 + 5"),
+    ("level 3 irrational", LEVEL3, "√2 + 9"),
+    ("level 3 denesting", LEVEL3, "√(3 + √8) − √2 + 9"),
+    ("zero only symbolically", ROOTS, "√(5 + √(Q × 2)) − √2 − √3"),
+    ("a fraction power (sympy)", Puzzle.from_code("CCVR-JREG-245P"), "5 ^ (8 ÷ 6)"),
+]
+"""Level-3 answers whose first check in a fresh interpreter is timed."""
+
+FIRST_CHECK = """
+import json, sys, time
+from dekbovinoj_edu import Puzzle, check
+puzzle = Puzzle.from_code(sys.argv[1])
+check(puzzle, "1")  # loads the checker
+start = time.perf_counter()
+verdict = check(puzzle, sys.argv[2])
+print(json.dumps([1000 * (time.perf_counter() - start), verdict.code.value,
+                  "sympy" in sys.modules]))
+"""
+
+
+def first_check(puzzle: Puzzle, text: str) -> tuple[float, str, bool]:
+    """Milliseconds of the first check of ``text`` in a fresh interpreter, its code, and
+    whether sympy was imported."""
+    result = subprocess.run(
+        [sys.executable, "-c", FIRST_CHECK, puzzle.code, text],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    ms, code, sympy = json.loads(result.stdout.splitlines()[-1])
+    return ms, code, sympy
+
+
+def report_first_checks(rounds: int = 3) -> None:
+    print("\nFirst level-3 check with roots in a fresh interpreter (checker loaded)")
+    print(f"  {'input':<26} {'code':<13} {'median':>9} {'max':>9}  sympy")
+    for label, puzzle, text in FIRST_CHECKS:
+        runs = [first_check(puzzle, text) for _ in range(rounds)]
+        times = sorted(ms for ms, _code, _sympy in runs)
+        code, sympy = runs[0][1], any(loaded for _ms, _code, loaded in runs)
+        median = statistics.median(times)
+        print(
+            f"  {label:<26} {code:<13} {median:7.1f} ms {times[-1]:7.1f} ms  "
+            f"{'imported' if sympy else 'not imported'}"
+        )
 
 
 def measure(puzzle: Puzzle, text: str, joker: bool, repeats: int) -> list[float]:
@@ -104,6 +160,7 @@ def main(argv: list[str]) -> int:
         f"Typical median {statistics.median(typical):.3f} ms, adversarial median "
         f"{statistics.median(adversarial):.3f} ms"
     )
+    report_first_checks()
     print(
         f"Goals: median < {MEDIAN_GOAL_MS} ms: {'met' if median < MEDIAN_GOAL_MS else 'MISSED'}; "
         f"worst < {WORST_GOAL_MS} ms: {'met' if worst < WORST_GOAL_MS else 'MISSED'}"

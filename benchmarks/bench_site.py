@@ -9,8 +9,8 @@ opens it in Debian's Chromium through Playwright:
   by then;
 - repeat visit (the same browser, its cache kept): seconds to usable;
 - clicks on a new puzzle: "Mu!", "Show the best answers", "Dek bovinoj!", "Hint", "New puzzle";
-- then a level-3 puzzle opened by code and a √ answer checked at once (the site loads sympy
-  only for a level with √ or ^).
+- then a level-3 puzzle opened by code and a √ answer checked at once (the checker computes
+  sums of square roots itself: the site loads sympy only for a value beyond them).
 
 Goals (issue 17, on a 2-core machine): first visit usable in ≤ 12 s with ≤ 25 MB, repeat visit
 ≤ 6 s, every click answered in ≤ 1 s. It prints the machine's load average beside the figures.
@@ -39,10 +39,10 @@ CLICK_LIMIT_MS = 60_000
 ROUNDS = 3
 ROOTS_CODE, ROOTS_ANSWER = "CCVR-JREG-245P", "√8*√8+5+3-6"
 """A level-3 puzzle (8♠ 3♣ 6♥ | 8♣ JK 5♣) and an answer whose values are irrational on the
-way: the first check that needs sympy."""
+way (until issue 17's surds, the first check that needed sympy)."""
 SETTLE_MS = 3000
 """How long a page is left after it is usable before the clicks (what it downloads then is
-printed apart: the app at level 2 downloads nothing more; sympy comes with level 3)."""
+printed apart: the app downloads nothing more; sympy comes only for a value that needs it)."""
 
 
 def visit(context: Any, server: SiteServer) -> tuple[float, int, list[str], Any]:
@@ -134,7 +134,7 @@ def main() -> int:
                     ("Dek bovinoj!", ".dkb-submit", ".dkb-feedback"),
                 ):
                     clicks.setdefault(name, []).append(click_time(page, css, answer))
-            # Level 3 at once: sympy's wheel comes then (in the background, or on the spot).
+            # Level 3 at once: a √ answer, checked without sympy.
             level3 = typed_time(
                 page, ".dkb-code input", ROOTS_CODE, ".dkb-current-code", ROOTS_CODE
             )

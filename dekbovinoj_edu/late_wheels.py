@@ -1,14 +1,16 @@
 """Packages the static site loads after the app is on screen (``dekbovinoj build-site``).
 
 sympy and mpmath are 6.4 MB of the site's download (compiled) and 1,300 files to unpack, and
-only the checker's exact values at level 3 (√) need them. So the browser's Python (Pyodide)
-starts without them, and :func:`fetch_soon` loads their wheels in the background, from the
-site, once a level with √ or ^ is opened (Pyodide's ``loadPackage``). An ``import sympy``
-that comes before they arrive loads them on the spot instead: :func:`install` puts a finder
+only the checker's rare exact values at level 3 need them: those that are neither fractions
+nor sums of square roots (``2^(1/3)``, a root that does not denest; see
+:mod:`~dekbovinoj_edu.checking.surds`). So the browser's Python (Pyodide) starts without them,
+and an ``import sympy`` loads them on the spot: :func:`install` puts a finder
 first on ``sys.meta_path`` that fetches a missing wheel synchronously (the kernel runs in a
 web worker, where a synchronous request is allowed), unpacks it and lets the import go on
 (the checker's :mod:`~dekbovinoj_edu.checking.evaluate`, the one module that imports sympy,
-installs it when it loads).
+installs it when it loads). :func:`fetch_soon` loads a wheel in the background instead
+(Pyodide's ``loadPackage``), for a package that will surely be needed soon;
+:func:`~dekbovinoj_edu.widgets.later.import_in_steps` then imports it a piece at a time.
 
 Outside Pyodide none of this runs: :func:`install` does nothing and :func:`fetch_soon`
 returns ``None``.

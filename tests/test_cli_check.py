@@ -55,3 +55,11 @@ def test_a_bad_puzzle_is_one_clear_line(capsys: pytest.CaptureFixture[str]) -> N
     status, out, err = run(capsys, "9♦ 3X", "7+3")
     assert status == 1 and not out
     assert err.startswith("dekbovinoj: ") and len(err.strip().splitlines()) == 1
+
+
+def test_an_irrational_value_is_printed_as_a_child_reads_it(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, _ = run(capsys, "CCVR-JREG-245P", "√8 + 5")  # 8♠ 3♣ 6♥ | 8♣ JK 5♣, level 3
+    assert status == 1
+    assert "value:   2×√2 + 5" in out and "That makes 2×√2 + 5, not 10." in out

@@ -148,6 +148,7 @@ app.practice.session.submit()
 print(len(app.built), "sympy" in sys.modules, "dekbovinoj_edu.game.engine" in sys.modules)
 from dekbovinoj_edu import Puzzle, check
 print(check(Puzzle.parse("2♣ 8♠", level=3), "√2 + 8").code, "sympy" in sys.modules)
+print(check(Puzzle.parse("2♣ A♣ 3♦", level=3), "2 ^ (A ÷ 3)").code, "sympy" in sys.modules)
 """
 
 
@@ -157,9 +158,10 @@ def test_a_students_kernel_imports_sympy_only_for_a_value_that_needs_it() -> Non
         [sys.executable, "-c", STUDENT_KERNEL], capture_output=True, text=True, timeout=120
     )
     assert done.returncode == 0, done.stderr
-    first, second = done.stdout.splitlines()
+    first, second, third = done.stdout.splitlines()
     assert first == "2 False False"  # two tabs built, no sympy, no game engine
-    assert second == "not-target True"  # √2 is irrational: now sympy is needed
+    assert second == "not-target False"  # √2 + 8 is exact without sympy (checking/surds.py)
+    assert third == "not-target True"  # 2^(1/3) is no sum of square roots: now sympy is needed
 
 
 def test_the_pool_warms_a_few_at_a_time_and_keeps_spares_while_the_class_is_in() -> None:

@@ -36,6 +36,9 @@ def test_a_bracket_on_the_right_is_worked_out_first() -> None:
         ("3! + 4", "3♣ 4♠", "3♣! is 6."),
         ("√(12 ÷ 3) × 5", "Q♣ 3♦ 5♠", "√4 makes 2."),
         ("(2 + 3)! ÷ 12", "2♣ 3♠ Q♥", "5! makes 120."),
+        ("√8 × √8 + 5 + 3 − 6", "8♠ 8♣ 5♣ 3♣ 6♥", "× √8♣: 2×√2 × 2×√2 makes 8."),
+        ("√(3 + √8) × √2 + 8", "3♣ 8♣ 2♣ 8♠", "√(2×√2 + 3) makes 1 + √2."),
+        ("√(3 + √8) × √2 + 8", "3♣ 8♣ 2♣ 8♠", "× √2♣: (1 + √2) × √2 makes √2 + 2."),
     ],
 )
 def test_level_three_roots_and_factorials_are_told_too(text: str, cards: str, step: str) -> None:

@@ -77,8 +77,10 @@ class Verdict:
     """A short sentence for the student in the chosen language; when it points at a place,
     followed by the input and a caret line under that place."""
     exact: Value | None
-    """The exact value (when the expression could be computed): a fraction, or a sympy number
-    when it is irrational. Reading it never imports sympy; :attr:`value` does."""
+    """The exact value (when the expression could be computed): a fraction; a
+    :class:`~.surds.Surd` when it is irrational but a sum of rational multiples of square
+    roots (``1 + √2``); else a sympy number. Reading it never imports sympy; :attr:`value`
+    does."""
     cards: tuple[Card, ...]
     """The cards the expression takes, in expression order (empty until they are known)."""
     reading: str
@@ -97,7 +99,8 @@ class Verdict:
 
     @property
     def value(self) -> sympy.Expr | None:
-        """The exact value as a sympy number (sympy is imported the first time this is read)."""
+        """The exact value as a sympy number (sympy is imported the first time this is read;
+        a surd becomes the sum of its terms, exactly)."""
         return None if self.exact is None else to_sympy(self.exact)
 
 

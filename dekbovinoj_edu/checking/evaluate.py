@@ -1,10 +1,13 @@
 """Exact values of expression trees, with every power, root and factorial bounded first.
 
 Whole numbers and fractions are computed with :class:`fractions.Fraction`
-(fast and exact); a root or fraction power that is not rational switches to
-sympy numbers, built from the tree (never from text). Before a power, root or
-factorial is computed its size is estimated against the level's
-:class:`~dekbovinoj_edu.rules.limits.Limits`, and refused if too big.
+(fast and exact). A square root that is not rational makes a
+:class:`~dekbovinoj_edu.checking.surds.Surd` (``1 + √2``, ``√2 + √3``: exact
+too, and as quick); only a value outside them (``2^(1/3)``, a root of a surd
+that does not denest) switches to sympy numbers, built from the tree (never
+from text). Before a power, root or factorial is computed its size is
+estimated against the level's :class:`~dekbovinoj_edu.rules.limits.Limits`,
+and refused if too big.
 
 >>> from dekbovinoj_edu.checking.expression import parse_expression
 >>> evaluate(parse_expression("13*2+3-9-3-7").tree)
@@ -12,13 +15,15 @@ Fraction(10, 1)
 >>> evaluate(parse_expression("√2 × √2 × 5").tree)
 Fraction(10, 1)
 >>> evaluate(parse_expression("√2 + 1").tree)
-1 + sqrt(2)
+Surd({1: Fraction(1, 1), 2: Fraction(1, 1)})
+>>> evaluate(parse_expression("2 ^ (1 ÷ 3)").tree)
+2**(1/3)
 >>> evaluate(parse_expression("13^13^12").tree)
 Traceback (most recent call last):
 ...
 dekbovinoj_edu.checking.errors.PowerTooBigError: This power is too big. ...
->>> equals(evaluate(parse_expression("√(3 + √8) − √2").tree), 1)
-True
+>>> evaluate(parse_expression("√(3 + √8) − √2").tree)
+Fraction(1, 1)
 """
 
 from __future__ import annotations
@@ -49,6 +54,7 @@ from .errors import (
     UndefinedPowerError,
 )
 from .expression import BinaryNode, CardNode, FactorialNode, GroupNode, Node, SignNode, SqrtNode
+from .surds import Surd
 
 if TYPE_CHECKING:
     import sympy
@@ -57,8 +63,9 @@ _install_late_wheels()  # the static site: an import of sympy before its wheel c
 
 __all__ = ["Value", "equals", "evaluate", "format_value", "to_sympy"]
 
-Value = Union[Fraction, "sympy.Expr"]
-"""An exact value: a fraction, or a sympy number when it is irrational."""
+Value = Union[Fraction, Surd, "sympy.Expr"]
+"""An exact value: a fraction; a :class:`~.surds.Surd` when it is irrational but a sum of
+rational multiples of square roots (never a rational one); else a sympy number."""
 
 _NEAR_ZERO = 1e-40
 
@@ -99,6 +106,8 @@ class _Evaluator:
             return self.power(left, right, node)
         if isinstance(left, Fraction) and isinstance(right, Fraction):
             return _fraction_op(node.op, left, right, self.text, node.position)
+        if isinstance(left, (Fraction, Surd)) and isinstance(right, (Fraction, Surd)):
+            return _settled(_surd_op(node.op, left, right, self.text, node.position))
         a, b = to_sympy(left), to_sympy(right)
         if node.op is Op.ADD:
             return _simplest(a + b)
@@ -130,6 +139,16 @@ class _Evaluator:
             raise PowerTooBigError(self.text, node.position, limit=self.limits.max_magnitude)
         if q == 1 and isinstance(base, Fraction):
             return base**p
+        if q == 1 and isinstance(base, Surd):
+            return _settled(base**p)
+        if q == 2 and isinstance(base, (Fraction, Surd)):  # (√base) ^ p, when √base is a surd
+            root = _surd_root(base)
+            if root is not None:
+                return _settled(root**p)
+        if q > 2 and isinstance(base, Fraction):  # 8 ^ (2/3), 4 ^ (1/4) = √2
+            root = _fraction_root(base, q)
+            if root is not None:
+                return _settled(root**p)
         import sympy
 
         return _simplest(sympy.Pow(to_sympy(base), sympy.Rational(p, q)))
@@ -145,6 +164,10 @@ class _Evaluator:
             top, bottom = math.isqrt(operand.numerator), math.isqrt(operand.denominator)
             if top * top == operand.numerator and bottom * bottom == operand.denominator:
                 return Fraction(top, bottom)
+        if isinstance(operand, (Fraction, Surd)):
+            root = _surd_root(operand)
+            if root is not None:
+                return _settled(root)
         import sympy
 
         return _simplest(sympy.sqrt(to_sympy(operand)))
@@ -170,28 +193,116 @@ def _fraction_op(op: Op, a: Fraction, b: Fraction, text: str, position: int | No
     return a / b
 
 
-def to_sympy(value: Value) -> sympy.Expr:
-    """The value as a sympy number (fractions become ``sympy.Rational``).
+def _surd_op(
+    op: Op, a: Fraction | Surd, b: Fraction | Surd, text: str, position: int | None
+) -> Fraction | Surd:
+    if op is Op.ADD:
+        return a + b
+    if op is Op.SUB:
+        return a - b
+    if op is Op.MUL:
+        return a * b
+    if not b:
+        raise DivisionByZeroError(text, position)
+    return a / b
 
-    >>> to_sympy(Fraction(3, 4))
-    3/4
+
+def _surd_root(value: Fraction | Surd) -> Fraction | Surd | None:
+    """``√value`` (``value > 0``) when it is a fraction or a surd, else ``None``."""
+    if isinstance(value, Fraction):
+        return Surd.root(value)
+    return value.sqrt()
+
+
+def _fraction_root(value: Fraction, n: int) -> Fraction | Surd | None:
+    """The ``n``-th root of ``value > 0`` when it is a fraction, or the square root of one,
+    else ``None``.
+
+    >>> _fraction_root(Fraction(8, 27), 3), _fraction_root(Fraction(4), 4)
+    (Fraction(2, 3), Surd({2: Fraction(1, 1)}))
+    >>> _fraction_root(Fraction(2), 3) is None
+    True
+    """
+    top, bottom = _whole_root(value.numerator, n), _whole_root(value.denominator, n)
+    if top is not None and bottom is not None:
+        return Fraction(top, bottom)
+    if n % 2 == 0:
+        half = _fraction_root(value, n // 2)
+        if isinstance(half, Fraction):
+            return Surd.root(half)
+    return None
+
+
+def _whole_root(n: int, k: int) -> int | None:
+    """The ``k``-th root of a whole ``n ≥ 1`` when it is whole (Newton's method on integers)."""
+    root = 1 << -(-n.bit_length() // k)  # at least the root
+    while True:
+        better = ((k - 1) * root + n // root ** (k - 1)) // k
+        if better >= root:
+            break
+        root = better
+    return root if root**k == n else None
+
+
+def _settled(value: Fraction | Surd) -> Fraction | Surd:
+    """A surd that is rational, as a fraction (the fast path)."""
+    if isinstance(value, Surd):
+        rational = value.as_fraction()
+        if rational is not None:
+            return rational
+    return value
+
+
+def to_sympy(value: Value) -> sympy.Expr:
+    """The value as a sympy number (fractions become ``sympy.Rational``; a surd the sum of
+    its terms, exactly).
+
+    >>> to_sympy(Fraction(3, 4)), to_sympy(Surd({1: -1, 3: 2}))
+    (3/4, -1 + 2*sqrt(3))
     """
     import sympy
 
     if isinstance(value, Fraction):
         return sympy.Rational(value.numerator, value.denominator)
+    if isinstance(value, Surd):
+        return sympy.Add(
+            *(
+                sympy.Rational(c.numerator, c.denominator) * sympy.sqrt(root)
+                for root, c in value.terms.items()
+            )
+        )
     return value
 
 
 def _simplest(value: sympy.Expr) -> Value:
-    """Back to a fraction whenever sympy found the value rational."""
+    """Back to a fraction whenever sympy found the value rational, to a surd when it is a
+    sum of rational multiples of square roots of integers."""
     if value.is_Rational:
         return Fraction(int(value.p), int(value.q))
-    return value
+    return _from_sympy(value) or value
+
+
+def _from_sympy(value: sympy.Expr) -> Surd | None:
+    """The surd of a sympy sum of terms ``q``, ``q·√n`` (``None`` for anything else)."""
+    total = Surd()
+    for term in value.args if value.is_Add else (value,):
+        coefficient, rest = term.as_coeff_Mul()
+        if not coefficient.is_Rational:
+            return None
+        if rest == 1:
+            root: Surd | None = Surd.of(1)
+        elif rest.is_Pow and rest.base.is_Integer and rest.exp.is_Rational and rest.exp.q == 2:
+            root = Surd.root(int(rest.base)) if rest.exp.p == 1 else None
+        else:
+            return None
+        if root is None:
+            return None
+        total += Fraction(int(coefficient.p), int(coefficient.q)) * root
+    return total if total.as_fraction() is None else None
 
 
 def _approx(value: Value) -> float:
-    if isinstance(value, Fraction):
+    if isinstance(value, (Fraction, Surd)):
         return float(value)
     return float(value.evalf(30))
 
@@ -210,14 +321,15 @@ def _log10_size(value: Value) -> float:
 
 
 def _is_zero(value: Value) -> bool:
-    """Exactly zero? Numerically when clearly not, else exactly.
+    """Exactly zero? Fractions and surds are zero only when written so; for a sympy number
+    numerically when clearly not, else exactly.
 
     Every value here is an algebraic number (roots and rational powers of
     rationals; irrational exponents are refused), so its minimal polynomial
     decides exactly; quicker expansions and denesting are tried first.
     """
-    if isinstance(value, Fraction):
-        return value == 0
+    if isinstance(value, (Fraction, Surd)):
+        return not value
     if value.is_Rational:
         return bool(value == 0)
     import sympy
@@ -238,16 +350,18 @@ def _is_zero(value: Value) -> bool:
 def _is_negative(value: Value) -> bool:
     if isinstance(value, Fraction):
         return value < 0
+    if isinstance(value, Surd):
+        return value.sign() < 0
     return not _is_zero(value) and _approx(value) < 0
 
 
 def equals(value: Value, target: int) -> bool:
     """Whether an exact value equals the target, decided without rounding errors.
 
-    >>> equals(Fraction(20, 2), 10), equals(Fraction(19, 2), 10)
-    (True, False)
+    >>> equals(Fraction(20, 2), 10), equals(Fraction(19, 2), 10), equals(Surd.root(2), 10)
+    (True, False, False)
     """
-    if isinstance(value, Fraction):
+    if isinstance(value, (Fraction, Surd)):
         return value == target
     return _is_zero(to_sympy(value) - target)
 
@@ -255,11 +369,16 @@ def equals(value: Value, target: int) -> bool:
 def format_value(value: Value) -> str:
     """A value as a child reads it: ``10``, ``−3``, ``7/2``, ``1 + √2``.
 
+    A surd reads as sympy prints the same number: its terms smallest first (a positive
+    rational and one negative term: the rational first, ``1 − √2``).
+
     >>> format_value(Fraction(-7, 2)), format_value(Fraction(10))
     ('−7/2', '10')
+    >>> format_value(Surd({1: -1, 3: 2})), format_value(Surd({2: Fraction(3, 2)}))
+    ('−1 + 2×√3', '3×√2/2')
     >>> import sympy
-    >>> format_value(2 * sympy.sqrt(3) - 1)
-    '−1 + 2×√3'
+    >>> format_value(2 * sympy.sqrt(3) - 1), format_value(sympy.root(2, 3))
+    ('−1 + 2×√3', '2^(1/3)')
     """
     if isinstance(value, Fraction):
         text = str(value)

@@ -80,8 +80,8 @@ def run(args: argparse.Namespace) -> int:
     verdict = check(puzzle, args.expression, joker=args.joker, lang=args.lang)
     if verdict.reading:
         print(f"reading: {verdict.reading}")
-    if verdict.value is not None:
-        print(f"value:   {format_value(verdict.value)}")
+    if verdict.exact is not None:  # not .value: that imports sympy
+        print(f"value:   {format_value(verdict.exact)}")
     if verdict.cards:
         print(f"cards:   {' '.join(map(str, verdict.cards))}")
     print(verdict.message)

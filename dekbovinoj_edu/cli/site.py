@@ -114,7 +114,8 @@ KERNEL_PACKAGES: tuple[str, ...] = (
 )
 """What Pyodide loads, all at once, before the kernel starts. The kernel installs each
 of its own packages one by one unless it is named here. sympy and mpmath are not: the
-site ships them, and the app loads them once it is on screen (:mod:`dekbovinoj_edu.late_wheels`)."""
+site ships them, and the app loads them when a value needs them
+(:mod:`dekbovinoj_edu.late_wheels`)."""
 
 MARKER = ".dekbovinoj-site"
 """The file that marks a folder as a site this command built (and may replace)."""

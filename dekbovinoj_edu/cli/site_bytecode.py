@@ -67,8 +67,9 @@ STARTUP: tuple[str, ...] = (
     "dekbovinoj_edu.widgets.progress",
     "sympy",
 )
-"""What the kernel and the app's page import as they start, and sympy (which a level with √
-or ^ fetches and imports): the modules these import are the ones compiled (about 1,000)."""
+"""What the kernel and the app's page import as they start, and sympy (which the checker
+fetches and imports for a rare level-3 value): the modules these import are the ones compiled
+(about 1,000)."""
 
 STDLIB = "/lib/python312.zip/"
 """Where Pyodide mounts ``python_stdlib.zip`` (a ``sys.path`` entry)."""

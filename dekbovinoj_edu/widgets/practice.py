@@ -32,7 +32,7 @@ from ..rules.puzzle import Puzzle
 from ..sessions.feedback import Feedback
 from ..sessions.practice import DIFFICULTIES, MU_SHARE, PracticeSession
 from .answer import WRAP, AnswerBuilder, button, shielded
-from .later import THREADS, import_in_steps, later
+from .later import THREADS, later
 
 __all__ = ["Practice", "level_label"]
 
@@ -273,9 +273,9 @@ class Practice(widgets.VBox):
             self.preparing.start()
         elif self.prepare_in_background:  # Pyodide: no threads, so right after this message
             later(self._prepare)
-            level = self.session.level
-            if level.allows(Op.SQRT) or level.allows(Op.POW):  # values that may be irrational
-                import_in_steps("sympy")  # the checker's exact values need it: a step at a time
+            # sympy is not fetched ahead for a level with √ or ^: the checker's exact values
+            # are fractions and sums of square roots (checking/surds.py); the rare value beyond
+            # them fetches sympy on the spot (late_wheels).
 
     def _prepare(self) -> None:
         """Run the solver while the student thinks, so "Dek bovinoj!" answers at once."""
