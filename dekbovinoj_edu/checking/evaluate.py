@@ -104,10 +104,8 @@ class _Evaluator:
     def binary(self, node: BinaryNode, left: Value, right: Value) -> Value:
         if node.op is Op.POW:
             return self.power(left, right, node)
-        if isinstance(left, Fraction) and isinstance(right, Fraction):
-            return _fraction_op(node.op, left, right, self.text, node.position)
         if isinstance(left, (Fraction, Surd)) and isinstance(right, (Fraction, Surd)):
-            return _settled(_surd_op(node.op, left, right, self.text, node.position))
+            return _settled(_arithmetic(node.op, left, right, self.text, node.position))
         a, b = to_sympy(left), to_sympy(right)
         if node.op is Op.ADD:
             return _simplest(a + b)
@@ -181,21 +179,10 @@ class _Evaluator:
         return Fraction(math.factorial(int(operand)))
 
 
-def _fraction_op(op: Op, a: Fraction, b: Fraction, text: str, position: int | None) -> Fraction:
-    if op is Op.ADD:
-        return a + b
-    if op is Op.SUB:
-        return a - b
-    if op is Op.MUL:
-        return a * b
-    if b == 0:
-        raise DivisionByZeroError(text, position)
-    return a / b
-
-
-def _surd_op(
+def _arithmetic(
     op: Op, a: Fraction | Surd, b: Fraction | Surd, text: str, position: int | None
 ) -> Fraction | Surd:
+    """``a op b`` for + − × ÷ (two fractions make a fraction)."""
     if op is Op.ADD:
         return a + b
     if op is Op.SUB:
