@@ -52,6 +52,7 @@ from .site_pages import (
     redirect_page,
     site_notebook,
 )
+from .site_startup import fix_service_worker
 from .site_wheels import (
     PLACEHOLDERS,
     PYODIDE_VERSION,
@@ -259,6 +260,8 @@ def _fix_pages(out: Path) -> None:
         if '"jupyter-config-data"' in text:
             page.write_text(fix_page(text, len(page.relative_to(out).parts) - 1), "utf-8")
     (out / "index.html").write_text(redirect_page(), "utf-8")
+    worker = out / "service-worker.js"
+    worker.write_text(fix_service_worker(worker.read_text("utf-8")), "utf-8")
 
 
 class _SiteHandler(http.server.SimpleHTTPRequestHandler):

@@ -65,11 +65,13 @@ STARTUP: tuple[str, ...] = (
     "ipywidgets",
     "dekbovinoj_edu.widgets.app",
     "dekbovinoj_edu.widgets.progress",
+    "tarfile",
     "sympy",
 )
-"""What the kernel and the app's page import as they start, and sympy (which the checker
-fetches and imports for a rare level-3 value): the modules these import are the ones compiled
-(about 1,000)."""
+"""What the kernel and the app's page import as they start, ``tarfile`` (Pyodide's package
+loader imports it to install the first wheel), and sympy (which the checker fetches and
+imports for a rare level-3 value): the modules these import are the ones compiled (about
+1,000)."""
 
 STDLIB = "/lib/python312.zip/"
 """Where Pyodide mounts ``python_stdlib.zip`` (a ``sys.path`` entry)."""

@@ -27,6 +27,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .site_startup import SITECUSTOMIZE, patch_member
+
 __all__ = [
     "PLACEHOLDERS",
     "PYODIDE_VERSION",
@@ -72,7 +74,8 @@ RUNTIME: tuple[Pin, ...] = (
     Pin("micropip", "0.9.0", ("packaging",)),
     Pin("packaging", "24.2"),
     # The kernel's IPython: 9, whose history runs without sqlite3 (8.x imports it at once);
-    # the packages under it at the versions Pyodide 0.27.6 itself ships.
+    # the packages under it at the versions Pyodide 0.27.6 itself ships. prompt_toolkit is
+    # only for IPython's terminal, which the site imports when it is used (site_startup).
     Pin("comm", "0.2.2"),
     Pin("traitlets", "5.14.3"),
     Pin(
@@ -83,7 +86,6 @@ RUNTIME: tuple[Pin, ...] = (
             "ipython-pygments-lexers",
             "jedi",
             "matplotlib-inline",
-            "prompt-toolkit",
             "pygments",
             "stack-data",
             "traitlets",
@@ -172,7 +174,8 @@ def kept(package: str, member: str) -> bool:
 
 
 def trim_wheel(source: Path, package: str, folder: Path) -> Path:
-    """A copy of the wheel ``source`` in ``folder`` with only the files :func:`kept` keeps."""
+    """A copy of the wheel ``source`` in ``folder`` with only the files :func:`kept` keeps,
+    patched as :data:`~dekbovinoj_edu.cli.site_startup.WHEEL_PATCHES` says."""
     target = folder / source.name
     with (
         zipfile.ZipFile(source) as wheel,
@@ -180,7 +183,7 @@ def trim_wheel(source: Path, package: str, folder: Path) -> Path:
     ):
         names = [name for name in wheel.namelist() if kept(package, name)]
         for name in names:
-            data = wheel.read(name)
+            data = patch_member(package, name, wheel.read(name))
             if name.endswith(".dist-info/RECORD"):
                 left = set(names)
                 lines = data.decode("utf-8").splitlines()
@@ -202,7 +205,9 @@ KEPT_ENCODINGS = frozenset(
 
 
 def trim_stdlib(data: bytes) -> bytes:
-    """Pyodide's ``python_stdlib.zip`` without the encodings outside :data:`KEPT_ENCODINGS`.
+    """Pyodide's ``python_stdlib.zip`` without the encodings outside :data:`KEPT_ENCODINGS`,
+    and with the site's ``sitecustomize`` module
+    (:data:`~dekbovinoj_edu.cli.site_startup.SITECUSTOMIZE`).
 
     >>> import io
     >>> made = io.BytesIO()
@@ -210,7 +215,7 @@ def trim_stdlib(data: bytes) -> bytes:
     ...     for name in ("encodings/utf_8.pyc", "encodings/cp1252.pyc", "json/__init__.pyc"):
     ...         stdlib.writestr(name, b"")
     >>> zipfile.ZipFile(io.BytesIO(trim_stdlib(made.getvalue()))).namelist()
-    ['encodings/utf_8.pyc', 'json/__init__.pyc']
+    ['encodings/utf_8.pyc', 'json/__init__.pyc', 'sitecustomize.py']
     """
     trimmed = io.BytesIO()
     with zipfile.ZipFile(io.BytesIO(data)) as stdlib, zipfile.ZipFile(trimmed, "w") as kept:
@@ -219,6 +224,7 @@ def trim_stdlib(data: bytes) -> bytes:
             if folder == "encodings" and file.split(".")[0] not in KEPT_ENCODINGS:
                 continue
             kept.writestr(entry, stdlib.read(entry))
+        kept.writestr("sitecustomize.py", SITECUSTOMIZE, zipfile.ZIP_DEFLATED)
     return trimmed.getvalue()
 
 

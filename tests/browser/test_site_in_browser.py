@@ -4,7 +4,9 @@ session, served by a plain web server on 127.0.0.1, the app running in the brows
 It passes the Voilà app's practice walk-through, keeps the student's progress in the browser,
 opens straight into the app with the lessons one click away, and asks nothing of any other
 address (no CDN, no outside fonts): every request for another address, the kernel's worker's
-included, is stopped and counted.
+included, is stopped and counted. Its service worker answers only the kernel's file-system
+requests: the browser serves the rest from its cache. And the site's Python, run under Node,
+starts without what a kernel never uses (:mod:`dekbovinoj_edu.cli.site_startup`).
 """
 
 from __future__ import annotations
@@ -73,6 +75,8 @@ class SiteOpener:
         self.server = server
         self.outside: list[str] = []
         """Every address asked for that is not on the site's server."""
+        self.through_worker: list[str] = []
+        """Every site file the service worker answered (it is there for ``/api/`` only)."""
         self.console: list[str] = []
         context.route("**/*", self._route)
 
@@ -84,12 +88,17 @@ class SiteOpener:
             self.outside.append(url)
             route.abort()
 
+    def _response(self, response: Any) -> None:
+        if response.from_service_worker and "/api/" not in response.url:
+            self.through_worker.append(response.url)
+
     def __call__(self, width: int = 1100, height: int = 1000) -> Any:
         from playwright.sync_api import expect
 
         page = self.context.new_page()
         page.set_viewport_size({"width": width, "height": height})
         page.on("console", lambda message: self.console.append(f"{message.type}: {message.text}"))
+        page.on("response", self._response)
         page.goto(self.server.url)
         expect(page.locator(".dkb-practice .dkb-submit")).to_be_visible(timeout=SITE_FIRST_LOAD_MS)
         return page
@@ -172,9 +181,10 @@ def test_the_score_and_streak_survive_closing_the_tab(open_site: SiteOpener) -> 
     assert kept["streak"] == 1 and kept["cards_taken"] == 6
     page.close()
 
-    again = open_site()
+    again = open_site()  # a repeat visit: the service worker is in charge from the start
     expect(again.locator(".dkb-score")).to_have_text(model.score_text())
     assert open_site.outside == []
+    assert open_site.through_worker == []  # the browser's cache served the site's files
 
 
 def test_a_level_3_root_is_checked_without_sympy_which_comes_for_a_cube_root(
@@ -223,3 +233,56 @@ def test_the_site_ships_the_python_it_starts_with_compiled(site: Path) -> None:
     assert {"sympy/__init__.py", "sympy/__pycache__/__init__.cpython-312.pyc"} <= set(sympy)
     lock = json.loads((folder / "pyodide-lock.json").read_text("utf-8"))["packages"]
     assert {"sympy", "mpmath"} <= set(lock) and lock["dekbovinoj-edu"]["depends"] == ["ipywidgets"]
+
+
+_START = r"""
+import { loadPyodide } from "PYODIDE_MJS";
+const [folder, packages] = [process.argv[2], JSON.parse(process.argv[3])];
+const py = await loadPyodide({
+  indexURL: folder, lockFileURL: folder + "pyodide-lock.json", stdout: () => {}, stderr: () => {},
+});
+await py.loadPackage(packages, { messageCallback: () => {} });
+const started = py.runPython(`
+import importlib, json, sys, zipimport
+reads = []
+_read = zipimport._read_directory
+zipimport._read_directory = lambda archive: reads.append(archive) or _read(archive)
+importlib.invalidate_caches()
+import pyodide_kernel, dekbovinoj_edu.widgets.app, IPython
+json.dumps({"reads": reads, "terminal": "prompt_toolkit" in sys.modules,
+            "embed": callable(IPython.embed), "sitecustomize": "sitecustomize" in sys.modules})
+`);
+await py.loadPackage(["prompt_toolkit"], { messageCallback: () => {} });
+const asked = py.runPython("import prompt_toolkit; prompt_toolkit.__name__");
+console.log(JSON.stringify({ ...JSON.parse(started), asked }));
+"""
+
+
+def test_the_sites_python_starts_without_the_terminal_and_reads_its_stdlib_once(
+    site: Path, tmp_path: Path
+) -> None:
+    import shutil
+    import subprocess
+
+    from dekbovinoj_edu.cli.site import KERNEL_PACKAGES
+    from dekbovinoj_edu.cli.site_startup import STDLIB_ARCHIVE
+
+    node = shutil.which("node")
+    assert node is not None, "the site's build needs node: it is installed with npm"
+    folder = site / "static" / "pyodide"
+    script = tmp_path / "start.mjs"
+    script.write_text(_START.replace("PYODIDE_MJS", (folder / "pyodide.mjs").as_uri()), "utf-8")
+    done = subprocess.run(
+        [node, str(script), f"{folder}/", json.dumps(list(KERNEL_PACKAGES))],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    started = json.loads(done.stdout.strip().splitlines()[-1])
+    assert started["sitecustomize"]
+    assert STDLIB_ARCHIVE not in started["reads"]  # the standard library's index: read once
+    assert not started["terminal"]  # the kernel and the app, without IPython's terminal
+    assert started["embed"]  # which is still there when it is called
+    assert started["asked"] == "prompt_toolkit"  # and its package when it is asked for
