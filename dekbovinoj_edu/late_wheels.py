@@ -8,16 +8,13 @@ and an ``import sympy`` loads them on the spot: :func:`install` puts a finder
 first on ``sys.meta_path`` that fetches a missing wheel synchronously (the kernel runs in a
 web worker, where a synchronous request is allowed), unpacks it and lets the import go on
 (the checker's :mod:`~dekbovinoj_edu.checking.evaluate`, the one module that imports sympy,
-installs it when it loads). :func:`fetch_soon` loads a wheel in the background instead
-(Pyodide's ``loadPackage``), for a package that will surely be needed soon;
-:func:`~dekbovinoj_edu.widgets.later.import_in_steps` then imports it a piece at a time.
+installs it when it loads).
 
-Outside Pyodide none of this runs: :func:`install` does nothing and :func:`fetch_soon`
-returns ``None``.
+Outside Pyodide none of this runs: :func:`install` does nothing.
 
 >>> LATE
 {'sympy': ('mpmath',), 'mpmath': ()}
->>> install() is None and fetch_soon("sympy") is None  # not in a browser here
+>>> install() is None  # not in a browser here
 True
 """
 
@@ -29,12 +26,8 @@ import importlib.machinery
 import sys
 from collections.abc import Callable, Sequence
 from types import ModuleType
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    import asyncio
-
-__all__ = ["BROWSER", "LATE", "LateWheelFinder", "fetch_soon", "install"]
+__all__ = ["BROWSER", "LATE", "LateWheelFinder", "install"]
 
 LATE: dict[str, tuple[str, ...]] = {"sympy": ("mpmath",), "mpmath": ()}
 """The packages the site loads late (the import name, as Pyodide's lock names the package),
@@ -129,36 +122,3 @@ def install() -> None:
     if not BROWSER or any(isinstance(f, LateWheelFinder) for f in sys.meta_path):
         return
     sys.meta_path.insert(0, LateWheelFinder(_fetch_now))
-
-
-_PENDING: dict[str, asyncio.Future[None]] = {}
-
-
-def fetch_soon(name: str) -> asyncio.Future[None] | None:
-    """In the browser, load ``name``'s wheel (and what it needs) in the background.
-
-    The future (the same one for every call until it is done) is done once the package
-    can be imported; ``None`` where it already can, once it was tried, or outside the browser.
-    """
-    if not BROWSER or name not in LATE:
-        return None
-    pending = _PENDING.get(name)  # pragma: no cover (the browser's Python only)
-    if pending is not None:  # pragma: no cover
-        return None if pending.done() else pending  # once done, an import fetches what's left
-    if importlib.machinery.PathFinder.find_spec(name) is not None:  # pragma: no cover
-        return None
-
-    import asyncio  # pragma: no cover (the browser's Python only)
-
-    async def load() -> None:  # pragma: no cover (the browser's Python only)
-        import pyodide_js  # type: ignore[import-not-found,unused-ignore]
-
-        await pyodide_js.loadPackage(name)
-        importlib.invalidate_caches()
-
-    try:  # pragma: no cover (the browser's Python only)
-        loop = asyncio.get_running_loop()
-    except RuntimeError:  # pragma: no cover
-        loop = asyncio.get_event_loop_policy().get_event_loop()
-    _PENDING[name] = loop.create_task(load())  # pragma: no cover
-    return _PENDING[name]  # pragma: no cover

@@ -1,19 +1,17 @@
-"""The static site's late wheels (issue 17): sympy and mpmath come after the app is shown,
-in the background, or on the spot when something imports them first."""
+"""The static site's late wheels (issue 17): sympy and mpmath are not loaded as the app starts;
+an import of them fetches their wheels on the spot."""
 
 from __future__ import annotations
 
 import io
 import sys
 import zipfile
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from dekbovinoj_edu import late_wheels
-from dekbovinoj_edu.late_wheels import LATE, LateWheelFinder, fetch_soon, install
-from dekbovinoj_edu.widgets import later
+from dekbovinoj_edu.late_wheels import LATE, LateWheelFinder, install
 
 
 def wheel(files: dict[str, str]) -> bytes:
@@ -80,40 +78,7 @@ def test_outside_the_browser_nothing_is_late() -> None:
     before = list(sys.meta_path)
     install()
     assert sys.meta_path == before
-    assert fetch_soon("sympy") is None
     assert set(LATE) == {"sympy", "mpmath"}
-
-
-class Arrival:
-    """A stand-in for the future of a wheel being fetched (no event loop needed)."""
-
-    def __init__(self) -> None:
-        self.callbacks: list[Callable[[Arrival], None]] = []
-
-    def add_done_callback(self, callback: Callable[[Arrival], None]) -> None:
-        self.callbacks.append(callback)
-
-    def cancelled(self) -> bool:
-        return False
-
-    def exception(self) -> BaseException | None:
-        return None
-
-    def arrive(self) -> None:
-        for callback in self.callbacks:
-            callback(self)
-
-
-def test_the_stepwise_import_waits_for_a_late_wheel(monkeypatch: pytest.MonkeyPatch) -> None:
-    arrival = Arrival()
-    started: list[str] = []
-    monkeypatch.setattr(later, "fetch_soon", lambda name: arrival)
-    monkeypatch.setattr(later, "StepwiseImport", lambda name: started.append(name))
-    monkeypatch.setattr(later, "later", lambda *args, **kwargs: None)
-    assert later.import_in_steps("json.tool") is None
-    assert started == []  # nothing before the wheel is there
-    arrival.arrive()
-    assert started == ["json.tool"]
 
 
 def test_the_finder_is_installed_only_in_the_browser() -> None:

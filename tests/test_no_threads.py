@@ -4,10 +4,8 @@ with the work put on the event loop instead. Here threads are made to fail as Py
 from __future__ import annotations
 
 import asyncio
-import sys
 import threading
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
@@ -16,7 +14,7 @@ from dekbovinoj_edu.widgets import game_table as table_view
 from dekbovinoj_edu.widgets import later as later_module
 from dekbovinoj_edu.widgets import practice as practice_view
 from dekbovinoj_edu.widgets.game_table import GameTable
-from dekbovinoj_edu.widgets.later import StepwiseImport, later, package_steps
+from dekbovinoj_edu.widgets.later import later
 from dekbovinoj_edu.widgets.practice import Practice
 
 PETER = Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2)
@@ -112,48 +110,3 @@ def test_switching_auto_play_off_stops_the_computer_players(
     before = view.session.save()
     _run(no_threads, 0.2)
     assert view.session.save() == before
-
-
-@pytest.fixture
-def cows(tmp_path: Path) -> Iterator[str]:
-    """A small package in pieces: a start, a module, a subpackage, names asked back."""
-    root = tmp_path / "cowpkg"
-    (root / "barn").mkdir(parents=True)
-    (root / "__init__.py").write_text(
-        "HERD = 10\nfrom .pasture import cows\nfrom .barn import stalls\nTOTAL = cows + stalls\n"
-    )
-    (root / "pasture.py").write_text("from cowpkg import HERD\ncows = HERD - 4\n")
-    (root / "barn" / "__init__.py").write_text("from .stall import stalls\n")
-    (root / "barn" / "stall.py").write_text("from cowpkg import cows\nstalls = cows - 2\n")
-    sys.path.insert(0, str(tmp_path))
-    try:
-        yield "cowpkg"
-    finally:
-        sys.path.remove(str(tmp_path))
-        for name in [name for name in sys.modules if name.split(".")[0] == "cowpkg"]:
-            del sys.modules[name]
-
-
-def test_a_package_is_read_into_its_steps_in_the_order_its_init_imports(cows: str) -> None:
-    assert package_steps(cows) == ["cowpkg.pasture", "cowpkg.barn"]
-
-
-def test_a_package_imported_step_by_step_is_the_package_imported_at_once(cows: str) -> None:
-    job = StepwiseImport(cows)
-    steps = 0
-    while job.step():
-        steps += 1
-        assert steps < 20
-    assert steps >= 4  # the start, the module, the subpackage in pieces, the end
-    module = sys.modules[cows]
-    assert (module.HERD, module.cows, module.stalls, module.TOTAL) == (10, 6, 4, 10)
-    assert module.barn is sys.modules["cowpkg.barn"]
-    assert "__getattr__" not in vars(module)
-
-
-def test_a_name_asked_before_the_steps_are_done_finishes_them(cows: str) -> None:
-    job = StepwiseImport(cows)
-    job.step()
-    module = sys.modules[cows]
-    assert module.TOTAL == 10  # the first name asked finishes the import
-    assert job.done and not job.step()

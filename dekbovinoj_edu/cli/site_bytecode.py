@@ -17,9 +17,7 @@ browser's unpacking gives. How each archive ships:
   ``__pycache__/*.cpython-312.pyc``, so a traceback from the app quotes its lines;
 - every other wheel, and ``python_stdlib.zip``, ship the ``.pyc`` of a compiled module in
   place of its ``.py``, as Pyodide's own packages do (a traceback gives file and line,
-  without the text); but a wheel's ``__init__.py`` files stay beside their bytecode, since
-  the app reads sympy's to import it a piece at a time
-  (:class:`~dekbovinoj_edu.widgets.later.StepwiseImport`).
+  without the text).
 
 The build needs ``node`` (it comes with ``npm``, which the build already uses); without it
 the build stops with a message saying so.
@@ -70,8 +68,8 @@ STARTUP: tuple[str, ...] = (
 )
 """What the kernel and the app's page import as they start, ``tarfile`` (Pyodide's package
 loader imports it to install the first wheel), and sympy (which the checker fetches and
-imports for a rare level-3 value): the modules these import are the ones compiled (about
-1,000)."""
+imports on the spot for a rare level-3 value, so compiled it is there sooner): the modules
+these import are the ones compiled (about 1,000)."""
 
 STDLIB = "/lib/python312.zip/"
 """Where Pyodide mounts ``python_stdlib.zip`` (a ``sys.path`` entry)."""
@@ -120,7 +118,6 @@ def record(files, name):
 def rewrite(job, started):
     source, target = "/jobs/" + job["file"], "/jobs/out/" + job["file"]
     every, prefix = job["how"] == "beside", job["prefix"]
-    wheel = job["file"].endswith(".whl")
     entries = []
     with zipfile.ZipFile(source) as archive:
         for info in archive.infolist():
@@ -130,15 +127,14 @@ def rewrite(job, started):
                 continue
             if not every and prefix + info.filename not in started:
                 continue
-            keep = every or (wheel and info.filename.endswith("/__init__.py"))
             try:
                 code = bytecode(data, prefix + info.filename)
             except SyntaxError:
                 continue
-            pyc = zipfile.ZipInfo(pyc_name(info.filename, keep), info.date_time)
+            pyc = zipfile.ZipInfo(pyc_name(info.filename, every), info.date_time)
             pyc.external_attr = info.external_attr
             pyc.compress_type = info.compress_type
-            if not keep:
+            if not every:
                 entries.pop()
             entries.append((pyc, code))
     records = [info for info, _ in entries if info.filename.endswith(".dist-info/RECORD")]
