@@ -54,6 +54,7 @@ from .errors import (
     UndefinedPowerError,
 )
 from .expression import BinaryNode, CardNode, FactorialNode, GroupNode, Node, SignNode, SqrtNode
+from .roots import whole_root
 from .surds import Surd
 
 if TYPE_CHECKING:
@@ -210,7 +211,7 @@ def _fraction_root(value: Fraction, n: int) -> Fraction | Surd | None:
     >>> _fraction_root(Fraction(2), 3) is None
     True
     """
-    top, bottom = _whole_root(value.numerator, n), _whole_root(value.denominator, n)
+    top, bottom = whole_root(value.numerator, n), whole_root(value.denominator, n)
     if top is not None and bottom is not None:
         return Fraction(top, bottom)
     if n % 2 == 0:
@@ -218,17 +219,6 @@ def _fraction_root(value: Fraction, n: int) -> Fraction | Surd | None:
         if isinstance(half, Fraction):
             return Surd.root(half)
     return None
-
-
-def _whole_root(n: int, k: int) -> int | None:
-    """The ``k``-th root of a whole ``n ≥ 1`` when it is whole (Newton's method on integers)."""
-    root = 1 << -(-n.bit_length() // k)  # at least the root
-    while True:
-        better = ((k - 1) * root + n // root ** (k - 1)) // k
-        if better >= root:
-            break
-        root = better
-    return root if root**k == n else None
 
 
 def _settled(value: Fraction | Surd) -> Fraction | Surd:

@@ -17,6 +17,8 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
+from ..checking.roots import whole_root
+
 __all__ = [
     "ONE",
     "ZERO",
@@ -109,21 +111,13 @@ def power(base: Q, exponent: int, bound: int) -> Q | None:
     return (n, d)
 
 
-def _int_root(x: int, k: int) -> int | None:
-    r = round(x ** (1.0 / k)) if x < 2**1000 else math.isqrt(x)
-    for candidate in (r - 1, r, r + 1):
-        if candidate >= 0 and candidate**k == x:
-            return candidate
-    return None
-
-
 def root(x: Q, k: int) -> Q | None:
     """The real ``k``-th root of ``x`` when it is rational (``k ≥ 1``); for even ``k`` the
     non-negative one. ``None`` when there is none."""
     n, d = x
     if n < 0 and k % 2 == 0:
         return None
-    rn, rd = _int_root(abs(n), k), _int_root(d, k)
+    rn, rd = whole_root(abs(n), k), whole_root(d, k)
     if rn is None or rd is None:
         return None
     return (-rn if n < 0 else rn, rd)
