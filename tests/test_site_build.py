@@ -14,6 +14,7 @@ from dekbovinoj_edu.cli import build_parser, site_bytecode
 from dekbovinoj_edu.cli.site import KERNEL_PACKAGES, MARKER, TOOLS, build_site
 from dekbovinoj_edu.cli.site_bytecode import compile_archives, how_compiled
 from dekbovinoj_edu.cli.site_pages import fix_page, site_notebook
+from dekbovinoj_edu.cli.site_startup import fix_service_worker, patch_member
 from dekbovinoj_edu.cli.site_wheels import (
     PLACEHOLDERS,
     RUNTIME,
@@ -130,3 +131,16 @@ def test_build_site_is_a_command_and_its_tools_are_the_site_extra() -> None:
     pyproject = (ROOT / "pyproject.toml").read_text("utf-8")
     for name, version in TOOLS.items():
         assert f'"{name}=={version}"' in pyproject
+
+
+def test_a_file_the_site_patches_that_has_changed_stops_the_build() -> None:
+    with pytest.raises(OSError, match="has changed"):
+        patch_member("ipython", "IPython/__init__.py", b"from .terminal import embed\n")
+    with pytest.raises(OSError, match="has changed"):
+        fix_service_worker("self.addEventListener('fetch', onFetch)")
+
+
+def test_ipython_loads_without_its_terminal_and_the_terminal_is_still_shipped() -> None:
+    depends = {pin.name: pin.depends for pin in RUNTIME}
+    assert "prompt-toolkit" not in depends["ipython"]
+    assert "prompt-toolkit" in depends  # shipped: ``import prompt_toolkit`` still loads it
