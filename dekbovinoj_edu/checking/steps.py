@@ -153,13 +153,17 @@ class _Narrator:
 
 
 def _shown(value: Value) -> str:
-    """A value as an operand: bracketed when it is negative, a fraction or a sum.
+    """A value as an operand: bracketed when it is negative, a fraction, a sum, a product or
+    a power, so that "8 ÷ (2×√2)" never reads as 8 ÷ 2, times √2.
 
     >>> from fractions import Fraction
+    >>> from dekbovinoj_edu.checking.surds import Surd
     >>> _shown(Fraction(26)), _shown(Fraction(-2)), _shown(Fraction(5, 2))
     ('26', '(−2)', '(5/2)')
+    >>> _shown(Surd({2: Fraction(1)})), _shown(Surd({2: Fraction(2)}))
+    ('√2', '(2×√2)')
     """
     text = format_value(value)
-    if text.startswith("−") or any(sign in text for sign in " /"):
+    if text.startswith("−") or any(sign in text for sign in " /×^"):
         return f"({text})"
     return text
