@@ -33,6 +33,7 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -82,9 +83,14 @@ APP_CELLS: tuple[tuple[str, str], ...] = (
 """The cells of the app notebook: ``(cell_type, source)``."""
 
 
-def app_notebook(cells: tuple[tuple[str, str], ...] = APP_CELLS) -> dict[str, Any]:
+def app_notebook(
+    cells: Sequence[tuple[str, str]] = APP_CELLS,
+    kernel: tuple[str, str] = ("python3", "Python 3"),
+    ids: str = "dekbovinoj",
+) -> dict[str, Any]:
     """The app notebook as nbformat 4 JSON data (what ``notebooks/dekbovinoj.ipynb`` holds);
-    ``cells``: another notebook's cells (the class notebook's).
+    ``cells``: another notebook's cells (the class notebook's); ``kernel``: its kernel's name
+    and display name; ``ids``: what its cells' ids start with.
 
     >>> nb = app_notebook()
     >>> nb["nbformat"], nb["metadata"]["kernelspec"]["name"], len(nb["cells"])
@@ -94,17 +100,18 @@ def app_notebook(cells: tuple[tuple[str, str], ...] = APP_CELLS) -> dict[str, An
     for number, (kind, source) in enumerate(cells):
         cell: dict[str, Any] = {
             "cell_type": kind,
-            "id": f"dekbovinoj-{number}",
+            "id": f"{ids}-{number}",
             "metadata": {},
             "source": source.splitlines(keepends=True),
         }
         if kind == "code":
             cell.update(execution_count=None, outputs=[])
         made.append(cell)
+    name, display_name = kernel
     return {
         "cells": made,
         "metadata": {
-            "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
+            "kernelspec": {"display_name": display_name, "language": "python", "name": name},
             "language_info": {"name": "python"},
         },
         "nbformat": 4,

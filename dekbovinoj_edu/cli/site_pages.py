@@ -29,6 +29,8 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from .serve import app_notebook
+
 __all__ = [
     "APP_PAGE",
     "PROGRESS_SCRIPT",
@@ -115,37 +117,12 @@ def site_notebook(lessons: Sequence[tuple[str, str]] = ()) -> dict[str, Any]:
         "display(BrowserProgress(app.practice))\n"
         "app"
     )
-    cells: list[dict[str, Any]] = [
-        {
-            "cell_type": "code",
-            "execution_count": None,
-            "id": "dekbovinoj-site-0",
-            "metadata": {},
-            "outputs": [],
-            "source": source.splitlines(keepends=True),
-        }
-    ]
+    cells = [("code", source)]
     if lessons:
         links = "".join(f"- [{title}]({address})\n" for title, address in lessons)
         credit = "*Dek Bovinoj* by Johannes G. and Leo G., 2024, CC BY-SA 4.0."
-        text = f"### Lessons\n\n{links}\n{credit}"
-        cells.append(
-            {
-                "cell_type": "markdown",
-                "id": "dekbovinoj-site-1",
-                "metadata": {},
-                "source": text.splitlines(keepends=True),
-            }
-        )
-    return {
-        "cells": cells,
-        "metadata": {
-            "kernelspec": {"display_name": "Python", "language": "python", "name": "python"},
-            "language_info": {"name": "python"},
-        },
-        "nbformat": 4,
-        "nbformat_minor": 5,
-    }
+        cells.append(("markdown", f"### Lessons\n\n{links}\n{credit}"))
+    return app_notebook(cells, kernel=("python", "Python"), ids="dekbovinoj-site")
 
 
 def _up(url: str, depth: int) -> str:
