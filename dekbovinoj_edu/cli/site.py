@@ -46,10 +46,12 @@ from typing import Any
 from .site_bytecode import compile_archives
 from .site_pages import (
     APP_PAGE,
+    LESSON_FOLDER,
     add_progress_script,
     fix_page,
     lesson_title,
     redirect_page,
+    site_lesson,
     site_notebook,
 )
 from .site_startup import fix_service_worker
@@ -238,10 +240,12 @@ def _lite_dir(work: Path, cache: Path, lessons: Path | None) -> Path:
     content.mkdir()
     links = []
     if lessons is not None and lessons.is_dir():
-        shutil.copytree(lessons, content / "lessons", ignore=shutil.ignore_patterns(".*"))
-        for path in sorted((content / "lessons").glob("*.ipynb")):
-            title = lesson_title(json.loads(path.read_text("utf-8")), path.stem)
-            links.append((title, f"lessons/{path.stem}.html"))
+        folder = content / LESSON_FOLDER
+        shutil.copytree(lessons, folder, ignore=shutil.ignore_patterns(".*"))
+        for path in sorted(folder.glob("*.ipynb")):
+            lesson = json.loads(path.read_text("utf-8"))
+            path.write_text(json.dumps(site_lesson(lesson), indent=1, ensure_ascii=False), "utf-8")
+            links.append((lesson_title(lesson, path.stem), f"{LESSON_FOLDER}/{path.stem}.html"))
     notebook = json.dumps(site_notebook(links), indent=1, ensure_ascii=False)
     (content / Path(APP_PAGE).with_suffix(".ipynb").name).write_text(notebook, "utf-8")
     return work / "lite"

@@ -38,6 +38,7 @@ __all__ = [
     "fix_page",
     "lesson_title",
     "redirect_page",
+    "site_lesson",
     "site_notebook",
 ]
 
@@ -123,6 +124,32 @@ def site_notebook(lessons: Sequence[tuple[str, str]] = ()) -> dict[str, Any]:
         credit = "*Dek Bovinoj* by Johannes G. and Leo G., 2024, CC BY-SA 4.0."
         cells.append(("markdown", f"### Lessons\n\n{links}\n{credit}"))
     return app_notebook(cells, kernel=("python", "Python"), ids="dekbovinoj-site")
+
+
+LESSON_FOLDER = "lessons"
+"""Where the site keeps the lessons, among the notebooks the browser's Python sees."""
+
+
+def site_lesson(notebook: dict[str, Any], folder: str = LESSON_FOLDER) -> dict[str, Any]:
+    """A lesson as the site renders it: first, a cell that moves its Python into ``folder``.
+
+    Voici starts every page's Python in the site's top folder, where Jupyter starts a
+    notebook's in the notebook's own folder: without the move, a lesson could not import the
+    helpers beside it (``answer_key.py``). The cell prints nothing, so the page shows nothing
+    of it.
+
+    >>> lesson = {"cells": [{"cell_type": "markdown", "source": ["# Lesson 1"]}], "nbformat": 4}
+    >>> made = site_lesson(lesson)
+    >>> "".join(made["cells"][0]["source"]).splitlines()[-1], len(lesson["cells"])
+    ('os.chdir("lessons")', 1)
+    """
+    source = (
+        "# The static site: this lesson's Python works in the lesson's own folder, as in "
+        "Jupyter.\n"
+        f"import os\n\nos.chdir({json.dumps(folder)})"
+    )
+    cell = app_notebook([("code", source)], ids="dekbovinoj-site-folder")["cells"][0]
+    return {**notebook, "cells": [cell, *notebook.get("cells", [])]}
 
 
 def _up(url: str, depth: int) -> str:
