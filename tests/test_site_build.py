@@ -13,7 +13,7 @@ import pytest
 from dekbovinoj_edu.cli import build_parser, site_bytecode
 from dekbovinoj_edu.cli.site import KERNEL_PACKAGES, MARKER, TOOLS, build_site
 from dekbovinoj_edu.cli.site_bytecode import compile_archives, how_compiled
-from dekbovinoj_edu.cli.site_pages import fix_page, site_notebook
+from dekbovinoj_edu.cli.site_pages import APP_STARTING, LESSON_STARTING, fix_page, site_notebook
 from dekbovinoj_edu.cli.site_startup import fix_service_worker, patch_member
 from dekbovinoj_edu.cli.site_wheels import (
     PLACEHOLDERS,
@@ -24,6 +24,7 @@ from dekbovinoj_edu.cli.site_wheels import (
     placeholder_wheel,
     pyodide_lock,
 )
+from dekbovinoj_edu.i18n import gettext
 from dekbovinoj_edu.late_wheels import LATE
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -144,3 +145,9 @@ def test_ipython_loads_without_its_terminal_and_the_terminal_is_still_shipped() 
     depends = {pin.name: pin.depends for pin in RUNTIME}
     assert "prompt-toolkit" not in depends["ipython"]
     assert "prompt-toolkit" in depends  # shipped: ``import prompt_toolkit`` still loads it
+
+
+@pytest.mark.parametrize("lang", ["eo", "sv", "ja"])
+def test_what_the_sites_pages_say_while_they_start_is_translated(lang: str) -> None:
+    for message in {*APP_STARTING, *LESSON_STARTING}:
+        assert gettext(lang, "ui", message) != message

@@ -46,6 +46,7 @@ __all__ = [
     "MESSAGES",
     "SPINNER_TIMING",
     "TEMPLATE_NAME",
+    "loading_script",
     "messages",
     "write_template",
 ]
@@ -115,25 +116,35 @@ _CSS = """{%%- for line in voila_css.split("\\n") -%%}
 </style>"""
 
 
-def messages() -> dict[str, list[str]]:
-    """The page's messages in every language of the app.
+def messages(said: tuple[str, str] = MESSAGES) -> dict[str, list[str]]:
+    """The page's messages (``said``: two ``ui`` msgids) in every language of the app.
 
     >>> messages()["eo"][1]
     'La servilo estas okupata, la aplikaĵo ekfunkcias…'
     """
-    return {lang: [gettext(lang, "ui", message) for message in MESSAGES] for lang in LANGUAGES}
+    return {lang: [gettext(lang, "ui", message) for message in said] for lang in LANGUAGES}
+
+
+def loading_script(said: tuple[str, str] = MESSAGES, after_ms: int = BUSY_AFTER_MS) -> str:
+    """The script that says ``said[0]`` in the browser's language while the page starts,
+    ``said[1]`` after ``after_ms``, and keeps Voilà's own English messages off the page.
+
+    >>> "Appen startar…" in loading_script() and "2500" in loading_script()
+    True
+    """
+    return (
+        _SCRIPT
+        % {"messages": json.dumps(messages(said), ensure_ascii=False), "busy_after": after_ms}
+    ).strip()
 
 
 def write_template(root: Path) -> Path:
     """Write the template under ``root`` (a Jupyter data folder); returns its folder."""
     folder = root / "voila" / "templates" / TEMPLATE_NAME
     folder.mkdir(parents=True, exist_ok=True)
-    script = _SCRIPT % {
-        "messages": json.dumps(messages(), ensure_ascii=False),
-        "busy_after": BUSY_AFTER_MS,
-    }
+    script = loading_script()
     css = _CSS % {"spinner_timing": SPINNER_TIMING, "spinner_why": _SPINNER_WHY}
-    (folder / "index.html.j2").write_text(_INDEX % {"script": script.strip(), "css": css}, "utf-8")
+    (folder / "index.html.j2").write_text(_INDEX % {"script": script, "css": css}, "utf-8")
     conf = {"base_template": "lab"}
     (folder / "conf.json").write_text(json.dumps(conf) + "\n", "utf-8")
     return folder

@@ -46,7 +46,10 @@ from typing import Any
 from .site_bytecode import compile_archives
 from .site_pages import (
     APP_PAGE,
+    APP_STARTING,
     LESSON_FOLDER,
+    LESSON_STARTING,
+    add_loading_script,
     add_progress_script,
     fix_page,
     lesson_title,
@@ -257,7 +260,9 @@ def _fix_pages(out: Path) -> None:
         depth = len(page.relative_to(out).parts) - 1
         text = fix_page(page.read_text("utf-8"), depth)
         if page == out / APP_PAGE:
-            text = add_progress_script(text)
+            text = add_loading_script(add_progress_script(text), APP_STARTING)
+        else:
+            text = add_loading_script(text, LESSON_STARTING)
         page.write_text(text, "utf-8")
     for page in sorted((out / "voici" / "tree").rglob("*.html")):
         text = page.read_text("utf-8")

@@ -29,11 +29,16 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from .busy_page import loading_script
 from .serve import app_notebook
 
 __all__ = [
     "APP_PAGE",
+    "APP_STARTING",
+    "LESSON_STARTING",
     "PROGRESS_SCRIPT",
+    "STARTING_AFTER_MS",
+    "add_loading_script",
     "add_progress_script",
     "fix_page",
     "lesson_title",
@@ -178,8 +183,32 @@ def add_progress_script(page: str) -> str:
     >>> "dekbovinoj-progress" in add_progress_script("<body></body>")
     True
     """
+    return _before_body_end(page, PROGRESS_SCRIPT)
+
+
+_PYTHON_STARTING = "Python is starting in your browser: the first visit takes longest…"
+APP_STARTING = ("Starting the app…", _PYTHON_STARTING)
+LESSON_STARTING = ("Starting the lesson…", _PYTHON_STARTING)
+"""What a page of the site says while it starts (``ui`` msgids), in the browser's language:
+at once, and after :data:`STARTING_AFTER_MS`. Voici's own messages ("Starting up
+kernel...") are English only."""
+STARTING_AFTER_MS = 4000
+
+
+def add_loading_script(page: str, said: tuple[str, str] = APP_STARTING) -> str:
+    """A page with the script that says ``said`` while it starts, before ``</body>`` (after
+    Voici's own script, whose English messages it keeps off the page).
+
+    >>> page = add_loading_script("<body><h2 id='loading_text'>Running ...</h2></body>")
+    >>> "Appen startar…" in page and "Python startar i din webbläsare" in page
+    True
+    """
+    return _before_body_end(page, loading_script(said, STARTING_AFTER_MS) + "\n")
+
+
+def _before_body_end(page: str, script: str) -> str:
     head, tail = page.rsplit("</body>", 1)
-    return head + PROGRESS_SCRIPT + "</body>" + tail
+    return head + script + "</body>" + tail
 
 
 def redirect_page(target: str = APP_PAGE) -> str:

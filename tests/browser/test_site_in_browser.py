@@ -183,6 +183,38 @@ def test_a_lesson_runs_in_the_site_as_in_jupyter(open_site: SiteOpener) -> None:
     assert open_site.outside == []
 
 
+_LOADING_TEXTS = """
+window.__loadingTexts = [];
+new MutationObserver(() => {
+  const text = document.getElementById("loading_text");
+  if (text && window.__loadingTexts.at(-1) !== text.textContent) {
+    window.__loadingTexts.push(text.textContent);
+  }
+}).observe(document, { childList: true, subtree: true, characterData: true });
+"""
+
+
+def test_the_site_says_it_is_starting_in_the_students_language(
+    browser: Any, site_server: SiteServer
+) -> None:
+    from playwright.sync_api import expect
+
+    from dekbovinoj_edu.cli.site_pages import APP_STARTING
+    from dekbovinoj_edu.i18n import gettext
+
+    context = browser.new_context(locale="sv-SE")
+    try:
+        context.add_init_script(_LOADING_TEXTS)
+        page = context.new_page()
+        page.goto(site_server.url)
+        expect(page.locator(".dkb-practice .dkb-submit")).to_be_visible(timeout=SITE_FIRST_LOAD_MS)
+        seen = page.evaluate("window.__loadingTexts")
+    finally:
+        context.close()
+    assert gettext("sv", "ui", APP_STARTING[0]) in seen  # "Appen startar…"
+    assert not any("kernel" in text or "Executing" in text for text in seen)  # Voici's English
+
+
 def test_the_score_and_streak_survive_closing_the_tab(open_site: SiteOpener) -> None:
     from playwright.sync_api import expect
 
