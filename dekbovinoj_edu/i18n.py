@@ -24,6 +24,8 @@ import gettext as _gettext
 import io
 import re
 import struct
+import sys
+from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 
@@ -31,11 +33,13 @@ __all__ = [
     "LANGUAGES",
     "LANGUAGE_NAMES",
     "LOCALE_DIR",
+    "browser_language",
     "catalog_path",
     "gettext",
     "normalise_lang",
     "po_messages",
     "po_translations",
+    "preferred_language",
     "translator",
 ]
 
@@ -62,6 +66,37 @@ def normalise_lang(lang: str | None) -> str:
     if code not in LANGUAGES:
         raise ValueError(f"unknown language {lang!r}: use one of {', '.join(LANGUAGES)}")
     return code
+
+
+def preferred_language(tags: Iterable[str], default: str = "en") -> str:
+    """The first of a browser's language ``tags`` that the app speaks, else ``default``.
+
+    >>> preferred_language(["de-DE", "sv-SE", "en"]), preferred_language(["fr", "pt-BR"])
+    ('sv', 'en')
+    >>> preferred_language(["JA", "en-GB"]), preferred_language([])
+    ('ja', 'en')
+    """
+    for tag in tags:
+        code = str(tag).strip().lower().replace("_", "-").split("-")[0]
+        if code in LANGUAGES:
+            return code
+    return default
+
+
+def browser_language(default: str = "en") -> str:
+    """The language the student's browser asks for, when Python runs in it (the static site,
+    Pyodide); ``default`` anywhere else.
+
+    >>> browser_language()  # not in a browser here
+    'en'
+    """
+    if sys.platform != "emscripten":
+        return default
+    import js  # type: ignore[import-not-found]  # Pyodide's bridge to the browser
+
+    navigator = js.navigator  # the kernel's web worker has one too
+    tags = list(navigator.languages or []) or [navigator.language]
+    return preferred_language(tags, default)
 
 
 def catalog_path(lang: str, domain: str) -> Path:

@@ -4,7 +4,10 @@ writes. The whole build, in a browser, is tests/browser/test_site_in_browser.py.
 
 from __future__ import annotations
 
+import importlib
 import json
+import sys
+import types
 import zipfile
 from pathlib import Path
 
@@ -114,6 +117,21 @@ def test_the_sites_app_cell_runs_and_keeps_the_score(tmp_path: Path) -> None:
     progress, app = shown[0], scope["app"]
     assert type(progress).__name__ == "BrowserProgress"
     assert progress.practice is app.practice  # type: ignore[attr-defined]
+
+
+def test_the_sites_app_starts_in_the_language_the_browser_asks_for(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # the app's modules load here first: under "emscripten" they would start without threads
+    # and with the static site's late-wheel finder, for every test after this one
+    importlib.import_module("dekbovinoj_edu.widgets.progress")
+    navigator = types.SimpleNamespace(languages=["de-DE", "sv-SE", "en"], language="de-DE")
+    monkeypatch.setitem(sys.modules, "js", types.SimpleNamespace(navigator=navigator))
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    cell = "".join(site_notebook()["cells"][0]["source"])
+    scope: dict[str, object] = {"display": lambda shown: None}
+    exec(compile(cell, "the site's app cell", "exec"), scope)
+    assert scope["app"].practice.lang == "sv"  # type: ignore[attr-defined]
 
 
 def test_build_site_refuses_to_replace_a_folder_it_did_not_make(tmp_path: Path) -> None:

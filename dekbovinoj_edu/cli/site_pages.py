@@ -116,10 +116,11 @@ def site_notebook(lessons: Sequence[tuple[str, str]] = ()) -> dict[str, Any]:
     source = (
         "# Dek Bovinoj: practise making exactly 10 with playing cards.\n"
         "# The game is by Johannes G. and Leo G., 2024 (CC BY-SA 4.0).\n"
+        "from dekbovinoj_edu.i18n import browser_language\n"
         "from dekbovinoj_edu.widgets import App\n"
         "from dekbovinoj_edu.widgets.progress import BrowserProgress\n"
         "\n"
-        'app = App(level=2, lang="en")\n'
+        "app = App(level=2, lang=browser_language())  # the language the browser asks for\n"
         "display(BrowserProgress(app.practice))\n"
         "app"
     )

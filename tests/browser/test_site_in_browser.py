@@ -194,9 +194,7 @@ new MutationObserver(() => {
 """
 
 
-def test_the_site_says_it_is_starting_in_the_students_language(
-    browser: Any, site_server: SiteServer
-) -> None:
+def test_the_site_starts_in_the_students_language(browser: Any, site_server: SiteServer) -> None:
     from playwright.sync_api import expect
 
     from dekbovinoj_edu.cli.site_pages import APP_STARTING
@@ -209,6 +207,9 @@ def test_the_site_says_it_is_starting_in_the_students_language(
         page.goto(site_server.url)
         expect(page.locator(".dkb-practice .dkb-submit")).to_be_visible(timeout=SITE_FIRST_LOAD_MS)
         seen = page.evaluate("window.__loadingTexts")
+        # and the app itself starts in Swedish: the browser's language reaches its Python
+        tabs = page.locator(".lm-TabBar-tab")
+        expect(tabs.first).to_have_text(gettext("sv", "ui", "Practice"))
     finally:
         context.close()
     assert gettext("sv", "ui", APP_STARTING[0]) in seen  # "Appen startar…"
