@@ -2,12 +2,13 @@
 
 :class:`BrowserProgress` is a hidden text field (CSS class ``dkb-storage``) that
 holds the practice widget's :class:`~dekbovinoj_edu.sessions.feedback.Score` as
-JSON. The static site's app page (``dekbovinoj build-site``) carries a small
-script that saves the field to the browser's local storage whenever it changes,
-and puts the saved value back when the page opens; the field then restores the
-score. What comes back from the browser is untrusted: only whole numbers
-between 0 and :data:`MOST` for the score's own fields are taken, anything else
-is ignored.
+JSON, with the language the student reads the app in. The static site's app page
+(``dekbovinoj build-site``) carries a small script that saves the field to the
+browser's local storage whenever it changes, and puts the saved value back when
+the page opens; the field then restores the score and the language. What comes
+back from the browser is untrusted: only whole numbers between 0 and :data:`MOST`
+for the score's own fields are taken, and only a language the app speaks;
+anything else is ignored.
 
 >>> from dekbovinoj_edu.rules.puzzle import Puzzle
 >>> from dekbovinoj_edu.widgets.practice import Practice
@@ -23,6 +24,12 @@ is ignored.
 (3, 5)
 >>> "Streak: 3" in practice.score.value
 True
+>>> practice.language_menu.value = "eo"
+>>> json.loads(kept.value)["lang"]
+'eo'
+>>> kept.value = '{"solved": 7, "streak": 3, "best_streak": 5, "puzzles": 8, "lang": "sv"}'
+>>> practice.lang
+'sv'
 """
 
 from __future__ import annotations
@@ -34,10 +41,11 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ..i18n import LANGUAGES
 from ..sessions.feedback import Score
 from .practice import Practice
 
-__all__ = ["MOST", "BrowserProgress", "read_score"]
+__all__ = ["MOST", "BrowserProgress", "read_language", "read_score"]
 
 MOST = 10**6
 """The largest count taken back from the browser."""
@@ -68,6 +76,20 @@ def read_score(text: str) -> Score | None:
     return Score(**values)
 
 
+def read_language(text: str) -> str | None:
+    """The language saved in ``text`` (JSON), if it is one the app speaks.
+
+    >>> read_language('{"lang": "ja"}'), read_language('{"lang": "xx"}'), read_language("[]")
+    ('ja', None, None)
+    """
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    lang = data.get("lang") if isinstance(data, dict) else None
+    return lang if isinstance(lang, str) and lang in LANGUAGES else None
+
+
 class BrowserProgress(widgets.Text):
     """The hidden field that carries ``practice``'s score to local storage and back."""
 
@@ -77,20 +99,24 @@ class BrowserProgress(widgets.Text):
         self.practice = practice
         self._syncing = False
         practice.score.observe(self._save, "value")
+        practice.language_menu.observe(self._save, "value")
         self.observe(self._restore, "value")
 
     def _save(self, _: object = None) -> None:
         self._syncing = True
         try:
-            self.value = json.dumps(dataclasses.asdict(self.practice.session.score))
+            kept = dataclasses.asdict(self.practice.session.score)
+            self.value = json.dumps({**kept, "lang": self.practice.lang})
         finally:
             self._syncing = False
 
     def _restore(self, change: dict[str, Any]) -> None:
         if self._syncing:
             return
+        lang = read_language(change["new"])
         score = read_score(change["new"])
-        if score is None:
-            return
-        self.practice.session.score = score
-        self.practice.score.value = html.escape(self.practice.session.score_text())
+        if score is not None:
+            self.practice.session.score = score
+            self.practice.score.value = html.escape(self.practice.session.score_text())
+        if lang is not None and lang != self.practice.lang:
+            self.practice.language_menu.value = lang  # the app follows, every tab

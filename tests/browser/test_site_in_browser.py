@@ -23,6 +23,7 @@ import pytest
 
 from dekbovinoj_edu.cli.site import SiteServer, build_site, serve_site
 from dekbovinoj_edu.cli.site_pages import APP_PAGE
+from dekbovinoj_edu.i18n import LANGUAGE_NAMES, gettext
 from dekbovinoj_edu.rules.puzzle import Puzzle
 from dekbovinoj_edu.sessions.practice import PracticeSession
 
@@ -198,7 +199,6 @@ def test_the_site_starts_in_the_students_language(browser: Any, site_server: Sit
     from playwright.sync_api import expect
 
     from dekbovinoj_edu.cli.site_pages import APP_STARTING
-    from dekbovinoj_edu.i18n import gettext
 
     context = browser.new_context(locale="sv-SE")
     try:
@@ -235,10 +235,16 @@ def test_the_score_and_streak_survive_closing_the_tab(open_site: SiteOpener) -> 
     )
     kept = json.loads(page.evaluate("localStorage.getItem('dekbovinoj-progress')"))
     assert kept["streak"] == 1 and kept["cards_taken"] == 6
+    page.locator(".dkb-lang select").select_option(label=LANGUAGE_NAMES["sv"])  # now Swedish
+    page.wait_for_function(
+        "() => (localStorage.getItem('dekbovinoj-progress') || '').includes('\"lang\": \"sv\"')"
+    )
     page.close()
 
     again = open_site()  # a repeat visit: the service worker is in charge from the start
+    model.set_lang("sv")
     expect(again.locator(".dkb-score")).to_have_text(model.score_text())
+    expect(again.locator(".lm-TabBar-tab").first).to_have_text(gettext("sv", "ui", "Practice"))
     assert open_site.outside == []
     assert open_site.through_worker == []  # the browser's cache served the site's files
 
