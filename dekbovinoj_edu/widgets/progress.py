@@ -61,11 +61,8 @@ def read_score(text: str) -> Score | None:
     >>> read_score('{"solved": -1}') is None, read_score("[1]") is None, read_score("x") is None
     (True, True, True)
     """
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError):
-        return None
-    if not isinstance(data, dict):
+    data = _saved(text)
+    if data is None:
         return None
     values = {}
     for name in _FIELDS:
@@ -82,12 +79,18 @@ def read_language(text: str) -> str | None:
     >>> read_language('{"lang": "ja"}'), read_language('{"lang": "xx"}'), read_language("[]")
     ('ja', None, None)
     """
+    data = _saved(text)
+    lang = None if data is None else data.get("lang")
+    return lang if isinstance(lang, str) and lang in LANGUAGES else None
+
+
+def _saved(text: str) -> dict[str, Any] | None:
+    """What the browser gave back, if it is a JSON object."""
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):
         return None
-    lang = data.get("lang") if isinstance(data, dict) else None
-    return lang if isinstance(lang, str) and lang in LANGUAGES else None
+    return data if isinstance(data, dict) else None
 
 
 class BrowserProgress(widgets.Text):
