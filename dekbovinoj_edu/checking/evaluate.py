@@ -140,12 +140,8 @@ class _Evaluator:
             return base**p
         if q == 1 and isinstance(base, Surd):
             return _settled(base**p)
-        if q == 2 and isinstance(base, (Fraction, Surd)):  # (√base) ^ p, when √base is a surd
-            root = _surd_root(base)
-            if root is not None:
-                return _settled(root**p)
-        if q > 2 and isinstance(base, Fraction):  # 8 ^ (2/3), 4 ^ (1/4) = √2
-            root = _fraction_root(base, q)
+        if isinstance(base, (Fraction, Surd)):  # 8 ^ (2/3), 4 ^ (1/4) = √2, (1 + √2) ^ (3/2)
+            root = _root(base, q)
             if root is not None:
                 return _settled(root**p)
         import sympy
@@ -159,12 +155,8 @@ class _Evaluator:
             raise RootOfNegativeError(self.text, node.position)
         if not root_fits(_log10_size(operand), self.limits):
             raise RootTooBigError(self.text, node.position)
-        if isinstance(operand, Fraction):
-            top, bottom = math.isqrt(operand.numerator), math.isqrt(operand.denominator)
-            if top * top == operand.numerator and bottom * bottom == operand.denominator:
-                return Fraction(top, bottom)
         if isinstance(operand, (Fraction, Surd)):
-            root = _surd_root(operand)
+            root = _root(operand, 2)
             if root is not None:
                 return _settled(root)
         import sympy
@@ -195,11 +187,18 @@ def _arithmetic(
     return a / b
 
 
-def _surd_root(value: Fraction | Surd) -> Fraction | Surd | None:
-    """``√value`` (``value > 0``) when it is a fraction or a surd, else ``None``."""
+def _root(value: Fraction | Surd, n: int) -> Fraction | Surd | None:
+    """The ``n``-th root of ``value > 0`` when it is a fraction or a surd, else ``None``
+    (sympy's, then).
+
+    >>> _root(Fraction(9, 4), 2), _root(3 + Surd.root(Fraction(8)), 2)
+    (Fraction(3, 2), Surd({1: Fraction(1, 1), 2: Fraction(1, 1)}))
+    >>> _root(Surd.root(Fraction(2)), 4) is None
+    True
+    """
     if isinstance(value, Fraction):
-        return Surd.root(value)
-    return value.sqrt()
+        return _fraction_root(value, n)
+    return value.sqrt() if n == 2 else None
 
 
 def _fraction_root(value: Fraction, n: int) -> Fraction | Surd | None:
