@@ -39,6 +39,8 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
+from .. import late_wheels
+from .site_startup import STDLIB_ARCHIVE
 from .site_wheels import PYODIDE_INFO
 
 __all__ = [
@@ -71,11 +73,11 @@ loader imports it to install the first wheel), and sympy (which the checker fetc
 imports on the spot for a rare level-3 value, so compiled it is there sooner): the modules
 these import are the ones compiled (about 1,000)."""
 
-STDLIB = "/lib/python312.zip/"
-"""Where Pyodide mounts ``python_stdlib.zip`` (a ``sys.path`` entry)."""
+STDLIB = f"{STDLIB_ARCHIVE}/"
+"""Where Pyodide mounts ``python_stdlib.zip`` (a ``sys.path`` entry), as a folder."""
 
-SITE_PACKAGES = "/lib/python3.12/site-packages/"
-"""Where Pyodide unpacks a wheel."""
+SITE_PACKAGES = f"{late_wheels.SITE_PACKAGES}/"
+"""Where Pyodide unpacks a wheel, as a folder."""
 
 NODE_TIMEOUT = 600
 """Seconds the compilation may take (about 20 s on a 2-core machine)."""
