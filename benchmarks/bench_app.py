@@ -20,15 +20,18 @@ from __future__ import annotations
 import argparse
 import statistics
 import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # tests/support
+
 from machine import describe
 from playwright.sync_api import Page, expect, sync_playwright
+from support.processes import ServerProcesses, cpu_seconds
+from support.servers import free_port, start_in_background, wait_until_up
 
-from dekbovinoj_edu.cli.serve import free_port, start_in_background, wait_until_up
-from dekbovinoj_edu.cli.server_processes import ServerProcesses, cpu_seconds
 from dekbovinoj_edu.rules.puzzle import Puzzle
 
 CHROMIUM = "/usr/bin/chromium"

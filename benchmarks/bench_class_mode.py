@@ -30,7 +30,7 @@ from pathlib import Path
 from dekbovinoj_edu.classroom.assignment import codes_assignment, deal_assignment
 from dekbovinoj_edu.classroom.attempts import Attempt
 from dekbovinoj_edu.classroom.store import SQLiteStore
-from dekbovinoj_edu.classroom.teacher import DashboardServer
+from dekbovinoj_edu.classroom.views.teacher import DashboardServer
 
 VERDICTS = ["ok", "ok", "ok", "colour", "not-target", "syntax", "no-such-card", "mu-right"]
 
@@ -152,7 +152,7 @@ def main() -> None:
             burst_store.join("burst", f"student {student}", f"p{student}", now=0.0, live=20.0)
         time_board(burst_store, "burst", f"{args.students} students, "
                    f"{len(burst_store.attempts('burst'))} attempts")  # fmt: skip
-        from dekbovinoj_edu.classroom.dashboard import Dashboard
+        from dekbovinoj_edu.classroom.views.dashboard import Dashboard
 
         widget = Dashboard("lesson", store=store, refresh=0)
         times = []

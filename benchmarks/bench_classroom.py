@@ -27,6 +27,7 @@ import asyncio
 import os
 import statistics
 import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -34,23 +35,21 @@ import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # tests/support
+
 from machine import describe
 from playwright.async_api import Browser, async_playwright
-
-from dekbovinoj_edu.cli.class_kernels import pool_size
-from dekbovinoj_edu.cli.serve import (
-    ServeOptions,
-    find_notebook,
-    free_port,
-    start_in_background,
-    wait_until_up,
-)
-from dekbovinoj_edu.cli.server_processes import (
+from support.processes import (
     ServerProcesses,
     children,
     command_line,
     cpu_seconds,
 )
+from support.servers import free_port, start_in_background, wait_until_up
+
+from dekbovinoj_edu.serving.kernels import pool_size
+from dekbovinoj_edu.serving.notebooks import find_notebook
+from dekbovinoj_edu.serving.options import ServeOptions
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]

@@ -28,11 +28,12 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]  # the package, and tests/support
 
-from machine import describe  # noqa: E402
+from machine import describe
+from support.servers import SiteServer, serve_site
 
-from dekbovinoj_edu.cli.site import SiteServer, build_site, serve_site  # noqa: E402
+from dekbovinoj_edu.site.build import build_site
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]

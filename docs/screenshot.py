@@ -14,9 +14,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-from playwright.sync_api import expect, sync_playwright
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # tests/support
 
-from dekbovinoj_edu.cli.serve import free_port, wait_until_up
+from playwright.sync_api import expect, sync_playwright
+from support.servers import free_port, wait_until_up
+
 from dekbovinoj_edu.rules.puzzle import Puzzle
 
 CHROMIUM = "/usr/bin/chromium"

@@ -25,8 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-
-from dekbovinoj_edu.cli.serve import free_port
+from support.servers import free_port
 
 pytestmark = pytest.mark.binder
 

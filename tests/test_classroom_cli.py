@@ -13,9 +13,9 @@ import pytest
 from dekbovinoj_edu.classroom.session import ClassSession
 from dekbovinoj_edu.classroom.store import open_store
 from dekbovinoj_edu.cli import main
-from dekbovinoj_edu.cli.classroom import CLASS_CELLS, CLASS_NOTEBOOK
 from dekbovinoj_edu.dealing.dealer import deal_many
 from dekbovinoj_edu.rules.puzzle import Puzzle
+from dekbovinoj_edu.serving.notebooks import CLASS_CELLS, CLASS_NOTEBOOK
 
 PETER = Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2)
 ROOT = Path(__file__).resolve().parents[1]
@@ -150,6 +150,7 @@ def test_serve_class_hands_the_class_and_its_database_to_the_kernels(
     capsys: pytest.CaptureFixture[str], db: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     import dekbovinoj_edu.cli.serve as serve
+    import dekbovinoj_edu.serving.server as server
 
     assert run(capsys, "class", "new", "4a", "--codes", PETER.code, "--db", db)[0] == 0
     started: dict[str, object] = {}
@@ -158,8 +159,8 @@ def test_serve_class_hands_the_class_and_its_database_to_the_kernels(
         def __init__(self, command: list[str], **options: object) -> None:
             started.update(command=command, **options)
 
-    monkeypatch.setattr(serve.subprocess, "Popen", FakeVoila)
-    monkeypatch.setattr(serve, "_wait", lambda server: 0)
+    monkeypatch.setattr(server.subprocess, "Popen", FakeVoila)
+    monkeypatch.setattr(serve, "wait_for", lambda process: 0)
     code, out, _ = run(capsys, "serve", "--class", "4a", "--db", db, "--no-browser",
                        "--port", "9999", "--class-size", "30")  # fmt: skip
     assert code == 0 and "Class 4a: 1 puzzles, practice mode." in out

@@ -14,7 +14,7 @@ from dekbovinoj_edu.classroom import ClassApp, Dashboard
 from dekbovinoj_edu.classroom.assignment import codes_assignment
 from dekbovinoj_edu.classroom.session import ClassSession
 from dekbovinoj_edu.classroom.store import SQLiteStore
-from dekbovinoj_edu.classroom.teacher import LOOPBACK, DashboardServer
+from dekbovinoj_edu.classroom.views.teacher import LOOPBACK, DashboardServer
 from dekbovinoj_edu.i18n import gettext
 from dekbovinoj_edu.rules.puzzle import Puzzle
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from dekbovinoj_edu.classroom.board import MISTAKE_NAMES
+from dekbovinoj_edu.classroom.views.board import MISTAKE_NAMES
 from dekbovinoj_edu.i18n import catalog_path, gettext
 
 CLASSROOM = Path(__file__).resolve().parents[1] / "dekbovinoj_edu" / "classroom"

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from dekbovinoj_edu import late_wheels
-from dekbovinoj_edu.late_wheels import LATE, LateWheelFinder, install
+from dekbovinoj_edu.site import late_wheels
+from dekbovinoj_edu.site.late_wheels import LATE, LateWheelFinder, install
 
 
 def wheel(files: dict[str, str]) -> bytes:

@@ -132,8 +132,8 @@ DRAWING_WORDS = ("Pasture", "Barn", "Black counts +, red counts −")
 @pytest.mark.parametrize("lang", TRANSLATIONS)
 def test_translated_lessons_draw_their_cards_in_their_language(lang: str) -> None:
     from dekbovinoj_edu import Puzzle
+    from dekbovinoj_edu.drawing.cards import puzzle_html
     from dekbovinoj_edu.i18n import gettext
-    from dekbovinoj_edu.widgets.render import puzzle_html
 
     drawing = puzzle_html(Puzzle.parse("8♣ 2♦ | 4♠ 6♣ K♥", level=1), lang=lang)
     for word in DRAWING_WORDS:

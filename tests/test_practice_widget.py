@@ -12,21 +12,16 @@ from pathlib import Path
 
 import ipywidgets as widgets
 import pytest
+from support.servers import free_port, wait_until_up
 
 from dekbovinoj_edu.checking.checker import check
 from dekbovinoj_edu.cli import main
-from dekbovinoj_edu.cli.serve import (
-    ServeOptions,
-    app_notebook,
-    find_notebook,
-    free_port,
-    voila_command,
-    wait_until_up,
-)
 from dekbovinoj_edu.i18n import gettext
 from dekbovinoj_edu.rules.codes import PuzzleCodeError
 from dekbovinoj_edu.rules.levels import LEVELS
 from dekbovinoj_edu.rules.puzzle import Puzzle
+from dekbovinoj_edu.serving.notebooks import app_notebook, find_notebook
+from dekbovinoj_edu.serving.options import ServeOptions, voila_command
 from dekbovinoj_edu.widgets import App, Practice
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -56,7 +56,7 @@ def test_the_rules_and_the_checker_load_without_the_solver_or_the_game() -> None
         "from dekbovinoj_edu import LEVELS, Card, Puzzle, Verdict, check, parse_expression"
     )
     layers = {name.split(".")[1] for name in ours(loaded) if name.count(".") >= 1}
-    assert layers <= {"_lazy", "i18n", "late_wheels", "rules", "checking"}
+    assert layers <= {"_lazy", "i18n", "rules", "checking"}
     assert {"rules", "checking"} <= layers
     assert heavy(loaded) == set()
 
@@ -71,7 +71,7 @@ def test_the_solver_loads_without_the_game_or_the_dealer() -> None:
 
 def test_drawing_a_card_does_not_load_the_widgets() -> None:
     loaded = loaded_after("from dekbovinoj_edu import Card\nCard.parse('K♣')._repr_svg_()")
-    assert "dekbovinoj_edu.widgets.render" in loaded
+    assert "dekbovinoj_edu.drawing.cards" in loaded
     assert "dekbovinoj_edu.widgets.app" not in loaded
     assert "ipywidgets" not in loaded
 

@@ -6,9 +6,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from dekbovinoj_edu.rules.cards import Card, full_deck
-from dekbovinoj_edu.rules.puzzle import Puzzle
-from dekbovinoj_edu.widgets.render import (
+from dekbovinoj_edu.drawing.cards import (
     BLACK_INK,
     RED_INK,
     card_label,
@@ -19,6 +17,8 @@ from dekbovinoj_edu.widgets.render import (
     puzzle_svg,
     text_width,
 )
+from dekbovinoj_edu.rules.cards import Card, full_deck
+from dekbovinoj_edu.rules.puzzle import Puzzle
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -17,34 +17,30 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from support.processes import ServerProcesses
+from support.servers import free_port, start_in_background, wait_until_up
 from voila.app import Voila
 from voila.configuration import VoilaConfiguration
 
 from dekbovinoj_edu.cli import build_parser
-from dekbovinoj_edu.cli.busy_page import MESSAGES, TEMPLATE_NAME
-from dekbovinoj_edu.cli.class_kernels import (
+from dekbovinoj_edu.cli.serve import serve_options
+from dekbovinoj_edu.serving.busy_page import MESSAGES, TEMPLATE_NAME
+from dekbovinoj_edu.serving.kernels import (
     ClassKernelManager,
     pool_size,
     pool_target,
     spare_kernels,
 )
-from dekbovinoj_edu.cli.serve import (
-    ServeOptions,
-    find_notebook,
-    free_port,
-    serve_options,
-    start_in_background,
-    student_addresses,
-    voila_command,
-    wait_until_up,
-)
-from dekbovinoj_edu.cli.server_processes import ServerProcesses
-from dekbovinoj_edu.cli.voila_config import (
+from dekbovinoj_edu.serving.notebooks import find_notebook
+from dekbovinoj_edu.serving.options import (
     CULL_IDLE_SECONDS,
     CULL_INTERVAL_SECONDS,
     EXTENSIONS,
     IOPUB_SECONDS,
+    ServeOptions,
+    voila_command,
 )
+from dekbovinoj_edu.serving.server import student_addresses
 
 ROOT = Path(__file__).resolve().parents[1]
 HOST = "127.0.0.1"

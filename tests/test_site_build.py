@@ -13,12 +13,15 @@ from pathlib import Path
 
 import pytest
 
-from dekbovinoj_edu.cli import build_parser, site_bytecode
-from dekbovinoj_edu.cli.site import KERNEL_PACKAGES, MARKER, TOOLS, build_site
-from dekbovinoj_edu.cli.site_bytecode import compile_archives, how_compiled
-from dekbovinoj_edu.cli.site_pages import APP_STARTING, LESSON_STARTING, fix_page, site_notebook
-from dekbovinoj_edu.cli.site_startup import fix_service_worker, patch_member
-from dekbovinoj_edu.cli.site_wheels import (
+from dekbovinoj_edu.cli import build_parser
+from dekbovinoj_edu.i18n import gettext
+from dekbovinoj_edu.site import bytecode as site_bytecode
+from dekbovinoj_edu.site.build import KERNEL_PACKAGES, MARKER, TOOLS, build_site
+from dekbovinoj_edu.site.bytecode import compile_archives, how_compiled
+from dekbovinoj_edu.site.late_wheels import LATE
+from dekbovinoj_edu.site.pages import APP_STARTING, LESSON_STARTING, fix_page, site_notebook
+from dekbovinoj_edu.site.startup import fix_service_worker, patch_member
+from dekbovinoj_edu.site.wheels import (
     PLACEHOLDERS,
     RUNTIME,
     Shipped,
@@ -27,8 +30,6 @@ from dekbovinoj_edu.cli.site_wheels import (
     placeholder_wheel,
     pyodide_lock,
 )
-from dekbovinoj_edu.i18n import gettext
-from dekbovinoj_edu.late_wheels import LATE
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -16,7 +16,7 @@ from dekbovinoj_edu.i18n import catalog_path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "dekbovinoj_edu"
 SOURCES = [
-    "widgets/render.py",
+    "drawing/cards.py",
     "sessions/practice.py",
     "checking/steps.py",
     "sessions/game_table.py",

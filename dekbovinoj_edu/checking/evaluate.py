@@ -33,7 +33,6 @@ import re
 from fractions import Fraction
 from typing import TYPE_CHECKING, Union
 
-from ..late_wheels import install as _install_late_wheels
 from ..rules.levels import Op
 from ..rules.limits import (
     DEFAULT_LIMITS,
@@ -59,8 +58,6 @@ from .surds import Surd
 
 if TYPE_CHECKING:
     import sympy
-
-_install_late_wheels()  # the static site: an import of sympy before its wheel came fetches it
 
 __all__ = ["Value", "equals", "evaluate", "format_value", "to_sympy"]
 

@@ -8,9 +8,10 @@ every attempt is kept in a local SQLite file, and the teacher watches a live das
 - :mod:`.session`: :class:`~.session.ClassSession`, a student's work on the assignment.
 - :mod:`.overview`: students × puzzles and each puzzle's figures, as data.
 - :mod:`.classes`: ``new_class``, ``list_classes``, ``class_report``, ``forget_class``.
-- Views: :mod:`.board` (the board as HTML), :mod:`.teacher` (the dashboard page's
-  server), :mod:`.dashboard` (:class:`~.dashboard.Dashboard`, the notebook widget),
-  :mod:`.student` (:class:`~.student.ClassApp`, the student's screens).
+- :mod:`.views`, the views over these models: :mod:`.views.board` (the board as HTML),
+  :mod:`.views.teacher` (the dashboard page's server), :mod:`.views.dashboard`
+  (:class:`~.views.dashboard.Dashboard`, the notebook widget), :mod:`.views.student`
+  (:class:`~.views.student.ClassApp`, the student's screens).
 
 The names below load on first use, so ``from dekbovinoj_edu.classroom import new_class``
 does not import ipywidgets.
@@ -28,7 +29,6 @@ if TYPE_CHECKING:
     from .assignment import MODES, Assignment, codes_assignment, deal_assignment
     from .attempts import CSV_COLUMNS, Attempt, to_csv
     from .classes import class_report, forget_class, list_classes, new_class
-    from .dashboard import Dashboard
     from .errors import (
         BadAssignmentError,
         ClassExistsError,
@@ -41,8 +41,9 @@ if TYPE_CHECKING:
     from .overview import ClassOverview
     from .session import ClassSession, HelpLockedError
     from .store import ProgressStore, Seat, SQLiteStore, default_db_path, open_store
-    from .student import ClassApp
-    from .teacher import DashboardServer
+    from .views.dashboard import Dashboard
+    from .views.student import ClassApp
+    from .views.teacher import DashboardServer
 
 __all__ = [
     "CSV_COLUMNS",

@@ -19,10 +19,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from .attempts import MU_RIGHT, MU_WRONG, Attempt
 
-__all__ = ["Cell", "ClassOverview", "PuzzleStats", "cell_of"]
+if TYPE_CHECKING:
+    from .store import ProgressStore
+
+__all__ = ["Cell", "ClassOverview", "PuzzleStats", "cell_of", "class_overview"]
 
 
 @dataclass(frozen=True)
@@ -170,3 +174,10 @@ class ClassOverview:
     def cell(self, nickname: str, number: int) -> Cell:
         """The cell of one student and one puzzle (numbered from 1)."""
         return self.cells[nickname, number]
+
+
+def class_overview(store: ProgressStore, class_name: str) -> ClassOverview:
+    """The overview of a class now, from the store."""
+    assignment = store.assignment(class_name)
+    students = [seat.nickname for seat in store.seats(class_name)]
+    return ClassOverview.build(students, assignment.codes, store.attempts(class_name))

@@ -31,59 +31,19 @@ import shlex
 import sys
 import webbrowser
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from ..classroom.assignment import MODES
 from ..classroom.attempts import to_csv
 from ..classroom.classes import new_class
 from ..classroom.errors import BadAssignmentError, ClassroomError
-from ..classroom.store import CLASS_ENV, DB_ENV, default_db_path, open_store
+from ..classroom.store import open_store
 from ..dealing.dealer import DealError
 from ..dealing.rating import Difficulty
 from ..i18n import LANGUAGES
 from .puzzles import add_filter_options, filters_from, seed_from
 
-__all__ = ["CLASS_CELLS", "CLASS_NOTEBOOK", "class_environment", "register"]
-
-CLASS_NOTEBOOK = "classroom.ipynb"
-"""The class notebook's file name (``notebooks/classroom.ipynb`` in a clone)."""
-
-CLASS_CELLS: tuple[tuple[str, str], ...] = (
-    (
-        "code",
-        "# Dek Bovinoj in class mode: students join with a nickname and work through the\n"
-        "# class's puzzles. Run it with `dekbovinoj serve --class NAME`, which tells this\n"
-        "# notebook the class (DEKBOVINOJ_CLASS) and the database file (DEKBOVINOJ_DB).\n"
-        "# The game is by Johannes G. and Leo G., 2024 (CC BY-SA 4.0).\n"
-        "from dekbovinoj_edu.classroom import ClassApp\n"
-        "\n"
-        "ClassApp()",
-    ),
-)
-"""The cells of the class notebook, for an installation without ``notebooks/``."""
-
-
-def class_environment(name: str, db: str | None) -> dict[str, str]:
-    """What ``serve --class`` passes the student kernels: the class and the database file.
-
-    An unknown class is one line on stderr and an empty result (exit code 2).
-    """
-    path = Path(db) if db else default_db_path()
-    try:
-        store = open_store(path)
-        try:
-            assignment = store.assignment(name)
-        finally:
-            store.close()
-    except ClassroomError as error:
-        print(f"dekbovinoj: {error}", file=sys.stderr)
-        return {}
-    print(
-        f"Class {assignment.name}: {len(assignment.codes)} puzzles, {assignment.mode} mode.",
-        flush=True,
-    )
-    return {CLASS_ENV: assignment.name, DB_ENV: str(path.resolve())}
+__all__ = ["register"]
 
 
 def _refusing(run: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
@@ -162,7 +122,7 @@ def main_list(args: argparse.Namespace) -> int:
 @_refusing
 def main_report(args: argparse.Namespace) -> int:
     """Print a class's attempts: with --csv one row per attempt, else a table per student."""
-    from ..classroom.teacher import class_overview
+    from ..classroom.overview import class_overview
 
     store = open_store(args.db)
     try:
@@ -198,7 +158,7 @@ def main_forget(args: argparse.Namespace) -> int:
 @_refusing
 def main_dashboard(args: argparse.Namespace) -> int:
     """Open the teacher's live view in the browser (on this computer only)."""
-    from ..classroom.teacher import DashboardServer
+    from ..classroom.views.teacher import DashboardServer
 
     if not 0 <= args.port < 65536:
         raise BadAssignmentError("port {port} is not between 0 and 65535", port=args.port)

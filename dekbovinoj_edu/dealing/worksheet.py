@@ -90,7 +90,7 @@ class Worksheet:
         return say(self.lang, message, **values)
 
     def _puzzle(self, number: int, puzzle: Puzzle) -> str:
-        from ..widgets.render import puzzle_svg  # drawing: the views' module, loaded on use
+        from ..drawing.cards import puzzle_svg  # drawing: the views' module, loaded on use
 
         heading = escape(self._say("Puzzle {number}", number=number))
         code = escape(self._say("Code: {code}", code=puzzle.code))

@@ -261,8 +261,8 @@ class Card:
         return f"Card.parse({str(self)!r})"
 
     def _repr_svg_(self) -> str:
-        """The card drawn as SVG, for Jupyter (see :mod:`dekbovinoj_edu.widgets.render`)."""
-        from ..widgets.render import card_svg
+        """The card drawn as SVG, for Jupyter (see :mod:`dekbovinoj_edu.drawing.cards`)."""
+        from ..drawing.cards import card_svg
 
         return card_svg(self)
 

@@ -135,7 +135,7 @@ class Puzzle:
         return f"Puzzle.parse({str(self)!r}, level={level!r}{flipped})"
 
     def _repr_html_(self) -> str:
-        """The pasture and barn drawn as cards, for Jupyter (by :mod:`~.widgets.render`)."""
-        from ..widgets.render import puzzle_html
+        """The pasture and barn drawn as cards, for Jupyter (by :mod:`~.drawing.cards`)."""
+        from ..drawing.cards import puzzle_html
 
         return puzzle_html(self)

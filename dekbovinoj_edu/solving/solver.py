@@ -109,14 +109,14 @@ class Solution:
         return f"{prefix}{self.expression} = {self.value}"
 
     def _repr_html_(self) -> str:
-        """The cards taken, drawn (:func:`~.widgets.render.hand_svg`), and the expression.
+        """The cards taken, drawn (:func:`~.drawing.cards.hand_svg`), and the expression.
 
         >>> solve(Puzzle.parse("| 10♣", level=1))._repr_html_().count("<svg")
         1
         """
         from html import escape
 
-        from ..widgets.render import hand_svg
+        from ..drawing.cards import hand_svg
 
         return f"<div>{hand_svg(self.cards)}<p><code>{escape(str(self))}</code></p></div>"
 

@@ -1,17 +1,16 @@
-"""The views: Jupyter widgets (ipywidgets 8) over the plain models, and the SVG drawing.
+"""The views: Jupyter widgets (ipywidgets 8) over the plain models.
 
 Every view is a thin layer over a session of :mod:`dekbovinoj_edu.sessions`;
 nothing below this package imports ipywidgets.
 
-- :mod:`.render`: cards, hands and puzzles drawn as SVG (pure functions, no widgets).
+- :mod:`.render`: the drawing of :mod:`dekbovinoj_edu.drawing` under the views' name.
 - :mod:`.callbacks`: the guard around every callback.
 - :mod:`.answer`: the answer builder both views share.
 - :mod:`.practice`: :class:`~.practice.Practice`, the practice widget.
 - :mod:`.game_table`, :mod:`.table_setup`: :class:`~.game_table.GameTable`, the Game tab.
 - :mod:`.app`: :class:`~.app.App`, the app's tabs.
 
-The names below load on first use, so drawing a card (``from
-dekbovinoj_edu.widgets.render import card_svg``) does not build the app.
+The names below load on first use, so importing one view does not build the app.
 
 >>> from dekbovinoj_edu.widgets import Practice
 >>> Practice.__name__

@@ -28,13 +28,13 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ..drawing.cards import card_label, card_svg, parity_text
 from ..i18n import gettext
 from ..rules.cards import Card
 from ..rules.levels import Op
 from ..sessions.answer import AnswerDraft
 from ..sessions.feedback import Feedback, FeedbackKind
 from .callbacks import shielded
-from .render import card_label, card_svg, parity_text
 
 __all__ = ["WRAP", "AnswerBuilder", "button", "shielded"]
 

@@ -275,7 +275,7 @@ class Practice(widgets.VBox):
             later(self._prepare)
             # sympy is not fetched ahead for a level with √ or ^: the checker's exact values
             # are fractions and sums of square roots (checking/surds.py); the rare value beyond
-            # them fetches sympy on the spot (late_wheels).
+            # them fetches sympy on the spot (dekbovinoj_edu.site.late_wheels).
 
     def _prepare(self) -> None:
         """Run the solver while the student thinks, so "Dek bovinoj!" answers at once."""

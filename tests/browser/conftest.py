@@ -12,8 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-
-from dekbovinoj_edu.cli.serve import free_port, start_in_background, wait_until_up
+from support.servers import free_port, start_in_background, wait_until_up
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]

@@ -15,16 +15,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from support.processes import ServerProcesses
+from support.servers import free_port, start_in_background, wait_until_up
 
-from dekbovinoj_edu.cli.class_kernels import pool_size
-from dekbovinoj_edu.cli.serve import (
-    ServeOptions,
-    find_notebook,
-    free_port,
-    start_in_background,
-    wait_until_up,
-)
-from dekbovinoj_edu.cli.server_processes import ServerProcesses
+from dekbovinoj_edu.serving.kernels import pool_size
+from dekbovinoj_edu.serving.notebooks import find_notebook
+from dekbovinoj_edu.serving.options import ServeOptions
 
 HOST = "127.0.0.1"
 FIRST_LOAD_MS = 120_000

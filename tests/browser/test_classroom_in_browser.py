@@ -14,13 +14,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from support.servers import free_port, wait_until_up
 
 from dekbovinoj_edu.checking.checker import check
-from dekbovinoj_edu.classroom.board import mistake_name
 from dekbovinoj_edu.classroom.session import HEARTBEAT_SECONDS, LIVE_SECONDS
 from dekbovinoj_edu.classroom.store import open_store
+from dekbovinoj_edu.classroom.views.board import mistake_name
 from dekbovinoj_edu.cli import main
-from dekbovinoj_edu.cli.serve import free_port, wait_until_up
 from dekbovinoj_edu.rules.puzzle import Puzzle
 
 from .conftest import FIRST_LOAD_MS, STEP_MS, _need_chromium

@@ -20,12 +20,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from support.servers import SiteServer, serve_site
 
-from dekbovinoj_edu.cli.site import SiteServer, build_site, serve_site
-from dekbovinoj_edu.cli.site_pages import APP_PAGE
 from dekbovinoj_edu.i18n import LANGUAGE_NAMES, gettext
 from dekbovinoj_edu.rules.puzzle import Puzzle
 from dekbovinoj_edu.sessions.practice import PracticeSession
+from dekbovinoj_edu.site.build import build_site
+from dekbovinoj_edu.site.pages import APP_PAGE
 
 CHROMIUM = Path("/usr/bin/chromium")
 SITE_FIRST_LOAD_MS = 240_000
@@ -198,7 +199,7 @@ new MutationObserver(() => {
 def test_the_site_starts_in_the_students_language(browser: Any, site_server: SiteServer) -> None:
     from playwright.sync_api import expect
 
-    from dekbovinoj_edu.cli.site_pages import APP_STARTING
+    from dekbovinoj_edu.site.pages import APP_STARTING
 
     context = browser.new_context(locale="sv-SE")
     try:
@@ -325,8 +326,8 @@ def test_the_sites_python_starts_without_the_terminal_and_reads_its_stdlib_once(
     import shutil
     import subprocess
 
-    from dekbovinoj_edu.cli.site import KERNEL_PACKAGES
-    from dekbovinoj_edu.cli.site_startup import STDLIB_ARCHIVE
+    from dekbovinoj_edu.site.build import KERNEL_PACKAGES
+    from dekbovinoj_edu.site.startup import STDLIB_ARCHIVE
 
     node = shutil.which("node")
     assert node is not None, "the site's build needs node: it is installed with npm"

@@ -461,7 +461,7 @@ class KorovaGame:
 
     def _repr_html_(self) -> str:
         """The rows and each seat's points, drawn (English)."""
-        from ..widgets.render import rows_html
+        from ..drawing import rows_html
 
         seats = ", ".join(
             f"seat {seat}: {total} (+{now})"

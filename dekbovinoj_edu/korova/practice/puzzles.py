@@ -172,7 +172,7 @@ class KorovaPuzzle:
 
     def _repr_html_(self) -> str:
         """The question and the table, drawn as in the practice view (English)."""
-        from ..widgets.render import card_html, rows_html
+        from ..drawing import card_html, rows_html
 
         asked = ""
         if self.kind in (Kind.WHICH_ROW, Kind.ROW_TO_TAKE):

@@ -1,6 +1,6 @@
-"""Корова 006's views: HTML pictures of cards and rows, and the widgets over the models.
+"""Корова 006's views: the widgets over the models.
 
-- :mod:`.render`: cards and rows as HTML (pure functions, no widgets).
+- :mod:`.render`: the drawing of :mod:`dekbovinoj_edu.korova.drawing` under the views' name.
 - :mod:`.view_parts`: the pieces both views share (language menu, feedback, errors).
 - :mod:`.practice`: :class:`~.practice.KorovaPractice`, practice puzzles.
 - :mod:`.table`: :class:`~.table.KorovaTable`, a game against computer players.

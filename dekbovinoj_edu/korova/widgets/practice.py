@@ -23,12 +23,12 @@ from typing import Any
 import ipywidgets as widgets
 
 from ...sessions.feedback import Feedback, FeedbackKind
+from ..drawing import card_html, rows_html
 from ..practice.puzzles import DIFFICULTIES, Kind, KorovaPuzzle
 from ..practice.session import KINDS, KorovaSession
 from ..rules.cards import ROWS
 from ..rules.placement import differences, row_for
 from . import view_parts as parts
-from .render import card_html, rows_html
 from .view_parts import WRAP, errors_output, feedback_html, language_menu
 
 __all__ = ["KorovaPractice"]

@@ -22,6 +22,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ..drawing import rows_html
 from ..game.bots import seat_bots
 from ..game.engine import KorovaGame, Turn
 from ..game.narration import (
@@ -36,7 +37,6 @@ from ..rules.cards import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, ROWS, penalty
 from ..rules.placement import row_points
 from ..text import normalise, points_label
 from . import view_parts as parts
-from .render import rows_html
 
 __all__ = ["KorovaTable", "seat_bots"]
 

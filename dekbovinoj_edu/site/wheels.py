@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .site_startup import SITECUSTOMIZE, patch_member
+from .startup import SITECUSTOMIZE, patch_member
 
 __all__ = [
     "PLACEHOLDERS",
@@ -175,7 +175,7 @@ def kept(package: str, member: str) -> bool:
 
 def trim_wheel(source: Path, package: str, folder: Path) -> Path:
     """A copy of the wheel ``source`` in ``folder`` with only the files :func:`kept` keeps,
-    patched as :data:`~dekbovinoj_edu.cli.site_startup.WHEEL_PATCHES` says."""
+    patched as :data:`~dekbovinoj_edu.site.startup.WHEEL_PATCHES` says."""
     target = folder / source.name
     with (
         zipfile.ZipFile(source) as wheel,
@@ -207,7 +207,7 @@ KEPT_ENCODINGS = frozenset(
 def trim_stdlib(data: bytes) -> bytes:
     """Pyodide's ``python_stdlib.zip`` without the encodings outside :data:`KEPT_ENCODINGS`,
     and with the site's ``sitecustomize`` module
-    (:data:`~dekbovinoj_edu.cli.site_startup.SITECUSTOMIZE`).
+    (:data:`~dekbovinoj_edu.site.startup.SITECUSTOMIZE`).
 
     >>> import io
     >>> made = io.BytesIO()

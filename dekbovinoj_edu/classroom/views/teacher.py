@@ -30,27 +30,20 @@ from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-from ..i18n import LANGUAGE_NAMES, LANGUAGES, gettext, normalise_lang
-from .attempts import to_csv
+from ...i18n import LANGUAGE_NAMES, LANGUAGES, gettext, normalise_lang
+from ..attempts import to_csv
+from ..errors import DOMAIN
+from ..overview import class_overview
+from ..store import ProgressStore
 from .board import BOARD_CSS, best_answers_html, board_html
-from .errors import DOMAIN
-from .overview import ClassOverview
-from .store import ProgressStore
 
-__all__ = ["LOOPBACK", "REFRESH_SECONDS", "DashboardServer", "class_overview"]
+__all__ = ["LOOPBACK", "REFRESH_SECONDS", "DashboardServer"]
 
 LOOPBACK = "127.0.0.1"
 """The only address the dashboard listens on."""
 
 REFRESH_SECONDS = 2.0
 """How often the page asks for the board again."""
-
-
-def class_overview(store: ProgressStore, class_name: str) -> ClassOverview:
-    """The overview of a class now, from the store."""
-    assignment = store.assignment(class_name)
-    students = [seat.nickname for seat in store.seats(class_name)]
-    return ClassOverview.build(students, assignment.codes, store.attempts(class_name))
 
 
 class DashboardServer:

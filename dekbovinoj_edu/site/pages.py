@@ -29,8 +29,8 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from .busy_page import loading_script
-from .serve import app_notebook
+from ..serving.busy_page import loading_script
+from ..serving.notebooks import app_notebook
 
 __all__ = [
     "APP_PAGE",
@@ -38,6 +38,7 @@ __all__ = [
     "LESSON_STARTING",
     "PROGRESS_SCRIPT",
     "STARTING_AFTER_MS",
+    "STARTUP",
     "add_loading_script",
     "add_progress_script",
     "fix_page",
@@ -102,6 +103,15 @@ def lesson_title(notebook: dict[str, Any], default: str) -> str:
     return default
 
 
+STARTUP = (
+    "from dekbovinoj_edu.site.late_wheels import install\n"
+    "\n"
+    "install()  # sympy's wheel is fetched the first time a value needs it\n"
+)
+"""The site's start-up code, first in every page it renders: the import hook of
+:mod:`~dekbovinoj_edu.site.late_wheels` (it does nothing outside the browser)."""
+
+
 def site_notebook(lessons: Sequence[tuple[str, str]] = ()) -> dict[str, Any]:
     """The app notebook the site renders: the app, its progress kept, links to the lessons.
 
@@ -116,6 +126,7 @@ def site_notebook(lessons: Sequence[tuple[str, str]] = ()) -> dict[str, Any]:
     source = (
         "# Dek Bovinoj: practise making exactly 10 with playing cards.\n"
         "# The game is by Johannes G. and Leo G., 2024 (CC BY-SA 4.0).\n"
+        f"{STARTUP}\n"
         "from dekbovinoj_edu.i18n import browser_language\n"
         "from dekbovinoj_edu.widgets import App\n"
         "from dekbovinoj_edu.widgets.progress import BrowserProgress\n"
@@ -137,7 +148,8 @@ LESSON_FOLDER = "lessons"
 
 
 def site_lesson(notebook: dict[str, Any], folder: str = LESSON_FOLDER) -> dict[str, Any]:
-    """A lesson as the site renders it: first, a cell that moves its Python into ``folder``.
+    """A lesson as the site renders it: first, a cell with the site's :data:`STARTUP` that
+    moves its Python into ``folder``.
 
     Voici starts every page's Python in the site's top folder, where Jupyter starts a
     notebook's in the notebook's own folder: without the move, a lesson could not import the
@@ -152,7 +164,7 @@ def site_lesson(notebook: dict[str, Any], folder: str = LESSON_FOLDER) -> dict[s
     source = (
         "# The static site: this lesson's Python works in the lesson's own folder, as in "
         "Jupyter.\n"
-        f"import os\n\nos.chdir({json.dumps(folder)})"
+        f"{STARTUP}\nimport os\n\nos.chdir({json.dumps(folder)})"
     )
     cell = app_notebook([("code", source)], ids="dekbovinoj-site-folder")["cells"][0]
     return {**notebook, "cells": [cell, *notebook.get("cells", [])]}

@@ -24,13 +24,14 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..i18n import LANGUAGE_NAMES, LANGUAGES, gettext
-from ..widgets.callbacks import shielded
-from .attempts import to_csv
+from ...i18n import LANGUAGE_NAMES, LANGUAGES, gettext
+from ...widgets.callbacks import shielded
+from ..attempts import to_csv
+from ..errors import DOMAIN
+from ..overview import class_overview
+from ..store import ProgressStore, open_store
 from .board import BOARD_CSS, best_answers_html, board_html
-from .errors import DOMAIN
-from .store import ProgressStore, open_store
-from .teacher import REFRESH_SECONDS, class_overview
+from .teacher import REFRESH_SECONDS
 
 __all__ = ["Dashboard"]
 

@@ -7,8 +7,7 @@ nor sums of square roots (``2^(1/3)``, a root that does not denest; see
 and an ``import sympy`` loads them on the spot: :func:`install` puts a finder
 first on ``sys.meta_path`` that fetches a missing wheel synchronously (the kernel runs in a
 web worker, where a synchronous request is allowed), unpacks it and lets the import go on
-(the checker's :mod:`~dekbovinoj_edu.checking.evaluate`, the one module that imports sympy,
-installs it when it loads).
+(the first cell of every page the site renders installs it: :data:`~.pages.STARTUP`).
 
 Outside Pyodide none of this runs: :func:`install` does nothing.
 

@@ -39,9 +39,9 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
-from .. import late_wheels
-from .site_startup import STDLIB_ARCHIVE
-from .site_wheels import PYODIDE_INFO
+from . import late_wheels
+from .startup import STDLIB_ARCHIVE
+from .wheels import PYODIDE_INFO
 
 __all__ = [
     "CACHE_TAG",

@@ -30,13 +30,13 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..i18n import LANGUAGE_NAMES, LANGUAGES, gettext
-from ..sessions.feedback import Feedback
-from ..widgets.answer import WRAP, AnswerBuilder, button, shielded
+from ...i18n import LANGUAGE_NAMES, LANGUAGES, gettext
+from ...sessions.feedback import Feedback
+from ...widgets.answer import WRAP, AnswerBuilder, button, shielded
+from ..errors import DOMAIN, ClassroomError
+from ..session import HEARTBEAT_SECONDS, ClassSession
+from ..store import CLASS_ENV, ProgressStore, open_store
 from .board import answers_html, mistake_name
-from .errors import DOMAIN, ClassroomError
-from .session import HEARTBEAT_SECONDS, ClassSession
-from .store import CLASS_ENV, ProgressStore, open_store
 
 __all__ = ["ClassApp"]
 

@@ -46,8 +46,8 @@ DEFAULT_PORT = 8866
 DEFAULT_HOST = "localhost"
 """Where ``serve`` listens unless told otherwise: this computer only."""
 
-KERNEL_MANAGER = "dekbovinoj_edu.cli.class_kernels.ClassKernelManager"
-"""The kernel manager Voilà wraps with its pool (see :mod:`.class_kernels`)."""
+KERNEL_MANAGER = "dekbovinoj_edu.serving.kernels.ClassKernelManager"
+"""The kernel manager Voilà wraps with its pool (see :mod:`.kernels`)."""
 
 CULL_IDLE_SECONDS = 75
 """A kernel that no page has been connected to for this long is shut down."""
@@ -66,7 +66,7 @@ IOPUB_SECONDS = 60
 The output is already on its way when the cell has finished (the kernel is
 alive, ``VoilaExecutor`` checks that); nbclient's default of 4 s dropped it
 when the machine was busy, and the student got a page without the app. The
-pool (warmed a few kernels at a time, see :mod:`.class_kernels`) keeps this
+pool (warmed a few kernels at a time, see :mod:`.kernels`) keeps this
 wait short; the limit only makes sure a slow moment never loses the app.
 """
 

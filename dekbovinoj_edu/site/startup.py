@@ -87,7 +87,7 @@ _SERVICE_WORKER: Patch = (
 def _apply(text: str, patch: Patch, where: str) -> str:
     old, new = patch
     if text.count(old) != 1:
-        raise OSError(f"{where} has changed: the site's build can't patch it (see site_startup)")
+        raise OSError(f"{where} has changed: the site's build can't patch it (see site/startup.py)")
     return text.replace(old, new)
 
 

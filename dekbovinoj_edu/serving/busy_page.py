@@ -90,7 +90,7 @@ _SCRIPT = """
 """
 
 _INDEX = """{%%- extends 'voila/templates/lab/index.html.j2' -%%}
-{#- dekbovinoj_edu: written by dekbovinoj_edu.cli.busy_page; Voila's lab page with a message
+{#- dekbovinoj_edu: written by dekbovinoj_edu.serving.busy_page; Voila's lab page with a message
     while the app starts, nothing from outside the server, and a spinner that turns in steps. -#}
 {%%- block notebook_css -%%}
 {%%- set voila_css -%%}{{ super() }}{%%- endset -%%}

@@ -17,13 +17,13 @@ from __future__ import annotations
 import html
 from typing import TYPE_CHECKING
 
-from ..i18n import gettext
-from ..rules.puzzle import Puzzle
-from .errors import DOMAIN
-from .overview import Cell, ClassOverview
+from ...i18n import gettext
+from ...rules.puzzle import Puzzle
+from ..errors import DOMAIN
+from ..overview import Cell, ClassOverview
 
 if TYPE_CHECKING:
-    from ..sessions.practice import PracticeSession
+    from ...sessions.practice import PracticeSession
 
 __all__ = [
     "BOARD_CSS",
@@ -153,7 +153,7 @@ def best_answers_html(number: int, code: str, lang: str = "en") -> str:
     >>> shown.count("(6 cards)"), "… and 16 more." in shown
     (6, True)
     """
-    from ..sessions.practice import PracticeSession
+    from ...sessions.practice import PracticeSession
 
     return answers_html(number, PracticeSession(puzzle=Puzzle.from_code(code), lang=lang))
 

@@ -1,0 +1,13 @@
+"""Serving the app with Voilà: for one student, or a class from one computer.
+
+- :mod:`.options`: :class:`~.options.ServeOptions` and every option Voilà is given.
+- :mod:`.notebooks`: the app's and the class's notebooks, and the one notebook writer.
+- :mod:`.kernels`: :class:`~.kernels.ClassKernelManager`, the class's pool of preheated
+  kernels and its culling (a Voilà plugin, loaded by its dotted path).
+- :mod:`.busy_page`: the Voilà template whose page says "the app is starting" in the
+  student's language instead of sending a page without the app.
+- :mod:`.server`: Voilà started as a process, its addresses and its end.
+
+``dekbovinoj serve`` (:mod:`dekbovinoj_edu.cli.serve`) wires them together; Binder's
+``postBuild`` writes the template with :func:`~.busy_page.write_template`.
+"""

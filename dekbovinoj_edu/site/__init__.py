@@ -1,0 +1,18 @@
+"""The app and the lessons as a static site: Voici (Voilà for JupyterLite) with Pyodide.
+
+Built on the teacher's or the school's computer (``dekbovinoj build-site``):
+
+- :mod:`.build`: :func:`~.build.build_site`, the whole build.
+- :mod:`.wheels`: the packages the browser's Python loads, in the site's own lock file.
+- :mod:`.bytecode`: the site's Python compiled ahead, by the site's own Pyodide under Node.
+- :mod:`.pages`: the notebooks the site renders and the changes to Voici's pages.
+- :mod:`.startup`: the changes to files the site ships, for a faster start.
+
+Run in the student's browser:
+
+- :mod:`.late_wheels`: sympy fetched the first time a value needs it; installed by the
+  first cell of every page the site renders (:func:`~.pages.site_notebook`,
+  :func:`~.pages.site_lesson`).
+
+Nothing here loads when the package is imported, and the core never imports it.
+"""

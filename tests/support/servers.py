@@ -1,0 +1,130 @@
+"""Servers for the tests and the benchmarks: Voilà on a free port, and a built site.
+
+>>> 0 < free_port() < 65536
+True
+>>> import tempfile, urllib.request
+>>> with tempfile.TemporaryDirectory() as folder:
+...     _ = (Path(folder) / "index.html").write_text("<p>cows</p>")
+...     with serve_site(Path(folder)) as server:
+...         page = urllib.request.urlopen(server.url).read()
+>>> page, server.sent
+(b'<p>cows</p>', 11)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import http.server
+import socket
+import subprocess
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from dekbovinoj_edu.serving.notebooks import find_notebook
+from dekbovinoj_edu.serving.options import ServeOptions
+from dekbovinoj_edu.serving.server import start_voila
+
+__all__ = ["SiteServer", "free_port", "serve_site", "start_in_background", "wait_until_up"]
+
+
+def free_port() -> int:
+    """A TCP port on localhost that nothing listens on right now."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("localhost", 0))
+        return int(probe.getsockname()[1])
+
+
+def start_in_background(
+    port: int, log: Path | None = None, options: ServeOptions | None = None
+) -> subprocess.Popen[bytes]:
+    """Start Voilà on the app notebook without a browser, as ``dekbovinoj serve`` does.
+
+    ``options`` (their port and browser are replaced) default to ``serve``'s.
+    The caller stops it with ``terminate()``; it also stops if the caller
+    dies. Its output goes to ``log``, the ``ready`` line included.
+    """
+    notebook = find_notebook()
+    chosen = options if options is not None else ServeOptions(notebook)
+    chosen = dataclasses.replace(chosen, notebook=notebook, port=port, open_browser=False)
+    output = log.open("wb") if log is not None else subprocess.DEVNULL
+    templates = Path(tempfile.mkdtemp(prefix="dekbovinoj-voila-"))
+    return start_voila(chosen, templates, output=output)
+
+
+def wait_until_up(
+    port: int,
+    timeout: float = 90.0,
+    process: subprocess.Popen[bytes] | None = None,
+    host: str = "localhost",
+) -> None:
+    """Wait until Voilà answers on ``host:port``; ``TimeoutError`` after ``timeout`` seconds.
+
+    It asks for a static file, so no preheated kernel is spent on the probe.
+    Raises ``RuntimeError`` at once if ``process`` ends before that.
+    """
+    url = f"http://{host}:{port}/voila/static/voila.js"
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process is not None and process.poll() is not None:
+            raise RuntimeError(f"Voilà stopped with exit code {process.returncode}")
+        try:
+            with urllib.request.urlopen(url, timeout=5) as response:
+                if response.status == 200:
+                    return
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            pass
+        time.sleep(0.3)
+    raise TimeoutError(f"Voilà did not answer on port {port} within {timeout:g} s")
+
+
+class _SiteHandler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {  # noqa: RUF012 (http.server's own class attribute)
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".wasm": "application/wasm",
+        ".mjs": "text/javascript",
+    }
+
+    def log_message(self, format: str, *args: Any) -> None:
+        return
+
+    def copyfile(self, source: Any, outputfile: Any) -> None:
+        before = source.tell()
+        super().copyfile(source, outputfile)
+        server = self.server
+        if isinstance(server, SiteServer):
+            server.sent += source.tell() - before
+
+
+class SiteServer(http.server.ThreadingHTTPServer):
+    """A web server for a built site on 127.0.0.1; :attr:`sent` counts the bytes it served."""
+
+    daemon_threads = True
+    sent = 0
+
+    @property
+    def url(self) -> str:
+        """The site's address."""
+        return f"http://127.0.0.1:{self.server_address[1]}/"
+
+
+@contextmanager
+def serve_site(site: Path, port: int = 0) -> Iterator[SiteServer]:
+    """Serve ``site`` on 127.0.0.1 (a free port unless ``port``) in a thread."""
+    handler = functools.partial(_SiteHandler, directory=str(site))
+    server = SiteServer(("127.0.0.1", port), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield server
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(10)
