@@ -15,6 +15,8 @@ import sys
 import pytest
 
 import dekbovinoj_edu
+import dekbovinoj_edu.classroom
+import dekbovinoj_edu.drawing
 import dekbovinoj_edu.korova
 import dekbovinoj_edu.korova.widgets
 import dekbovinoj_edu.widgets
@@ -97,9 +99,17 @@ def test_a_name_is_loaded_once_and_then_kept() -> None:
 # --- everything stays importable from where it was -----------------------------------------------
 
 
-@pytest.mark.parametrize(
-    "package", [dekbovinoj_edu, dekbovinoj_edu.widgets, dekbovinoj_edu.korova.widgets]
-)
+FACADES = [
+    dekbovinoj_edu,
+    dekbovinoj_edu.widgets,
+    dekbovinoj_edu.korova.widgets,
+    dekbovinoj_edu.classroom,
+    dekbovinoj_edu.drawing,
+]
+"""The packages whose ``__init__`` lists a public API and loads each name on first use."""
+
+
+@pytest.mark.parametrize("package", FACADES, ids=lambda package: package.__name__)
 def test_every_public_name_is_listed_and_resolves(package: object) -> None:
     file = package.__file__  # type: ignore[attr-defined]
     with open(file, encoding="utf-8") as handle:
@@ -138,6 +148,24 @@ def test_the_api_of_the_first_round_is_still_there() -> None:
 
     assert check(Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2), "13*2+3-9-3-7").ok
     assert penalty(55) == 7
+
+
+def test_the_class_mode_api_loads_no_widgets_until_a_view_is_asked_for() -> None:
+    models = loaded_after("from dekbovinoj_edu.classroom import new_class, ClassOverview")
+    assert "dekbovinoj_edu.classroom.classes" in models
+    assert not {name for name in models if name.startswith("dekbovinoj_edu.classroom.views")}
+    assert heavy(models) == set()
+    views = loaded_after("from dekbovinoj_edu.classroom import Dashboard")
+    assert "dekbovinoj_edu.classroom.views.dashboard" in views and "ipywidgets" in views
+
+
+def test_notebooks_that_draw_from_the_views_modules_keep_working() -> None:
+    from dekbovinoj_edu.drawing import puzzle_html
+    from dekbovinoj_edu.korova.drawing import rows_html
+    from dekbovinoj_edu.korova.widgets.render import rows_html as rows_from_the_views
+    from dekbovinoj_edu.widgets.render import puzzle_html as from_the_views
+
+    assert from_the_views is puzzle_html and rows_from_the_views is rows_html
 
 
 def test_subpackages_are_reachable_as_attributes() -> None:
