@@ -9,7 +9,8 @@ Run: ``python benchmarks/bench_class_mode.py [--students 30] [--attempts 100]``.
 2. Dashboard refresh: a class of ``--students`` students on 10 puzzles, each with
    a realistic mix of attempts (a lesson's worth, ~8 each); the page's board
    request (``GET /<token>/board`` on 127.0.0.1) timed 50 times; also with every
-   row of the burst above (3,000 attempts), and the notebook widget's refresh.
+   row of the burst above (3,000 attempts), the overview alone (the data, without the
+   HTML), and the notebook widget's refresh.
 
 Everything stays on 127.0.0.1 and in a temporary folder. Quote ``uptime`` with the
 figures: other work on the machine skews them.
@@ -25,6 +26,7 @@ import statistics
 import tempfile
 import time
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 
 from dekbovinoj_edu.classroom.assignment import codes_assignment, deal_assignment
@@ -136,6 +138,15 @@ def time_board(store: SQLiteStore, name: str, label: str, requests: int = 50) ->
           f"p95 {percentile(times, 0.95):.1f} ms, max {max(times):.1f} ms")  # fmt: skip
 
 
+def time_calls(label: str, call: Callable[[], object], runs: int = 20) -> None:
+    times = []
+    for _ in range(runs):
+        before = time.perf_counter()
+        call()
+        times.append(1000 * (time.perf_counter() - before))
+    print(f"{label}: median {statistics.median(times):.1f} ms, max {max(times):.1f} ms")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--students", type=int, default=30)
@@ -152,16 +163,13 @@ def main() -> None:
             burst_store.join("burst", f"student {student}", f"p{student}", now=0.0, live=20.0)
         time_board(burst_store, "burst", f"{args.students} students, "
                    f"{len(burst_store.attempts('burst'))} attempts")  # fmt: skip
+        from dekbovinoj_edu.classroom.overview import class_overview
         from dekbovinoj_edu.classroom.views.dashboard import Dashboard
 
+        time_calls(f"the overview alone (data, no HTML), {args.students} students",
+                   lambda: class_overview(store, "lesson"))  # fmt: skip
         widget = Dashboard("lesson", store=store, refresh=0)
-        times = []
-        for _ in range(20):
-            before = time.perf_counter()
-            widget.refresh()
-            times.append(1000 * (time.perf_counter() - before))
-        print(f"notebook widget refresh, {args.students} students: median "
-              f"{statistics.median(times):.1f} ms, max {max(times):.1f} ms")  # fmt: skip
+        time_calls(f"notebook widget refresh, {args.students} students", widget.refresh)
 
 
 if __name__ == "__main__":

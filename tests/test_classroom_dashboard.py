@@ -1,6 +1,7 @@
 """The teacher's view: the dashboard page's server (127.0.0.1 only, a secret token), the board
-it shows (✓ with cards/best, ✗ with the mistake, hints and time; each puzzle's shares and most
-common mistake; projector mode), the notebook widget, and the student's screens as a widget."""
+it shows (each cell's words and colour for its state, hints and time; each puzzle's shares and
+most common mistake; projector mode), the notebook widget, and the student's screens as a
+widget."""
 
 from __future__ import annotations
 
@@ -12,20 +13,20 @@ import pytest
 
 from dekbovinoj_edu.classroom import ClassApp, Dashboard
 from dekbovinoj_edu.classroom.assignment import codes_assignment
+from dekbovinoj_edu.classroom.attempts import CSV_COLUMNS
 from dekbovinoj_edu.classroom.session import ClassSession
 from dekbovinoj_edu.classroom.store import SQLiteStore
 from dekbovinoj_edu.classroom.views.teacher import LOOPBACK, DashboardServer
 from dekbovinoj_edu.i18n import gettext
 from dekbovinoj_edu.rules.puzzle import Puzzle
 
-PETER = Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2)
 NO_TEN = Puzzle.parse("A♣ | 2♣", level=1)
 
 
 @pytest.fixture
-def store() -> SQLiteStore:
+def store(peter: Puzzle) -> SQLiteStore:
     made = SQLiteStore(":memory:")
-    made.add_class(codes_assignment("4a", f"{PETER.code},{NO_TEN.code}"))
+    made.add_class(codes_assignment("4a", f"{peter.code},{NO_TEN.code}"))
     for nickname, typed in [("Ana", "13*2+3-9-3-7"), ("Bo", "13 + 9"), ("Cy", "13*2-9-7")]:
         session = ClassSession("4a", made)
         session.join(nickname)
@@ -73,6 +74,10 @@ def test_the_board_shows_each_student_on_each_puzzle(server: DashboardServer) ->
     assert "Ana" in rows[0] and "✓ 6/6" in rows[0] and "Hints: 1" in rows[0]
     assert "Bo" in rows[1] and "✗ colour rule" in rows[1]
     assert "Cy" in rows[2] and "✓ 4/6" in rows[2]
+    assert "data-state='solved-best'" in rows[0] and "class='dkb-cell dkb-solved'" in rows[0]
+    assert "data-state='wrong'" in rows[1] and "class='dkb-cell dkb-wrong'" in rows[1]
+    assert "data-state='solved'" in rows[2] and "title='Last answer: 13*2-9-7'" in rows[2]
+    assert "data-state='not-tried'" in rows[0]  # nobody has tried puzzle 2 yet
     shares = board.split("<tfoot>")[1]
     assert "<td class='dkb-share'>67 %</td>" in shares  # Ana and Cy solved puzzle 1
     assert "<td class='dkb-share-best'>33 %</td>" in shares  # only Ana with the best answer
@@ -101,7 +106,7 @@ def test_the_csv_export_is_the_report(server: DashboardServer, store: SQLiteStor
     assert status == 200 and headers["Content-Type"].startswith("text/csv")
     assert "attachment" in headers["Content-Disposition"]
     lines = text.splitlines()
-    assert lines[0] == "class,nickname,puzzle,code,answer,verdict,cards,best,hints,seconds,time"
+    assert lines[0] == ",".join(CSV_COLUMNS)
     assert len(lines) == 1 + len(store.attempts("4a")) == 4
 
 
@@ -159,11 +164,13 @@ def test_the_students_screens_join_work_and_end_with_a_summary(store: SQLiteStor
     assert app.next_button.description == "See my results"
     app.next_button.click()
     assert "Solved 2 of 2" in app.summary.value
+    assert "✓ 6/6" in app.summary.value and "✓ right mu" in app.summary.value
     app.review_button.click()
     assert "Puzzle 1: the best answers" in app.review.value
     app.language_menu.value = "sv"
     assert gettext("sv", "classroom", "Solved {solved} of {count} · Cards {cards} of {possible}",
                    solved=2, count=2, cards=6, possible=6) in app.summary.value  # fmt: skip
+    assert "✓ rätt mu" in app.summary.value
 
 
 def test_without_a_class_the_screen_says_how_to_start_one(

@@ -1,17 +1,20 @@
 """A student's class session: joining with a nickname, the puzzles in order, what test mode
-holds back, what counts as a wrong attempt, what is stored, and coming back after a reload."""
+holds back, what counts as a wrong attempt, what is stored, what the overview makes of it
+(states, verdict codes and figures, as data), and coming back after a reload."""
 
 from __future__ import annotations
 
 import re
+from dataclasses import astuple
 
 import pytest
+from support.puzzles import PETER
 
 from dekbovinoj_edu.checking.checker import check
 from dekbovinoj_edu.classroom.assignment import codes_assignment, deal_assignment
 from dekbovinoj_edu.classroom.attempts import MU_TYPED
 from dekbovinoj_edu.classroom.errors import NicknameError, NicknameTakenError
-from dekbovinoj_edu.classroom.overview import ClassOverview
+from dekbovinoj_edu.classroom.overview import CellState, ClassOverview, class_overview
 from dekbovinoj_edu.classroom.session import LIVE_SECONDS, ClassSession, HelpLockedError
 from dekbovinoj_edu.classroom.store import SQLiteStore
 from dekbovinoj_edu.dealing.dealer import deal_many
@@ -19,7 +22,6 @@ from dekbovinoj_edu.rules.puzzle import Puzzle
 from dekbovinoj_edu.sessions.feedback import FeedbackKind
 from dekbovinoj_edu.solving.solver import solve
 
-PETER = Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2)
 PETERS_ANSWER = "13*2+3-9-3-7"
 NO_TEN = Puzzle.parse("A♣ | 2♣", level=1)  # 1, 2, 1 + 2: no 10, the right call is mu
 
@@ -129,7 +131,15 @@ def test_the_puzzles_come_in_order_with_a_counter_and_a_summary_at_the_end(
     assert session.mu().kind is FeedbackKind.MU_WRONG
     assert session.finished
     summary = session.summary()
-    assert [cell.mark for cell in summary.cells] == ["✓ 6/6", "✓ mu", "✗ mu"]
+    assert [cell.state for cell in summary.cells] == [
+        CellState.SOLVED_BEST,
+        CellState.MU_RIGHT,
+        CellState.MU_WRONG,
+    ]
+    solved, mu, wrong_mu = summary.cells
+    assert (solved.verdict, solved.cards, solved.best, solved.seconds) == ("ok", 6, 6, 42.0)
+    assert (mu.verdict, mu.cards, mu.best) == ("mu-right", 0, 0)
+    assert (wrong_mu.verdict, wrong_mu.attempts, wrong_mu.last_answer) == ("mu-wrong", 2, MU_TYPED)
     assert (summary.solved, summary.cards, summary.possible) == (2, 6, 12)
     assert session.summary_text() == "Solved 2 of 3 · Cards 6 of 12"
 
@@ -179,9 +189,120 @@ def test_malformed_input_is_stored_but_not_counted_as_wrong(
     (row,) = store.attempts("test")
     assert row.verdict == code and not row.counted and not row.mistake
     overview = ClassOverview.build(["Ana"], store.assignment("test").codes, [row])
-    assert overview.cell("Ana", 1).state == "malformed"
+    cell = overview.cell("Ana", 1)
+    assert (cell.state, cell.verdict, cell.last_answer) == (CellState.UNREADABLE, code, typed)
     assert overview.stats[0].mistake is None
     assert not session.puzzle_done  # the student fixes it and tries again
+
+
+# --- the overview, as data ----------------------------------------------------------------
+
+
+def answer(session: ClassSession, *typed: str) -> None:
+    for text in typed:
+        session.practice.type(text)
+        session.submit()
+
+
+def test_each_student_on_each_puzzle_is_a_state_with_the_verdict_cards_and_best(
+    store: SQLiteStore,
+) -> None:
+    clock = Clock()
+    ana, bo, cy = (student(store, "practice", clock, nick) for nick in ("Ana", "Bo", "Cy"))
+    answer(ana, PETERS_ANSWER)
+    answer(bo, "13 + 9")
+    answer(cy, "13 +", "13*2-9-7")  # unreadable first, then 4 of the 6 cards
+    student(store, "practice", clock, "Di")
+    overview = class_overview(store, "practice")
+    assert overview.students == ("Ana", "Bo", "Cy", "Di")
+    cells = {nick: overview.cell(nick, 1) for nick in overview.students}
+    assert {nick: cell.state for nick, cell in cells.items()} == {
+        "Ana": CellState.SOLVED_BEST,
+        "Bo": CellState.WRONG,
+        "Cy": CellState.SOLVED,
+        "Di": CellState.NOT_TRIED,
+    }
+    assert {nick: cell.verdict for nick, cell in cells.items()} == {
+        "Ana": "ok",
+        "Bo": "colour",
+        "Cy": "ok",
+        "Di": None,
+    }
+    assert [(c.cards, c.best, c.attempts) for c in cells.values()] == [
+        (6, 6, 1),
+        (0, 6, 1),
+        (4, 6, 2),
+        (0, 0, 0),
+    ]
+    assert overview.cell("Ana", 2).state is CellState.NOT_TRIED
+    assert overview.attempt_count == 4
+
+
+def test_a_cell_shows_the_latest_counted_mistake_not_the_unreadable_input_after_it(
+    store: SQLiteStore,
+) -> None:
+    clock = Clock()
+    bo = student(store, "practice", clock, "Bo")
+    bo.hint()
+    clock.now += 8
+    answer(bo, "13 + 9", "13 +")
+    cell = class_overview(store, "practice").cell("Bo", 1)
+    assert (cell.state, cell.verdict, cell.last_answer) == (CellState.WRONG, "colour", "13 +")
+    assert (cell.hints, cell.seconds, cell.attempts) == (1, 8.0, 2)
+
+
+def test_a_wrong_mu_ends_the_puzzle_unsolved_and_a_right_mu_solves_it_with_the_best(
+    store: SQLiteStore,
+) -> None:
+    session = student(store, "practice", Clock())
+    session.mu()  # Peter's puzzle has a dek bovinoj
+    session.next()
+    session.mu()  # this one has none
+    overview = class_overview(store, "practice")
+    wrong, right = overview.cell("Ana", 1), overview.cell("Ana", 2)
+    assert (wrong.state, wrong.verdict) == (CellState.MU_WRONG, "mu-wrong")
+    assert wrong.state.finished and not wrong.state.solved
+    assert (right.state, right.verdict) == (CellState.MU_RIGHT, "mu-right")
+    assert right.state.solved_best
+    assert overview.stats[0].mistake == "mu-wrong"
+
+
+def test_each_puzzles_figures_are_shares_of_the_class_and_its_most_common_mistake(
+    store: SQLiteStore,
+) -> None:
+    clock = Clock()
+    ana, bo, cy, di = (student(store, "practice", clock, n) for n in ("Ana", "Bo", "Cy", "Di"))
+    answer(ana, "13 + 9", PETERS_ANSWER)
+    answer(bo, "13 + 9", "13 + 9", "13 + 2")  # two colour mistakes and a 15
+    answer(cy, "13*2-9-7")
+    answer(di, "20")  # no such card: stored, never a mistake
+    first, second, third = class_overview(store, "practice").stats
+    assert (first.number, first.code) == (1, PETER.code)
+    assert (first.solved, first.best) == (0.5, 0.25)  # Ana and Cy; only Ana with all 6
+    assert (first.mistake, first.mistake_count) == ("colour", 3)  # not-target only once
+    assert (second.solved, second.mistake, second.mistake_count) == (0.0, None, 0)
+    assert third.code == PETER.code
+
+
+def test_a_student_with_attempts_but_no_seat_still_has_a_row() -> None:
+    from dekbovinoj_edu.classroom.attempts import Attempt
+
+    row = Attempt("4a", "Eve", 1, PETER.code, "mu!", "mu-wrong", 0, 6, 0, 3.0, "T")
+    overview = ClassOverview.build(["Ana"], [PETER.code], [row])
+    assert overview.students == ("Ana", "Eve")
+    assert overview.cell("Eve", 1).state is CellState.MU_WRONG
+
+
+def test_the_overview_is_data_with_no_glyph_or_markup_in_it(store: SQLiteStore) -> None:
+    clock = Clock()
+    answer(student(store, "practice", clock, "Ana"), "13 + 9", "13 +", PETERS_ANSWER)
+    answer(student(store, "practice", clock, "<b>Bo</b>"), "13 + 9")
+    overview = class_overview(store, "practice")
+    for (nick, _), cell in overview.cells.items():
+        texts = [v for v in astuple(cell) if isinstance(v, str) and v != cell.last_answer]
+        assert not any(mark in text for text in texts for mark in "✓✗·<>"), (nick, cell)
+    for figures in overview.stats:
+        assert figures.mistake in (None, "colour")
 
 
 # --- test mode ------------------------------------------------------------------------------
@@ -263,4 +384,8 @@ def test_a_student_who_finished_comes_back_to_the_summary(store: SQLiteStore) ->
     clock.now += LIVE_SECONDS + 1
     again = student(store, "test", clock)
     assert again.finished and again.help_open
-    assert [cell.mark for cell in again.summary().cells] == ["✗ mu", "✓ mu", "✗ mu"]
+    assert [cell.state for cell in again.summary().cells] == [
+        CellState.MU_WRONG,
+        CellState.MU_RIGHT,
+        CellState.MU_WRONG,
+    ]

@@ -7,10 +7,11 @@ from __future__ import annotations
 import multiprocessing
 import sqlite3
 import time
-from dataclasses import replace
+from dataclasses import fields, replace
 from pathlib import Path
 
 import pytest
+from support import puzzles
 
 from dekbovinoj_edu.classroom.assignment import codes_assignment
 from dekbovinoj_edu.classroom.attempts import CSV_COLUMNS, Attempt, to_csv
@@ -22,9 +23,8 @@ from dekbovinoj_edu.classroom.errors import (
 )
 from dekbovinoj_edu.classroom.schema import MIGRATIONS, SCHEMA_VERSION, migrate, version_of
 from dekbovinoj_edu.classroom.store import DB_ENV, SQLiteStore, default_db_path
-from dekbovinoj_edu.rules.puzzle import Puzzle
 
-PETER = Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2).code
+PETER = puzzles.PETER.code  # Peter's puzzle as the store keeps it: its code
 WRITERS, EACH = 30, 100
 
 
@@ -60,6 +60,19 @@ def test_migrations_run_in_order_once_and_a_newer_file_is_refused() -> None:
     assert db.execute("SELECT x, y FROM a").fetchall() == [(1, None)]
     with pytest.raises(StoreError, match="schema version 2"):
         migrate(db, steps[:1])
+
+
+def test_the_report_has_the_issues_columns_one_a_field_of_the_attempt() -> None:
+    header = "class,nickname,puzzle,code,answer,verdict,cards,best,hints,seconds,time"
+    assert ",".join(CSV_COLUMNS) == header
+    assert to_csv([]) == header + "\n"
+    assert [f.name for f in fields(Attempt)] == ["class_name", *CSV_COLUMNS[1:]]
+
+
+def test_the_attempts_table_has_a_column_for_each_field_in_order() -> None:
+    db = sqlite3.connect(":memory:", isolation_level=None)
+    migrate(db)
+    assert [row[1] for row in db.execute("PRAGMA table_info(attempts)")] == ["id", *CSV_COLUMNS]
 
 
 def test_a_file_that_is_no_database_gets_a_sentence(tmp_path: Path) -> None:

@@ -6,9 +6,11 @@ every attempt is kept in a local SQLite file, and the teacher watches a live das
 - :mod:`.schema`, :mod:`.store`: the progress store (:class:`~.store.ProgressStore`,
   :class:`~.store.SQLiteStore`).
 - :mod:`.session`: :class:`~.session.ClassSession`, a student's work on the assignment.
-- :mod:`.overview`: students × puzzles and each puzzle's figures, as data.
+- :mod:`.overview`: students × puzzles and each puzzle's figures, as data (each cell a
+  :class:`~.overview.CellState` with its verdict code, cards, best, hints and seconds).
 - :mod:`.classes`: ``new_class``, ``list_classes``, ``class_report``, ``forget_class``.
 - :mod:`.views`, the views over these models: :mod:`.views.board` (the board as HTML),
+  :mod:`.views.marks` (how a cell reads: its glyph and words in a language),
   :mod:`.views.teacher` (the dashboard page's server), :mod:`.views.dashboard`
   (:class:`~.views.dashboard.Dashboard`, the notebook widget), :mod:`.views.student`
   (:class:`~.views.student.ClassApp`, the student's screens).
@@ -38,7 +40,7 @@ if TYPE_CHECKING:
         StoreError,
         UnknownClassError,
     )
-    from .overview import ClassOverview
+    from .overview import CellState, ClassOverview
     from .session import ClassSession, HelpLockedError
     from .store import ProgressStore, Seat, SQLiteStore, default_db_path, open_store
     from .views.dashboard import Dashboard
@@ -51,6 +53,7 @@ __all__ = [
     "Assignment",
     "Attempt",
     "BadAssignmentError",
+    "CellState",
     "ClassApp",
     "ClassExistsError",
     "ClassOverview",

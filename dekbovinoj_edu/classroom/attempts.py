@@ -2,9 +2,9 @@
 
 >>> row = Attempt("4a", "Ana", 1, "68VN-AV66-GGK", "3+7", "ok", 2, 3, 0, 12.5,
 ...               "2026-12-01T09:00:00Z")
->>> print(to_csv([row]), end="")
-class,nickname,puzzle,code,answer,verdict,cards,best,hints,seconds,time
-4a,Ana,1,68VN-AV66-GGK,3+7,ok,2,3,0,12.5,2026-12-01T09:00:00Z
+>>> header, line = to_csv([row]).splitlines()
+>>> header == ",".join(CSV_COLUMNS), line
+(True, '4a,Ana,1,68VN-AV66-GGK,3+7,ok,2,3,0,12.5,2026-12-01T09:00:00Z')
 >>> row.solved, row.counted
 (True, True)
 """
@@ -15,12 +15,13 @@ import csv
 import io
 import re
 from collections.abc import Iterable
-from dataclasses import astuple, dataclass
+from dataclasses import astuple, dataclass, field, fields
 from datetime import datetime, timezone
 
 from ..sessions.feedback import UNREADABLE_CODES
 
 __all__ = [
+    "COLUMN",
     "CSV_COLUMNS",
     "MU_RIGHT",
     "MU_TYPED",
@@ -32,21 +33,6 @@ __all__ = [
     "to_csv",
     "utc_now",
 ]
-
-CSV_COLUMNS: tuple[str, ...] = (
-    "class",
-    "nickname",
-    "puzzle",
-    "code",
-    "answer",
-    "verdict",
-    "cards",
-    "best",
-    "hints",
-    "seconds",
-    "time",
-)
-"""The report's columns, in order (the issue's contract)."""
 
 SOLVED = "ok"
 """The checker's verdict code for a dek bovinoj."""
@@ -60,12 +46,20 @@ MU_TYPED = "mu!"
 NOT_COUNTED = frozenset(UNREADABLE_CODES | {"no-such-card"})
 """Malformed input, as in STACK: stored, shown, but never counted as a wrong attempt."""
 
+COLUMN = "column"
+"""The key of a field's metadata that names its column, where that is not the field's name."""
+
 
 @dataclass(frozen=True)
 class Attempt:
-    """One "Dek bovinoj!" or "Mu!" of a student, as stored (one row of the report)."""
+    """One "Dek bovinoj!" or "Mu!" of a student, as stored (one row of the report).
 
-    class_name: str
+    The fields, in order, are the report's columns and the ``attempts`` table's
+    (:data:`CSV_COLUMNS`): adding one is a field here and a migration in :mod:`.schema`.
+    """
+
+    class_name: str = field(metadata={COLUMN: "class"})
+    """The class's name (the column ``class``)."""
     nickname: str
     puzzle: int
     """The puzzle's number in the assignment, from 1."""
@@ -105,6 +99,10 @@ class Attempt:
     def mistake(self) -> bool:
         """A counted attempt that is wrong."""
         return self.counted and not self.solved
+
+
+CSV_COLUMNS: tuple[str, ...] = tuple(f.metadata.get(COLUMN, f.name) for f in fields(Attempt))
+"""The report's columns, in order (as the README promises them), and the ``attempts`` table's."""
 
 
 def utc_now() -> str:

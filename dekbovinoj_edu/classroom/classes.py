@@ -9,8 +9,9 @@ database file (by default the one in the user's data directory, see
 >>> a = new_class("4a", level=1, count=3, seed="class 4a", difficulty="easy", db=db)
 >>> [c.name for c in list_classes(db=db)], len(a.codes)
 (['4a'], 3)
->>> class_report("4a", db=db)
-'class,nickname,puzzle,code,answer,verdict,cards,best,hints,seconds,time\\n'
+>>> from dekbovinoj_edu.classroom.attempts import CSV_COLUMNS
+>>> class_report("4a", db=db) == ",".join(CSV_COLUMNS) + "\\n"  # no attempts: the header
+True
 >>> forget_class("4a", db=db), list_classes(db=db)
 (0, [])
 """

@@ -1,17 +1,20 @@
 """What the teacher sees, as plain data: each student's result on each puzzle, and each
 puzzle's figures. The dashboard page, the notebook widget and the student's summary all
-read it from the attempts the store keeps.
+read it from the attempts the store keeps; the views choose the glyphs and the words.
 
 >>> from dekbovinoj_edu.classroom.attempts import Attempt
 >>> def row(nick, verdict, cards=0, n=1):
 ...     return Attempt("4a", nick, n, "C", "…", verdict, cards, 6, 0, 10.0, "T")
 >>> rows = [row("Ana", "colour"), row("Ana", "ok", 6), row("Bo", "colour"), row("Cy", "syntax")]
->>> o = ClassOverview.build(["Ana", "Bo", "Cy"], ["C"], rows)
->>> o.cell("Ana", 1).mark, o.cell("Bo", 1).mark, o.cell("Cy", 1).mark
-('✓ 6/6', '✗ colour', '· syntax')
+>>> o = ClassOverview.build(["Ana", "Bo", "Cy", "Di"], ["C"], rows)
+>>> [o.cell(nick, 1).state.value for nick in o.students]
+['solved-best', 'wrong', 'unreadable', 'not-tried']
+>>> ana = o.cell("Ana", 1)
+>>> ana.verdict, ana.cards, ana.best, ana.attempts
+('ok', 6, 6, 2)
 >>> s = o.stats[0]
 >>> s.solved, s.best, s.mistake, s.mistake_count
-(0.3333333333333333, 0.3333333333333333, 'colour', 2)
+(0.25, 0.25, 'colour', 2)
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import TYPE_CHECKING
 
 from .attempts import MU_RIGHT, MU_WRONG, Attempt
@@ -26,7 +30,41 @@ from .attempts import MU_RIGHT, MU_WRONG, Attempt
 if TYPE_CHECKING:
     from .store import ProgressStore
 
-__all__ = ["Cell", "ClassOverview", "PuzzleStats", "cell_of", "class_overview"]
+__all__ = ["Cell", "CellState", "ClassOverview", "PuzzleStats", "cell_of", "class_overview"]
+
+
+class CellState(Enum):
+    """Where one student stands on one puzzle."""
+
+    NOT_TRIED = "not-tried"
+    """No attempt yet."""
+    UNREADABLE = "unreadable"
+    """Only input that could not be read (``syntax``, ``empty``…): not counted as wrong."""
+    WRONG = "wrong"
+    """Counted wrong answers, and the puzzle is not done; the cell's verdict is the latest."""
+    SOLVED = "solved"
+    """A dek bovinoj with fewer cards than the best answer takes."""
+    SOLVED_BEST = "solved-best"
+    """A dek bovinoj with as many cards as the best answer."""
+    MU_RIGHT = "mu-right"
+    """A right "mu!": there is no dek bovinoj."""
+    MU_WRONG = "mu-wrong"
+    """A "mu!" although there was a dek bovinoj: the puzzle is done, not solved."""
+
+    @property
+    def solved(self) -> bool:
+        """A dek bovinoj or a right "mu!"."""
+        return self in (CellState.SOLVED, CellState.SOLVED_BEST, CellState.MU_RIGHT)
+
+    @property
+    def solved_best(self) -> bool:
+        """Solved as well as it can be: with the best answer's cards, or a right "mu!"."""
+        return self in (CellState.SOLVED_BEST, CellState.MU_RIGHT)
+
+    @property
+    def finished(self) -> bool:
+        """The puzzle is done: solved, or a wrong "mu!"."""
+        return self.solved or self is CellState.MU_WRONG
 
 
 @dataclass(frozen=True)
@@ -34,80 +72,70 @@ class Cell:
     """One student's result on one puzzle, from their attempts at it."""
 
     number: int
+    """The puzzle's number in the assignment, from 1."""
     code: str
-    attempts: tuple[Attempt, ...] = ()
+    """The puzzle's code."""
+    state: CellState = CellState.NOT_TRIED
+    """Where the student stands on the puzzle."""
+    verdict: str | None = None
+    """The verdict code the state comes from: of the attempt that ended the puzzle, else of
+    the latest counted mistake, else of the latest unreadable input (``None``: not tried)."""
+    cards: int = 0
+    """Cards the dek bovinoj took (0 unless solved with one)."""
+    best: int = 0
+    """Cards the best answer takes (0 when the right call is "mu!", or not tried)."""
+    hints: int = 0
+    """Hints used before the latest attempt."""
+    seconds: float = 0.0
+    """Seconds on the puzzle, up to the attempt that ended it (or the latest)."""
+    attempts: int = 0
+    """How many attempts the student made (unreadable ones too)."""
+    last_answer: str | None = None
+    """The latest answer, exactly as typed."""
 
-    @property
-    def final(self) -> Attempt | None:
-        """The attempt that ended the puzzle (a dek bovinoj or a "mu!"), if any."""
-        return next((a for a in self.attempts if a.finishes), None)
 
-    @property
-    def solved(self) -> bool:
-        """A dek bovinoj or a right "mu!"."""
-        return self.final is not None and self.final.solved
-
-    @property
-    def solved_best(self) -> bool:
-        """Solved with as many cards as the best answer (or a right "mu!")."""
-        final = self.final
-        return final is not None and final.solved and final.cards >= final.best
-
-    @property
-    def mistakes(self) -> tuple[Attempt, ...]:
-        """The counted wrong attempts (malformed input is not among them)."""
-        return tuple(a for a in self.attempts if a.mistake)
-
-    @property
-    def malformed(self) -> tuple[Attempt, ...]:
-        """The attempts that could not be read (not counted)."""
-        return tuple(a for a in self.attempts if not a.counted)
-
-    @property
-    def last(self) -> Attempt | None:
-        """The latest attempt."""
-        return self.attempts[-1] if self.attempts else None
-
-    @property
-    def hints(self) -> int:
-        """Hints used before the latest attempt."""
-        return self.last.hints if self.last else 0
-
-    @property
-    def seconds(self) -> float:
-        """Seconds on the puzzle, up to the attempt that ended it (or the latest)."""
-        shown = self.final or self.last
-        return shown.seconds if shown else 0.0
-
-    @property
-    def mark(self) -> str:
-        """``✓ 5/6``, ``✓ mu``, ``✗ colour`` (the latest mistake), ``· syntax`` or empty."""
-        final = self.final
-        if final is not None and final.verdict == MU_RIGHT:
-            return "✓ mu"
-        if final is not None and final.solved:
-            return f"✓ {final.cards}/{final.best}"
-        if final is not None and final.verdict == MU_WRONG:
-            return "✗ mu"
-        if self.mistakes:
-            return f"✗ {self.mistakes[-1].verdict}"
-        if self.malformed:
-            return f"· {self.malformed[-1].verdict}"
-        return ""
-
-    @property
-    def state(self) -> str:
-        """``solved``, ``wrong``, ``malformed`` or ``open``: how the cell is coloured."""
-        if self.solved:
-            return "solved"
-        if self.final is not None or self.mistakes:
-            return "wrong"
-        return "malformed" if self.malformed else "open"
+def _state(final: Attempt | None, shown: Attempt) -> CellState:
+    """The state of a cell whose puzzle ended with ``final`` (if it did), showing ``shown``."""
+    if final is None:
+        return CellState.WRONG if shown.mistake else CellState.UNREADABLE
+    if final.verdict == MU_RIGHT:
+        return CellState.MU_RIGHT
+    if final.verdict == MU_WRONG:
+        return CellState.MU_WRONG
+    return CellState.SOLVED_BEST if final.cards >= final.best else CellState.SOLVED
 
 
 def cell_of(number: int, code: str, attempts: Iterable[Attempt]) -> Cell:
-    """The cell of puzzle ``number`` from one student's attempts (any puzzle, oldest first)."""
-    return Cell(number, code, tuple(a for a in attempts if a.puzzle == number))
+    """The cell of puzzle ``number`` from one student's attempts (any puzzle, oldest first).
+
+    >>> from dekbovinoj_edu.classroom.attempts import Attempt
+    >>> tries = [Attempt("4a", "Bo", 1, "C", a, v, 0, 6, 1, s, "T")
+    ...          for a, v, s in [("13 +", "syntax", 5.0), ("13 + 9", "colour", 9.0)]]
+    >>> bo = cell_of(1, "C", tries)
+    >>> bo.state, bo.verdict, bo.attempts, bo.seconds, bo.last_answer
+    (<CellState.WRONG: 'wrong'>, 'colour', 2, 9.0, '13 + 9')
+    >>> cell_of(2, "D", tries).state
+    <CellState.NOT_TRIED: 'not-tried'>
+    """
+    mine = [a for a in attempts if a.puzzle == number]
+    if not mine:
+        return Cell(number, code)
+    last = mine[-1]
+    final = next((a for a in mine if a.finishes), None)
+    mistakes = [a for a in mine if a.mistake]
+    shown = final or (mistakes[-1] if mistakes else last)
+    return Cell(
+        number,
+        code,
+        _state(final, shown),
+        shown.verdict,
+        final.cards if final is not None else 0,
+        shown.best,
+        last.hints,
+        (final or last).seconds,
+        len(mine),
+        last.answer,
+    )
 
 
 @dataclass(frozen=True)
@@ -131,10 +159,15 @@ class ClassOverview:
     """Students × puzzles, and each puzzle's figures."""
 
     students: tuple[str, ...]
+    """The nicknames, in the order they joined (then any who only left attempts)."""
     codes: tuple[str, ...]
+    """The puzzles' codes, puzzle 1 first."""
     cells: dict[tuple[str, int], Cell] = field(default_factory=dict)
+    """Each (nickname, puzzle number)'s cell."""
     stats: tuple[PuzzleStats, ...] = ()
+    """Each puzzle's figures, puzzle 1 first."""
     attempt_count: int = 0
+    """How many attempts the class made."""
 
     @classmethod
     def build(
@@ -149,22 +182,24 @@ class ClassOverview:
         everyone = list(students)
         everyone += sorted({nick for nick, _ in mine} - set(everyone))
         cells = {
-            (nick, number): Cell(number, code, tuple(mine.get((nick, number), ())))
+            (nick, number): cell_of(number, code, mine.get((nick, number), ()))
             for nick in everyone
             for number, code in enumerate(codes, start=1)
         }
         stats = []
         for number, code in enumerate(codes, start=1):
-            column = [cells[nick, number] for nick in everyone]
-            mistakes = Counter(a.verdict for c in column for a in c.mistakes)
+            column = [cells[nick, number].state for nick in everyone]
+            mistakes = Counter(
+                a.verdict for nick in everyone for a in mine.get((nick, number), ()) if a.mistake
+            )
             common = mistakes.most_common(1)
             size = len(column) or 1
             stats.append(
                 PuzzleStats(
                     number,
                     code,
-                    sum(c.solved for c in column) / size,
-                    sum(c.solved_best for c in column) / size,
+                    sum(state.solved for state in column) / size,
+                    sum(state.solved_best for state in column) / size,
                     common[0][0] if common else None,
                     common[0][1] if common else 0,
                 )

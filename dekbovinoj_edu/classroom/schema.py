@@ -3,7 +3,9 @@
 The database's ``PRAGMA user_version`` is the number of migrations it has
 had. Opening a store brings it up to :data:`SCHEMA_VERSION` in one
 transaction; a file from a newer version of this package is refused rather
-than changed.
+than changed. The ``attempts`` table has an ``id`` and then one column for
+each field of :class:`~.attempts.Attempt`, in order (:data:`~.attempts.CSV_COLUMNS`):
+a new field needs a migration that adds its column.
 
 >>> import sqlite3
 >>> db = sqlite3.connect(":memory:", isolation_level=None)

@@ -96,15 +96,18 @@ class Summary:
 
     @property
     def solved(self) -> int:
-        return sum(cell.solved for cell in self.cells)
+        """Puzzles solved (a dek bovinoj or a right "mu!")."""
+        return sum(cell.state.solved for cell in self.cells)
 
     @property
     def cards(self) -> int:
-        return sum(cell.final.cards for cell in self.cells if cell.final and cell.solved)
+        """Cards the dek bovinoj took, over every puzzle."""
+        return sum(cell.cards for cell in self.cells)
 
     @property
     def possible(self) -> int:
-        return sum(cell.final.best for cell in self.cells if cell.final)
+        """Cards the best answers take, over the puzzles done."""
+        return sum(cell.best for cell in self.cells if cell.state.finished)
 
 
 class ClassSession:

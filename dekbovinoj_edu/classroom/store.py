@@ -49,7 +49,7 @@ from pathlib import Path
 from typing import Protocol, TypeVar
 
 from .assignment import Assignment
-from .attempts import Attempt, utc_now
+from .attempts import CSV_COLUMNS, Attempt, utc_now
 from .errors import ClassExistsError, NicknameTakenError, StoreError, UnknownClassError
 from .schema import migrate
 
@@ -387,21 +387,18 @@ class SQLiteStore:
         return [self._seat(row) for row in rows]
 
     # ----------------------------------------------------------- attempts
+    _ATTEMPT_COLUMNS = ", ".join(CSV_COLUMNS)
+    _RECORD = (
+        f"INSERT INTO attempts ({_ATTEMPT_COLUMNS}) VALUES ({', '.join('?' * len(CSV_COLUMNS))})"
+    )
+
     def record(self, attempt: Attempt) -> None:
         """Keep one attempt (one row)."""
-        self._write(
-            lambda db: db.execute(
-                "INSERT INTO attempts (class, nickname, puzzle, code, answer, verdict, cards, "
-                "best, hints, seconds, time) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                astuple(attempt),
-            )
-        )
+        self._write(lambda db: db.execute(self._RECORD, astuple(attempt)))
 
     def attempts(self, name: str, nickname: str | None = None) -> list[Attempt]:
         """Every attempt in class ``name`` (of one student if ``nickname``), oldest first."""
-        columns = (
-            "class, nickname, puzzle, code, answer, verdict, cards, best, hints, seconds, time"
-        )
+        columns = self._ATTEMPT_COLUMNS
         if nickname is None:
             rows = self._read(f"SELECT {columns} FROM attempts WHERE class = ? ORDER BY id", name)
         else:

@@ -123,6 +123,7 @@ def main_list(args: argparse.Namespace) -> int:
 def main_report(args: argparse.Namespace) -> int:
     """Print a class's attempts: with --csv one row per attempt, else a table per student."""
     from ..classroom.overview import class_overview
+    from ..classroom.views.marks import cell_text, mistake_name
 
     store = open_store(args.db)
     try:
@@ -136,10 +137,12 @@ def main_report(args: argparse.Namespace) -> int:
     numbers = range(1, len(assignment.codes) + 1)
     print("\t".join(["nickname", *(str(n) for n in numbers)]))
     for nickname in overview.students:
-        print("\t".join([nickname, *(overview.cell(nickname, n).mark or "-" for n in numbers)]))
+        cells = (cell_text(overview.cell(nickname, n)) or "-" for n in numbers)
+        print("\t".join([nickname, *cells]))
     print("\t".join(["solved", *(f"{round(100 * s.solved)}%" for s in overview.stats)]))
     print("\t".join(["best", *(f"{round(100 * s.best)}%" for s in overview.stats)]))
-    print("\t".join(["mistake", *(s.mistake or "-" for s in overview.stats)]))
+    mistakes = (mistake_name(s.mistake) if s.mistake else "-" for s in overview.stats)
+    print("\t".join(["mistake", *mistakes]))
     return 0
 
 

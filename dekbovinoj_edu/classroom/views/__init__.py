@@ -1,7 +1,9 @@
 """Class mode's views: the only part of :mod:`dekbovinoj_edu.classroom` that draws.
 
-- :mod:`.board`: the teacher's board (students × puzzles) as HTML, with the glyphs and
-  words for each cell of :class:`~dekbovinoj_edu.classroom.overview.ClassOverview`.
+- :mod:`.board`: the teacher's board (students × puzzles) as HTML, from
+  :class:`~dekbovinoj_edu.classroom.overview.ClassOverview`.
+- :mod:`.marks`: how one cell reads: the glyph, the words (in the reader's language) and the
+  colour for its :class:`~dekbovinoj_edu.classroom.overview.CellState`.
 - :mod:`.teacher`: the dashboard page's server (127.0.0.1, a secret token).
 - :mod:`.dashboard`: :class:`~.dashboard.Dashboard`, the same board as a notebook widget.
 - :mod:`.student`: :class:`~.student.ClassApp`, the student's screens.

@@ -1,6 +1,7 @@
 """The teacher's board as HTML: students × puzzles, each puzzle's figures, and one puzzle's
 best answers for the projector. The dashboard page and the notebook widget show the same
-HTML; every name and answer a student typed is escaped.
+HTML; each cell reads as :mod:`.marks` writes it, and every name and answer a student typed
+is escaped.
 
 >>> from dekbovinoj_edu.classroom.attempts import Attempt
 >>> from dekbovinoj_edu.classroom.overview import ClassOverview
@@ -21,35 +22,12 @@ from ...i18n import gettext
 from ...rules.puzzle import Puzzle
 from ..errors import DOMAIN
 from ..overview import Cell, ClassOverview
+from .marks import cell_class, cell_text, mistake_name
 
 if TYPE_CHECKING:
     from ...sessions.practice import PracticeSession
 
-__all__ = [
-    "BOARD_CSS",
-    "MISTAKE_NAMES",
-    "SHOWN_ANSWERS",
-    "answers_html",
-    "best_answers_html",
-    "board_html",
-    "mistake_name",
-]
-
-MISTAKE_NAMES: dict[str, str] = {
-    "empty": "empty",
-    "syntax": "unreadable",
-    "too-long": "too long",
-    "not-allowed": "not at this level",
-    "too-big": "too big",
-    "no-such-card": "no such card",
-    "card-reused": "card used twice",
-    "colour": "colour rule",
-    "not-target": "not 10",
-    "joker": "no joker",
-    "undefined": "undefined",
-    "mu-wrong": "wrong mu",
-}
-"""A short name for each verdict code a mistake can have (English msgids)."""
+__all__ = ["BOARD_CSS", "SHOWN_ANSWERS", "answers_html", "best_answers_html", "board_html"]
 
 SHOWN_ANSWERS = 6
 """The most best answers the projector shows at once."""
@@ -72,32 +50,19 @@ def _t(lang: str, message: str, **values: object) -> str:
     return gettext(lang, DOMAIN, message, **values)
 
 
-def mistake_name(code: str, lang: str = "en") -> str:
-    """The short name of a mistake's verdict code, in ``lang`` (the code itself if unknown).
-
-    >>> mistake_name("colour"), mistake_name("colour", "sv")
-    ('colour rule', 'färgregeln')
-    """
-    return _t(lang, MISTAKE_NAMES[code]) if code in MISTAKE_NAMES else code
-
-
 def _cell_html(cell: Cell, lang: str) -> str:
-    mark = cell.mark
-    if mark.startswith(("✗ ", "· ")):
-        code = mark[2:]
-        mark = mark[:2] + mistake_name("mu-wrong" if code == "mu" else code, lang)
     extra = []
     if cell.hints:
         extra.append(_t(lang, "Hints: {count}", count=cell.hints))
     if cell.attempts:
         extra.append(_t(lang, "{seconds} s", seconds=round(cell.seconds)))
     title = ""
-    if cell.last is not None:
-        title = _t(lang, "Last answer: {answer}", answer=cell.last.answer)
+    if cell.last_answer is not None:
+        title = _t(lang, "Last answer: {answer}", answer=cell.last_answer)
     more = f"<span class='dkb-extra'>{html.escape(' · '.join(extra))}</span>" if extra else ""
     return (
-        f"<td class='dkb-cell dkb-{cell.state}' title='{html.escape(title, quote=True)}'>"
-        f"{html.escape(mark)}{more}</td>"
+        f"<td class='{cell_class(cell)}' data-state='{cell.state.value}' "
+        f"title='{html.escape(title, quote=True)}'>{html.escape(cell_text(cell, lang))}{more}</td>"
     )
 
 

@@ -32,11 +32,14 @@ import ipywidgets as widgets
 
 from ...i18n import LANGUAGE_NAMES, LANGUAGES, gettext
 from ...sessions.feedback import Feedback
-from ...widgets.answer import WRAP, AnswerBuilder, button, shielded
+from ...widgets.answer import AnswerBuilder
+from ...widgets.callbacks import shielded
+from ...widgets.parts import WRAP, button
 from ..errors import DOMAIN, ClassroomError
 from ..session import HEARTBEAT_SECONDS, ClassSession
 from ..store import CLASS_ENV, ProgressStore, open_store
-from .board import answers_html, mistake_name
+from .board import answers_html
+from .marks import cell_class, cell_text
 
 __all__ = ["ClassApp"]
 
@@ -242,13 +245,10 @@ class ClassApp(widgets.VBox):
         summary = self.session.summary()
         rows = []
         for cell in summary.cells:
-            mark = cell.mark
-            if mark.startswith("✗ ") or mark.startswith("· "):
-                code = mark[2:]
-                mark = mark[:2] + mistake_name("mu-wrong" if code == "mu" else code, self.lang)
+            mark = html.escape(cell_text(cell, self.lang) or "—")
             rows.append(
                 f"<tr><td>{html.escape(self._t('Puzzle {number}', number=cell.number))}</td>"
-                f"<td class='dkb-cell dkb-{cell.state}'>{html.escape(mark or '—')}</td></tr>"
+                f"<td class='{cell_class(cell)}' data-state='{cell.state.value}'>{mark}</td></tr>"
             )
         title = html.escape(
             self._t("Well done, {nickname}: all puzzles done!", nickname=self.session.nickname)
