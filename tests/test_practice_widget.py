@@ -12,25 +12,26 @@ from pathlib import Path
 
 import ipywidgets as widgets
 import pytest
+from support.puzzles import PETER, SOFIA
 from support.servers import free_port, wait_until_up
 
 from dekbovinoj_edu.checking.checker import check
 from dekbovinoj_edu.cli import main
-from dekbovinoj_edu.i18n import gettext
+from dekbovinoj_edu.dealing.wording import describe_level
+from dekbovinoj_edu.i18n import LANGUAGES, gettext
 from dekbovinoj_edu.rules.codes import PuzzleCodeError
 from dekbovinoj_edu.rules.levels import LEVELS
 from dekbovinoj_edu.rules.puzzle import Puzzle
 from dekbovinoj_edu.serving.notebooks import app_notebook, find_notebook
 from dekbovinoj_edu.serving.options import ServeOptions, voila_command
-from dekbovinoj_edu.widgets import App, Practice
+from dekbovinoj_edu.widgets import App, Practice, level_label
+from dekbovinoj_edu.widgets.table_setup import GameSetup
 
 ROOT = Path(__file__).resolve().parents[1]
-PETER = "9♦ 3♥ 7♥ | K♣ 2♣ 3♠"
-SOFIA = "9♦ 3♥ | Q♠ JK 7♥"
 
 
 def peter() -> Practice:
-    return Practice(puzzle=Puzzle.parse(PETER, level=2))
+    return Practice(puzzle=PETER)
 
 
 def card_button(view: Practice, text: str) -> widgets.Button:
@@ -105,13 +106,13 @@ def test_a_colour_mistake_shows_the_checkers_message() -> None:
 
 
 def test_mu_shows_what_sofia_missed() -> None:
-    view = Practice(puzzle=Puzzle.parse(SOFIA, level=2))
+    view = Practice(puzzle=SOFIA)
     view.mu_button.click()
     assert "joker" in view.feedback.value
 
 
 def test_the_joker_button_plays_sofias_joker() -> None:
-    view = Practice(puzzle=Puzzle.parse(SOFIA, level=2))
+    view = Practice(puzzle=SOFIA)
     assert not view.joker_toggle.disabled
     view.joker_toggle.value = True
     assert "Joker played" in view.parity.value
@@ -143,7 +144,7 @@ def test_only_the_levels_operations_have_buttons() -> None:
 
 def test_every_button_has_a_label_and_a_tooltip() -> None:
     for lang in ("en", "eo", "sv", "ja"):
-        view = Practice(puzzle=Puzzle.parse(SOFIA, level=3), lang=lang)
+        view = Practice(puzzle=Puzzle.parse(str(SOFIA), level=3), lang=lang)
         buttons = [
             w for w in all_widgets(view) if isinstance(w, (widgets.Button, widgets.ToggleButton))
         ]
@@ -154,7 +155,7 @@ def test_every_button_has_a_label_and_a_tooltip() -> None:
 
 
 def test_hints_come_one_at_a_time() -> None:
-    view = Practice(puzzle=Puzzle.parse(SOFIA, level=2))
+    view = Practice(puzzle=SOFIA)
     view.hint_button.click()
     assert "2 cards" in view.feedback.value
     view.hint_button.click()
@@ -186,10 +187,10 @@ def test_switching_to_esperanto_translates_every_label() -> None:
 
 def test_a_puzzle_code_opens_the_same_puzzle() -> None:
     view = Practice(seed=3)
-    code = Puzzle.parse(PETER, level=2).code
+    code = PETER.code
     view.code_field.value = code
     press_enter(view.code_field)
-    assert str(view.session.puzzle) == PETER
+    assert str(view.session.puzzle) == str(PETER)
     assert [b.children[1].description for b in view.pasture_row.children] == ["9♦", "3♥", "7♥"]
     assert code in view.code_label.value
 
@@ -199,12 +200,12 @@ def test_a_mistyped_code_is_explained_not_lost() -> None:
     view.code_field.value = "???"
     view.load_button.click()
     assert "dkb-code-error" in view.feedback.value
-    assert str(view.session.puzzle) == PETER
+    assert str(view.session.puzzle) == str(PETER)
     assert view.errors.outputs == ()
 
 
 def test_a_mistyped_code_is_explained_in_the_chosen_language() -> None:
-    view = Practice(puzzle=Puzzle.parse(PETER, level=2), lang="sv")
+    view = Practice(puzzle=PETER, lang="sv")
     view.code_field.value = "A8WC"
     view.load_button.click()
     with pytest.raises(PuzzleCodeError) as refused:
@@ -231,6 +232,21 @@ def test_an_authors_house_rule_level_is_in_the_menu() -> None:
     assert "24" in [value for _, value in view.level_menu.options]
     view.level_menu.value = "24"
     assert view.session.puzzle.level.target == 24
+
+
+def test_a_level_that_asks_for_every_card_says_so_in_the_menu() -> None:
+    game24 = dataclasses.replace(LEVELS[2], name="24", colour_rule=False, target=24, all_cards=True)
+    menu = Practice(levels=[game24], seed=1, lang="sv").level_menu
+    labels = {value: label for label, value in menu.options}
+    assert labels["24"] == "Nivå 24: + − × ÷ ( ), ingen färgregel, mål 24, alla kort"
+    assert level_label(game24) == "Level 24: + − × ÷ ( ), no colour rule, target 24, every card"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_level_menus_name_each_level_as_the_worksheets_do(lang: str) -> None:
+    words = [describe_level(level, lang) for level in LEVELS.values()]
+    assert [label for label, _ in Practice(seed=1, lang=lang).level_menu.options] == words
+    assert [label for label, _ in GameSetup(lang).level_menu.options] == words
 
 
 def test_large_cards_for_a_projector() -> None:
@@ -260,7 +276,7 @@ def test_the_solver_runs_ahead_while_the_student_thinks() -> None:
     assert view.preparing is not None
     view.preparing.join(timeout=60)
     assert view.session.prepared
-    still = Practice(puzzle=Puzzle.parse(PETER, level=2), prepare_in_background=False)
+    still = Practice(puzzle=PETER, prepare_in_background=False)
     assert still.preparing is None and not still.session.prepared
 
 
@@ -315,6 +331,7 @@ def test_serve_refuses_a_port_out_of_range(capsys: pytest.CaptureFixture[str]) -
     assert "port 70000" in capsys.readouterr().err
 
 
+@pytest.mark.slow  # a real Voilà server
 def test_serve_prints_the_address_and_stops_its_server_on_sigterm() -> None:
     port = free_port()
     serve = subprocess.Popen(

@@ -1,7 +1,7 @@
 """How a puzzle, its level and its best answers are put in words, in the user's language.
 
-Shared by the ``deal`` and ``solve`` commands and the worksheets; messages are
-in the ``puzzles`` catalog.
+Shared by the ``deal``, ``solve`` and ``play`` commands, the worksheets and the
+views' level menus; messages are in the ``puzzles`` catalog.
 
 >>> from dekbovinoj_edu.rules.levels import level_of
 >>> describe_level(level_of(1), "eo")
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from ..i18n import gettext
 from ..rules.codes import DOMAIN
-from ..rules.levels import Level, Op
+from ..rules.levels import Level
 from ..rules.puzzle import Puzzle
 from ..solving.solver import DEFAULT_LIMIT, Solution
 
@@ -38,7 +38,7 @@ def describe_level(level: Level, lang: str = "en") -> str:
     >>> describe_level(game_24)
     'Level 24: + − × ÷ ( ), no colour rule, target 24, every card'
     """
-    parts = [" ".join(op.symbol for op in Op if op in level.operations)]
+    parts = [" ".join(op.symbol for op in level.table if op in level.operations)]
     if level.brackets:
         parts[0] += " ( )"
     if not level.colour_rule:

@@ -33,15 +33,13 @@ from ..i18n import gettext
 from ..rules.cards import Card
 from ..rules.levels import Op
 from ..sessions.answer import AnswerDraft
-from ..sessions.feedback import Feedback, FeedbackKind
+from ..sessions.feedback import Feedback
 from .callbacks import shielded
+from .parts import WRAP, button, errors_output, feedback_html
 
-__all__ = ["WRAP", "AnswerBuilder", "button", "shielded"]
+__all__ = ["AnswerBuilder"]
 
 _UI = "ui"
-
-WRAP = {"flex_flow": "row wrap", "align_items": "center", "width": "100%"}
-"""The layout of every row: it wraps, so it fits a phone."""
 
 _OP_NAMES = {
     Op.ADD.symbol: "plus",
@@ -55,39 +53,6 @@ _OP_NAMES = {
     ")": "close the bracket",
 }
 """The spoken name of each operation button, for its tooltip (English msgids)."""
-
-
-def button(css: str, handler: Callable[[widgets.Button], None]) -> widgets.Button:
-    """A button with the app's look and a stable CSS class for browser tests.
-
-    >>> button("dkb-new", print)._dom_classes
-    ('dkb-button', 'dkb-new')
-    """
-    made = widgets.Button(layout=widgets.Layout(width="auto", min_width="3.2em"))
-    made.add_class("dkb-button")
-    made.add_class(css)
-    made.on_click(handler)
-    return made
-
-
-def feedback_html(feedback: Feedback) -> str:
-    """A message as the views show it: green for good, blue for help, amber for a mistake.
-
-    >>> feedback_html(Feedback(FeedbackKind.MU_RIGHT, "Mu!"))[:35]
-    "<div class='dkb-kind-mu-right' styl"
-    """
-    if feedback.good:
-        colour, mark = "#1f6f3f", "✔"
-    elif feedback.kind in (FeedbackKind.HINT, FeedbackKind.DONE, FeedbackKind.UNREADABLE):
-        colour, mark = "#1b4f8a", "→"
-    else:
-        colour, mark = "#8a4b00", "✗"
-    kind = html.escape(feedback.kind.value)
-    return (
-        f"<div class='dkb-kind-{kind}' style='color:{colour};font-weight:bold;"
-        f"white-space:pre-wrap;font-family:monospace,monospace'>"
-        f"{mark} {html.escape(feedback.message)}</div>"
-    )
 
 
 class AnswerBuilder(widgets.VBox):
@@ -157,8 +122,7 @@ class AnswerBuilder(widgets.VBox):
         self.joker_toggle.observe(self._on_joker, "value")
         self.feedback = widgets.HTML()
         self.feedback.add_class(f"{self.css}-feedback")
-        self.errors = widgets.Output(layout=widgets.Layout(display="none"))
-        self.errors.add_class(f"{self.css}-errors")
+        self.errors = errors_output(f"{self.css}-errors")
         self.children = [
             self.pasture_title,
             self.pasture_row,

@@ -26,7 +26,6 @@ halves the widget models Voilà sends at first paint.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -34,6 +33,7 @@ import ipywidgets as widgets
 
 from ..i18n import gettext
 from .callbacks import shielded
+from .parts import rules_html
 from .practice import Practice
 
 if TYPE_CHECKING:
@@ -67,14 +67,9 @@ def how_to_play_html(lang: str = "en") -> str:
     >>> "Dek Bovinoj by Johannes G. and Leo G., 2024, CC BY-SA 4.0" in text
     True
     """
-    items = "".join(f"<li>{html.escape(gettext(lang, _UI, line))}</li>" for line in _HOW_TO_PLAY)
-    title = html.escape(gettext(lang, _UI, "How to play"))
-    licence = "https://creativecommons.org/licenses/by-sa/4.0/"
-    return (
-        f"<div class='dkb-how-to-play' style='max-width:40em'><h3>{title}</h3><ul>{items}</ul>"
-        f"<p><small>{html.escape(ATTRIBUTION)} "
-        f"(<a href='{licence}' target='_blank' rel='noopener'>{licence}</a>)</small></p></div>"
-    )
+    lines = [gettext(lang, _UI, line) for line in _HOW_TO_PLAY]
+    title = gettext(lang, _UI, "How to play")
+    return rules_html("dkb-how-to-play", title, lines, ATTRIBUTION)
 
 
 class App(widgets.Tab):

@@ -3,8 +3,8 @@
 ipywidgets swallows exceptions raised in ``on_click``/``observe`` callbacks
 (they go to the browser's console, where no student looks). Every view has an
 ``errors`` :class:`ipywidgets.Output`; this guard writes the traceback there and
-shows it, so an error is never lost. It lives outside the ``widgets`` package
-so that every view (the app's and Korova's) can import it without a cycle.
+shows it, so an error is never lost. It is a module of its own, so that every
+view (the app's, Korova's and class mode's) imports it without a cycle.
 
 >>> from types import SimpleNamespace
 >>> class Box:
@@ -27,7 +27,13 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
-__all__ = ["shielded"]
+__all__ = ["shielded", "show_error"]
+
+
+def show_error(errors: Any, text: str) -> None:
+    """Write ``text`` in a view's ``errors`` output and show the output."""
+    errors.append_stderr(text)
+    errors.layout.display = ""  # "" not None: Voici keeps a none display for None
 
 
 def shielded(method: Callable[..., Any]) -> Callable[..., Any]:
@@ -38,8 +44,7 @@ def shielded(method: Callable[..., Any]) -> Callable[..., Any]:
         try:
             return method(self, *args)
         except Exception:
-            self.errors.append_stderr(traceback.format_exc())
-            self.errors.layout.display = ""  # "" not None: Voici keeps a none display for None
+            show_error(self.errors, traceback.format_exc())
             return None
 
     return run

@@ -39,8 +39,10 @@ from ..rules.puzzle import Puzzle
 from ..sessions.answer import AnswerDraft
 from ..sessions.feedback import Feedback, FeedbackKind
 from ..sessions.game_table import GameTableSession
-from .answer import WRAP, AnswerBuilder, button, shielded
+from .answer import AnswerBuilder
+from .callbacks import shielded, show_error
 from .later import THREADS, Later, later
+from .parts import WRAP, Speaks, button, frame
 from .table_setup import GameSetup
 
 __all__ = ["PACE_SECONDS", "GameTable"]
@@ -55,7 +57,7 @@ def _show(widget: widgets.Widget, shown: bool) -> None:
     widget.layout.display = "" if shown else "none"  # "" not None: Voici keeps "none" for None
 
 
-class GameTable(widgets.VBox):
+class GameTable(Speaks, widgets.VBox):
     """Play a whole game against computer players, or hot-seat with friends on one screen.
 
     ``players``, ``bots``, ``level``, ``lang`` and ``seed`` fill in the set-up;
@@ -184,15 +186,9 @@ class GameTable(widgets.VBox):
             self.saved,
             self.errors,
         ]
-        self.add_class("dkb-game")
-        self.layout.width = "100%"
-        self.layout.max_width = "960px"
+        frame(self, "dkb-game")
 
     # ------------------------------------------------------------- labels
-    def on_language(self, callback: Callable[[str], None]) -> None:
-        """Call ``callback(lang)`` whenever the players pick another language."""
-        self._language_listeners.append(callback)
-
     def set_lang(self, lang: str) -> None:
         """Speak ``lang`` (en, eo, sv, ja) in every label, message and narrated line."""
         self.setup.language_menu.value = normalise_lang(lang)
@@ -393,8 +389,7 @@ class GameTable(widgets.VBox):
             if self.auto_toggle.value and self.session is not None and self.session.bot_to_move:
                 self.step()
         except Exception as error:  # shown, never lost
-            self.errors.append_stderr(f"{type(error).__name__}: {error}\n")
-            self.errors.layout.display = ""
+            show_error(self.errors, f"{type(error).__name__}: {error}\n")
             return
         self._play_later()
 
@@ -408,8 +403,7 @@ class GameTable(widgets.VBox):
                 if self.auto_toggle.value:
                     self.step()
         except Exception as error:  # shown, never lost
-            self.errors.append_stderr(f"{type(error).__name__}: {error}\n")
-            self.errors.layout.display = ""
+            show_error(self.errors, f"{type(error).__name__}: {error}\n")
 
     # ---------------------------------------------------------- save, resume
     @shielded
@@ -447,5 +441,4 @@ class GameTable(widgets.VBox):
             self.session.set_lang(self.lang)
         self._relabel()
         self._render()
-        for listener in self._language_listeners:
-            listener(self.lang)
+        self._tell_listeners(self.lang)

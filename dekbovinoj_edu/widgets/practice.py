@@ -25,14 +25,17 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..dealing.filters import split_filters
-from ..i18n import LANGUAGE_NAMES, LANGUAGES, gettext
+from ..dealing.wording import describe_level
+from ..i18n import gettext
 from ..rules.codes import PuzzleCodeError
-from ..rules.levels import Level, Op
+from ..rules.levels import Level
 from ..rules.puzzle import Puzzle
 from ..sessions.feedback import Feedback
 from ..sessions.practice import DIFFICULTIES, MU_SHARE, PracticeSession
-from .answer import WRAP, AnswerBuilder, button, shielded
+from .answer import AnswerBuilder
+from .callbacks import shielded
 from .later import THREADS, later
+from .parts import WRAP, DealsOnPick, Speaks, button, frame, language_menu, title_html
 
 __all__ = ["Practice", "level_label"]
 
@@ -40,27 +43,17 @@ _UI = "ui"
 
 
 def level_label(level: Level, lang: str = "en") -> str:
-    """How a level is named in the level menu.
+    """How a level is named in the level menus: the words of
+    :func:`~dekbovinoj_edu.dealing.wording.describe_level`, as on a worksheet.
 
     >>> from dekbovinoj_edu.rules.levels import LEVELS
-    >>> level_label(LEVELS[2])
-    'Level 2: + − × ÷ ( )'
-    >>> import dataclasses
-    >>> level_label(dataclasses.replace(LEVELS[2], name="24", colour_rule=False, target=24))
-    'Level 24: + − × ÷ ( ), no colour rule, target 24'
+    >>> level_label(LEVELS[2]), level_label(LEVELS[1], "sv")
+    ('Level 2: + − × ÷ ( )', 'Nivå 1: + −')
     """
-    ops = " ".join(op.symbol for op in Op if level.allows(op))
-    text = gettext(lang, _UI, "Level {name}: {ops}", name=level.name, ops=ops)
-    if level.brackets:
-        text += " ( )"
-    if not level.colour_rule:
-        text += ", " + gettext(lang, _UI, "no colour rule")
-    if level.target != 10:
-        text += ", " + gettext(lang, _UI, "target {target}", target=level.target)
-    return text
+    return describe_level(level, lang)
 
 
-class Practice(widgets.VBox):
+class Practice(Speaks, DealsOnPick, widgets.VBox):
     """Practise dek bovinoj: ``Practice(level=2, lang="en")`` or ``Practice(puzzle=...)``.
 
     ``levels`` adds an author's house-rule levels to the level menu;
@@ -120,17 +113,12 @@ class Practice(widgets.VBox):
         self.level_menu.add_class("dkb-level")
         self.difficulty_menu = widgets.Dropdown(layout=widgets.Layout(width="auto"))
         self.difficulty_menu.add_class("dkb-difficulty")
-        self.language_menu = widgets.Dropdown(
-            options=[(LANGUAGE_NAMES[code], code) for code in LANGUAGES],
-            value=self.session.lang,
-            layout=widgets.Layout(width="auto"),
-        )
-        self.language_menu.add_class("dkb-lang")
+        self.language_menu = language_menu(self.session.lang)
         self.large_toggle = widgets.ToggleButton(value=large, layout=widgets.Layout(width="auto"))
         self.large_toggle.add_class("dkb-large")
         self.new_button = button("dkb-new", self._on_new)
-        self.level_menu.observe(self._on_level, "value")
-        self.difficulty_menu.observe(self._on_difficulty, "value")
+        self._follow(self.level_menu, self.session.set_level)
+        self._follow(self.difficulty_menu, self.session.set_difficulty)
         self.language_menu.observe(self._on_language, "value")
         self.large_toggle.observe(self._on_large, "value")
 
@@ -204,9 +192,7 @@ class Practice(widgets.VBox):
             self.answers,
             self.errors,
         ]
-        self.add_class("dkb-practice")
-        self.layout.width = "100%"
-        self.layout.max_width = "960px"
+        frame(self, "dkb-practice")
 
     # ------------------------------------------------------------- labels
     @property
@@ -214,20 +200,15 @@ class Practice(widgets.VBox):
         """The language every label, message and hint is in."""
         return self.session.lang
 
-    def on_language(self, callback: Callable[[str], None]) -> None:
-        """Call ``callback(lang)`` whenever the student picks another language."""
-        self._language_listeners.append(callback)
-
     def _relabel(self) -> None:
         t = self._t
         self._syncing = True
         try:
-            self.title.value = (
-                f"<h3 style='margin:0.2em 0.6em 0.2em 0'>{html.escape(t('Dek bovinoj'))}</h3>"
-            )
+            self.title.value = title_html(t("Dek bovinoj"))
             self.level_menu.description = t("Level")
             self.level_menu.options = [
-                (level_label(level, self.lang), name) for name, level in self.session.levels.items()
+                (describe_level(level, self.lang), name)
+                for name, level in self.session.levels.items()
             ]
             self.level_menu.value = self.session.level.name
             self.difficulty_menu.description = t("Difficulty")
@@ -352,20 +333,6 @@ class Practice(widgets.VBox):
         self._show_puzzle()
 
     @shielded
-    def _on_level(self, change: dict[str, Any]) -> None:
-        if self._syncing or change["new"] is None:
-            return
-        self.session.set_level(change["new"])
-        self._show_puzzle()
-
-    @shielded
-    def _on_difficulty(self, change: dict[str, Any]) -> None:
-        if self._syncing or change["new"] is None:
-            return
-        self.session.set_difficulty(change["new"])
-        self._show_puzzle()
-
-    @shielded
     def _on_language(self, change: dict[str, Any]) -> None:
         self.session.set_lang(change["new"])
         self._relabel()
@@ -373,8 +340,7 @@ class Practice(widgets.VBox):
         self.feedback.value = ""
         self.answers.value = ""
         self._refresh()
-        for listener in self._language_listeners:
-            listener(self.lang)
+        self._tell_listeners(self.lang)
 
     @shielded
     def _on_large(self, _: dict[str, Any]) -> None:

@@ -20,12 +20,12 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ..dealing.wording import describe_level
 from ..game.state import MAX_PLAYERS, MIN_PLAYERS
-from ..i18n import LANGUAGE_NAMES, LANGUAGES, gettext, normalise_lang
+from ..i18n import gettext, normalise_lang
 from ..rules.levels import LEVELS
 from ..sessions.game_table import PERSON, SEAT_KINDS
-from .answer import WRAP, button
-from .practice import level_label
+from .parts import WRAP, button, language_menu
 
 __all__ = ["GameSetup"]
 
@@ -53,10 +53,7 @@ class GameSetup(widgets.VBox):
         """One menu a seat: a person or a computer player's strength."""
         self.level_menu = widgets.Dropdown(value=None)
         self.level_menu.add_class("dkb-game-level")
-        self.language_menu = widgets.Dropdown(
-            options=[(LANGUAGE_NAMES[code], code) for code in LANGUAGES], value=self.lang
-        )
-        self.language_menu.add_class("dkb-game-lang")
+        self.language_menu = language_menu(self.lang, "dkb-game-lang")
         self.seed_field = widgets.Text(layout=widgets.Layout(width="16em"))
         self.seed_field.add_class("dkb-game-seed")
         self.start_button = button("dkb-game-start", lambda _: self.on_start and self.on_start())
@@ -103,7 +100,9 @@ class GameSetup(widgets.VBox):
         self.title.value = f"<h3 style='margin:0.2em 0'>{heading}</h3>"
         self.players_menu.description = t("Players")
         chosen = self.level_menu.value or "2"
-        self.level_menu.options = [(level_label(lv, self.lang), str(n)) for n, lv in LEVELS.items()]
+        self.level_menu.options = [
+            (describe_level(lv, self.lang), str(n)) for n, lv in LEVELS.items()
+        ]
         self.level_menu.value = chosen
         self.level_menu.description = t("Level")
         self.language_menu.description = t("Language")

@@ -1,7 +1,8 @@
 """Корова 006's views: the widgets over the models.
 
 - :mod:`.render`: the drawing of :mod:`dekbovinoj_edu.korova.drawing` under the views' name.
-- :mod:`.view_parts`: the pieces both views share (language menu, feedback, errors).
+- :mod:`.speaks`: what both views do with their language (the other parts are the
+  app's, :mod:`dekbovinoj_edu.widgets.parts`).
 - :mod:`.practice`: :class:`~.practice.KorovaPractice`, practice puzzles.
 - :mod:`.table`: :class:`~.table.KorovaTable`, a game against computer players.
 - :mod:`.tab`: :class:`~.tab.KorovaTab`, both views and the rules in one tab of the app.

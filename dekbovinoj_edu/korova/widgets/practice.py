@@ -23,13 +23,23 @@ from typing import Any
 import ipywidgets as widgets
 
 from ...sessions.feedback import Feedback, FeedbackKind
+from ...widgets.callbacks import shielded
+from ...widgets.parts import (
+    WRAP,
+    DealsOnPick,
+    button,
+    click_calls,
+    errors_output,
+    feedback_html,
+    frame,
+    title_html,
+)
 from ..drawing import card_html, rows_html
 from ..practice.puzzles import DIFFICULTIES, Kind, KorovaPuzzle
 from ..practice.session import KINDS, KorovaSession
 from ..rules.cards import ROWS
 from ..rules.placement import differences, row_for
-from . import view_parts as parts
-from .view_parts import WRAP, errors_output, feedback_html, language_menu
+from .speaks import SpeaksKorova, korova_language_menu
 
 __all__ = ["KorovaPractice"]
 
@@ -43,7 +53,7 @@ _KIND_NAMES = {
 """The kind menu's labels (English msgids of the ``korova`` domain)."""
 
 
-class KorovaPractice(parts.Speaks, widgets.VBox):
+class KorovaPractice(SpeaksKorova, DealsOnPick, widgets.VBox):
     """Practise Корова 006: which row, how many points, which row to take, in which order.
 
     Arguments go to :class:`~.practice.KorovaSession`, the model (:attr:`session`).
@@ -63,11 +73,11 @@ class KorovaPractice(parts.Speaks, widgets.VBox):
         super().__init__(**kwargs)
         self.session = KorovaSession(kind, difficulty, lang, seed=seed, puzzle=puzzle)
         self.large = large
-        self.errors = errors_output()
+        self.errors = errors_output("kor-errors")
         self._syncing = False
         self.shown = 0
         """How many times a puzzle was drawn (``data-shown`` in the page, for browser tests)."""
-        self._listeners: list[Callable[[str], None]] = []
+        self._language_listeners: list[Callable[[str], None]] = []
         self.title = widgets.HTML()
         self.score = widgets.HTML()
         self.score.add_class("kor-score")
@@ -75,8 +85,8 @@ class KorovaPractice(parts.Speaks, widgets.VBox):
         self.kind_menu.add_class("kor-kind")
         self.difficulty_menu = widgets.Dropdown(layout=widgets.Layout(width="auto"))
         self.difficulty_menu.add_class("kor-difficulty")
-        self.language_menu = language_menu(lang)
-        self.new_button = parts.button("kor-new", self._on_new)
+        self.language_menu = korova_language_menu(lang)
+        self.new_button = button("kor-new", self._on_new)
         self.question = widgets.HTML()
         self.question.add_class("kor-question")
         self.table = widgets.HTML()
@@ -86,17 +96,17 @@ class KorovaPractice(parts.Speaks, widgets.VBox):
         self.answer_buttons: list[widgets.Button] = []
         self.points_field = widgets.Text(layout=widgets.Layout(width="6em"))
         self.points_field.add_class("kor-points")
-        self.check_button = parts.button("kor-check", self._on_check)
+        self.check_button = button("kor-check", self._on_check)
         self.check_button.button_style = "success"
         self.order_cards: list[widgets.Button] = []
         self.order_echo = widgets.HTML()
         self.order_echo.add_class("kor-order-echo")
-        self.undo_button = parts.button("kor-undo", self._on_undo, "⌫")
-        self.hint_button = parts.button("kor-hint", self._on_hint)
+        self.undo_button = button("kor-undo", self._on_undo, "⌫")
+        self.hint_button = button("kor-hint", self._on_hint)
         self.feedback = widgets.HTML()
         self.feedback.add_class("kor-feedback")
-        self.kind_menu.observe(self._on_kind, "value")
-        self.difficulty_menu.observe(self._on_difficulty, "value")
+        self._follow(self.kind_menu, self.session.set_kind)
+        self._follow(self.difficulty_menu, self.session.set_difficulty)
         self.language_menu.observe(self._on_language, "value")
         self.children = [
             widgets.HBox([self.title, self.score], layout=widgets.Layout(**WRAP)),
@@ -111,9 +121,7 @@ class KorovaPractice(parts.Speaks, widgets.VBox):
             self.feedback,
             self.errors,
         ]
-        self.add_class("kor-practice")
-        self.layout.width = "100%"
-        self.layout.max_width = "960px"
+        frame(self, "kor-practice")
         self._relabel()
         self._show_puzzle()
 
@@ -125,9 +133,7 @@ class KorovaPractice(parts.Speaks, widgets.VBox):
     def _relabel(self) -> None:
         self._syncing = True
         try:
-            self.title.value = (
-                f"<h3 style='margin:0.2em 0.6em 0.2em 0'>{html.escape(self._t('Korova 006'))}</h3>"
-            )
+            self.title.value = title_html(self._t("Korova 006"))
             self.kind_menu.description = self._t("Puzzle")
             self.kind_menu.options = [(self._t(_KIND_NAMES[k]), k) for k in KINDS]
             self.kind_menu.value = self.session.kind
@@ -161,7 +167,7 @@ class KorovaPractice(parts.Speaks, widgets.VBox):
         elif puzzle.kind is Kind.ORDER:
             self.table.value = rows_html(puzzle.rows, self.lang, large=self.large)
             self.order_cards = [
-                parts.button("kor-order-card", parts.click_calls(self._on_tap, card), str(card))
+                button("kor-order-card", click_calls(self._on_tap, card), str(card))
                 for card in puzzle.cards
             ]
             self.answer_box.children = [
@@ -176,15 +182,11 @@ class KorovaPractice(parts.Speaks, widgets.VBox):
                 puzzle.rows, self.lang, large=self.large
             )
             self.answer_buttons = [
-                parts.button(
-                    f"kor-answer-row kor-answer-row-{k + 1}", parts.click_calls(self._on_row, k)
-                )
+                button(f"kor-answer-row kor-answer-row-{k + 1}", click_calls(self._on_row, k))
                 for k in range(ROWS)
             ]
             if puzzle.kind is Kind.WHICH_ROW:
-                self.answer_buttons.append(
-                    parts.button("kor-answer-none", lambda _: self._on_row(None))
-                )
+                self.answer_buttons.append(button("kor-answer-none", lambda _: self._on_row(None)))
             self.answer_box.children = list(self.answer_buttons)
         self._label_answers()
         self._refresh()
@@ -213,7 +215,7 @@ class KorovaPractice(parts.Speaks, widgets.VBox):
         self.feedback.value = feedback_html(feedback)
         self._refresh()
 
-    @parts.shielded
+    @shielded
     def _on_row(self, row: int | None) -> None:
         feedback = self.session.answer(row)
         self._show(feedback)
@@ -238,49 +240,35 @@ class KorovaPractice(parts.Speaks, widgets.VBox):
             notes=notes,
         )
 
-    @parts.shielded
+    @shielded
     def _on_check(self, _: object) -> None:
         if self.session.puzzle.kind is Kind.ORDER:
             self._show(self.session.submit_order())
         else:
             self._show(self.session.answer(self.points_field.value))
 
-    @parts.shielded
+    @shielded
     def _on_tap(self, card: int) -> None:
         self.session.tap(card)
         self._refresh()
 
-    @parts.shielded
+    @shielded
     def _on_undo(self, _: object) -> None:
         self.session.untap()
         self._refresh()
 
-    @parts.shielded
+    @shielded
     def _on_hint(self, _: object) -> None:
         self._show(self.session.hint())
 
-    @parts.shielded
+    @shielded
     def _on_new(self, _: object) -> None:
         self.session.new_puzzle()
         self._show_puzzle()
 
-    @parts.shielded
-    def _on_kind(self, change: dict[str, Any]) -> None:
-        if self._syncing or change["new"] is None:
-            return
-        self.session.set_kind(change["new"])
-        self._show_puzzle()
-
-    @parts.shielded
-    def _on_difficulty(self, change: dict[str, Any]) -> None:
-        if self._syncing or change["new"] is None:
-            return
-        self.session.set_difficulty(change["new"])
-        self._show_puzzle()
-
-    @parts.shielded
+    @shielded
     def _on_language(self, change: dict[str, Any]) -> None:
         self.session.set_lang(change["new"])
         self._relabel()
         self._show_puzzle()
-        self._tell_listeners()
+        self._tell_listeners(self.lang)

@@ -16,24 +16,16 @@ in the app.
 
 from __future__ import annotations
 
-import html
 from typing import Any
 
 import ipywidgets as widgets
 
+from ...widgets.parts import rules_html
 from ..text import normalise, t
 from .practice import KorovaPractice
 from .table import KorovaTable
 
-__all__ = [
-    "ATTRIBUTION",
-    "KorovaPractice",
-    "KorovaTab",
-    "KorovaTable",
-    "how_to_play_html",
-    "korova_tab",
-    "tab_title",
-]
+__all__ = ["ATTRIBUTION", "KorovaTab", "how_to_play_html", "korova_tab", "tab_title"]
 
 ATTRIBUTION = (
     "Корова 006 is a variant of the card game known as 6 nimmt! (by Wolfgang Kramer). "
@@ -66,15 +58,9 @@ def how_to_play_html(lang: str = "en") -> str:
     >>> "6 nimmt!" in how_to_play_html("ru") and "Шестая корова" in how_to_play_html("ru")
     True
     """
-    items = "".join(f"<li>{html.escape(t(lang, line))}</li>" for line in _HOW_TO_PLAY)
-    title = html.escape(t(lang, "How to play"))
-    licence = "https://creativecommons.org/licenses/by-sa/4.0/"
-    return (
-        f"<div class='kor-how-to-play' style='max-width:40em'><h3>{title}</h3>"
-        f"<ul style='list-style:none;padding-left:0'>{items}</ul>"
-        f"<p><small>{html.escape(ATTRIBUTION)} "
-        f"(<a href='{licence}' target='_blank' rel='noopener'>{licence}</a>)</small></p></div>"
-    )
+    lines = [t(lang, line) for line in _HOW_TO_PLAY]
+    title = t(lang, "How to play")
+    return rules_html("kor-how-to-play", title, lines, ATTRIBUTION, bullets=False)
 
 
 def tab_title(lang: str = "en") -> str:

@@ -22,6 +22,8 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ...widgets.callbacks import shielded
+from ...widgets.parts import WRAP, button, click_calls, errors_output, frame, title_html
 from ..drawing import rows_html
 from ..game.bots import seat_bots
 from ..game.engine import KorovaGame, Turn
@@ -36,7 +38,7 @@ from ..game.narration import (
 from ..rules.cards import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, ROWS, penalty
 from ..rules.placement import row_points
 from ..text import normalise, points_label
-from . import view_parts as parts
+from .speaks import SpeaksKorova, korova_language_menu
 
 __all__ = ["KorovaTable", "seat_bots"]
 
@@ -46,7 +48,7 @@ _HEADINGS = ("Player", "This round", "Total")
 """The headings of the score table (English msgids)."""
 
 
-class KorovaTable(parts.Speaks, widgets.VBox):
+class KorovaTable(SpeaksKorova, widgets.VBox):
     """Play Корова 006 against computer players (``players`` 2 to 10, ``seed`` for the deal)."""
 
     def __init__(
@@ -67,9 +69,9 @@ class KorovaTable(parts.Speaks, widgets.VBox):
         self._last_turns: tuple[Turn, ...] = ()
         self.game = KorovaGame(players=players, seed=seed, bots=seat_bots(players))
         """The model."""
-        self.errors = parts.errors_output()
+        self.errors = errors_output("kor-errors")
         self._syncing = False
-        self._listeners: list[Callable[[str], None]] = []
+        self._language_listeners: list[Callable[[str], None]] = []
         self.title = widgets.HTML()
         self.status = widgets.HTML()
         self.status.add_class("kor-status")
@@ -79,16 +81,16 @@ class KorovaTable(parts.Speaks, widgets.VBox):
             layout=widgets.Layout(width="auto"),
         )
         self.players_menu.add_class("kor-players")
-        self.new_button = parts.button("kor-new-game", self._on_new)
-        self.language_menu = parts.language_menu(self.lang)
+        self.new_button = button("kor-new-game", self._on_new)
+        self.language_menu = korova_language_menu(self.lang)
         self.table = widgets.HTML()
         self.table.add_class("kor-table")
         self.prompt = widgets.HTML()
         self.prompt.add_class("kor-prompt")
-        self.hand = widgets.HBox(layout=widgets.Layout(**parts.WRAP))
+        self.hand = widgets.HBox(layout=widgets.Layout(**WRAP))
         self.hand.add_class("kor-hand")
         self.hand_buttons: list[widgets.Button] = []
-        self.take_row = widgets.HBox(layout=widgets.Layout(**parts.WRAP))
+        self.take_row = widgets.HBox(layout=widgets.Layout(**WRAP))
         self.take_row.add_class("kor-take-row")
         self.take_buttons: list[widgets.Button] = []
         self.turn_log = widgets.HTML()
@@ -98,10 +100,10 @@ class KorovaTable(parts.Speaks, widgets.VBox):
         self.players_menu.observe(self._on_players, "value")
         self.language_menu.observe(self._on_language, "value")
         self.children = [
-            widgets.HBox([self.title, self.status], layout=widgets.Layout(**parts.WRAP)),
+            widgets.HBox([self.title, self.status], layout=widgets.Layout(**WRAP)),
             widgets.HBox(
                 [self.players_menu, self.new_button, self.language_menu],
-                layout=widgets.Layout(**parts.WRAP),
+                layout=widgets.Layout(**WRAP),
             ),
             self.table,
             self.prompt,
@@ -111,9 +113,7 @@ class KorovaTable(parts.Speaks, widgets.VBox):
             self.scores,
             self.errors,
         ]
-        self.add_class("kor-game")
-        self.layout.width = "100%"
-        self.layout.max_width = "960px"
+        frame(self, "kor-game")
         self.game.run()
         self._relabel()
         self._refresh()
@@ -130,9 +130,7 @@ class KorovaTable(parts.Speaks, widgets.VBox):
     def _relabel(self) -> None:
         self._syncing = True
         try:
-            self.title.value = (
-                f"<h3 style='margin:0.2em 0.6em 0.2em 0'>{html.escape(self._t('Korova 006'))}</h3>"
-            )
+            self.title.value = title_html(self._t("Korova 006"))
             self.players_menu.description = self._t("Players")
             self.new_button.description = self._t("New game")
             self.language_menu.description = self._t("Language")
@@ -154,7 +152,7 @@ class KorovaTable(parts.Speaks, widgets.VBox):
         choice = game.row_choice
         waiting = choice is not None and choice[0] == YOU
         self.hand_buttons = [
-            parts.button("kor-hand-card", parts.click_calls(self._on_card, card), str(card))
+            button("kor-hand-card", click_calls(self._on_card, card), str(card))
             for card in game.hands[YOU]
         ]
         for widget in self.hand_buttons:
@@ -163,9 +161,9 @@ class KorovaTable(parts.Speaks, widgets.VBox):
         self.hand.children = self.hand_buttons
         if waiting and choice is not None:
             self.take_buttons = [
-                parts.button(
+                button(
                     f"kor-take kor-take-{k + 1}",
-                    parts.click_calls(self._on_take, k),
+                    click_calls(self._on_take, k),
                     self._t(
                         "Take row {row} ({points})",
                         row=k + 1,
@@ -253,7 +251,7 @@ class KorovaTable(parts.Speaks, widgets.VBox):
             log = self._pending_html() + log
         self.turn_log.value = log
 
-    @parts.shielded
+    @shielded
     def _on_card(self, card: int) -> None:
         if self.game.over or self.game.revealing or card not in self.game.hands[YOU]:
             self._refresh()  # a late tap on a button the page had not redrawn yet
@@ -262,7 +260,7 @@ class KorovaTable(parts.Speaks, widgets.VBox):
         self.game.choose(YOU, card)
         self._after(before)
 
-    @parts.shielded
+    @shielded
     def _on_take(self, row: int) -> None:
         choice = self.game.row_choice
         if choice is None or choice[0] != YOU:
@@ -272,7 +270,7 @@ class KorovaTable(parts.Speaks, widgets.VBox):
         self.game.choose_row(YOU, row)
         self._after(before)
 
-    @parts.shielded
+    @shielded
     def _on_new(self, _: object) -> None:
         players = self.players_menu.value
         seed = self._rng.getrandbits(32)
@@ -282,16 +280,16 @@ class KorovaTable(parts.Speaks, widgets.VBox):
         self.turn_log.value = ""
         self._refresh()
 
-    @parts.shielded
+    @shielded
     def _on_players(self, change: dict[str, Any]) -> None:
         if self._syncing:
             return
         self._on_new(None)
 
-    @parts.shielded
+    @shielded
     def _on_language(self, change: dict[str, Any]) -> None:
         self._lang = normalise(change["new"])
         self._relabel()
         self._show_log()
         self._refresh()
-        self._tell_listeners()
+        self._tell_listeners(self.lang)

@@ -1,0 +1,237 @@
+"""The parts every view is built of: buttons, the language menu, feedback, the errors output.
+
+The app's views and Корова 006's use these, so both games look alike: every
+button has the CSS class ``dkb-button``, every message ``dkb-kind-…`` and one
+colour a kind of message, every language menu names each language in itself.
+Each part also carries the class the caller gives it (``dkb-new``,
+``kor-check``…), so browser tests can find it.
+
+>>> made = button("kor-check kor-answer", print, "Check")
+>>> made.description, made._dom_classes
+('Check', ('dkb-button', 'kor-check', 'kor-answer'))
+>>> language_menu("sv").options[2]
+('Svenska', 'sv')
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, TypeVar
+
+import ipywidgets as widgets
+
+from ..i18n import LANGUAGE_NAMES
+from ..sessions.feedback import Feedback, FeedbackKind
+from .callbacks import shielded
+
+__all__ = [
+    "LICENCE",
+    "WRAP",
+    "DealsOnPick",
+    "Speaks",
+    "button",
+    "click_calls",
+    "errors_output",
+    "feedback_html",
+    "frame",
+    "language_menu",
+    "rules_html",
+    "title_html",
+]
+
+WRAP = {"flex_flow": "row wrap", "align_items": "center", "width": "100%"}
+"""The layout of every row: it wraps, so it fits a phone."""
+
+LICENCE = "https://creativecommons.org/licenses/by-sa/4.0/"
+"""The licence of the rules' texts, CC BY-SA 4.0, linked under every rules summary."""
+
+T = TypeVar("T")
+
+_HELP = frozenset({FeedbackKind.HINT, FeedbackKind.DONE, FeedbackKind.UNREADABLE})
+"""The kinds of message that help on (blue), neither praise nor a mistake."""
+
+
+def frame(view: widgets.Box, css: str) -> None:
+    """Give a view its CSS class and its width: the page's, up to 960 pixels.
+
+    >>> box = widgets.VBox()
+    >>> frame(box, "kor-game")
+    >>> box._dom_classes, box.layout.width, box.layout.max_width
+    (('kor-game',), '100%', '960px')
+    """
+    view.add_class(css)
+    view.layout.width = "100%"
+    view.layout.max_width = "960px"
+
+
+def title_html(title: str) -> str:
+    """A view's title, as it stands beside its score or status.
+
+    >>> title_html("Korova 006 & more")
+    "<h3 style='margin:0.2em 0.6em 0.2em 0'>Korova 006 &amp; more</h3>"
+    """
+    return f"<h3 style='margin:0.2em 0.6em 0.2em 0'>{html.escape(title)}</h3>"
+
+
+def rules_html(
+    css: str, title: str, lines: Iterable[str], attribution: str, *, bullets: bool = True
+) -> str:
+    """A game's rules in short: a title, one line a rule, and where the rules come from.
+
+    ``bullets=False`` is for lines that number themselves.
+
+    >>> page = rules_html("dkb-how-to-play", "How to play", ["Make 10."], "Dek Bovinoj, CC BY-SA")
+    >>> page.startswith("<div class='dkb-how-to-play'"), "<li>Make 10.</li>" in page
+    (True, True)
+    """
+    items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
+    plain = "" if bullets else " style='list-style:none;padding-left:0'"
+    return (
+        f"<div class='{css}' style='max-width:40em'><h3>{html.escape(title)}</h3>"
+        f"<ul{plain}>{items}</ul>"
+        f"<p><small>{html.escape(attribution)} "
+        f"(<a href='{LICENCE}' target='_blank' rel='noopener'>{LICENCE}</a>)</small></p></div>"
+    )
+
+
+def button(css: str, handler: Callable[[widgets.Button], None], label: str = "") -> widgets.Button:
+    """A button with the views' look, the CSS classes in ``css`` (split at spaces), ``handler``.
+
+    >>> button("dkb-new", print)._dom_classes
+    ('dkb-button', 'dkb-new')
+    """
+    made = widgets.Button(description=label, layout=widgets.Layout(width="auto", min_width="3.2em"))
+    for name in ("dkb-button", *css.split()):
+        made.add_class(name)
+    made.on_click(handler)
+    return made
+
+
+def click_calls(handler: Callable[[T], None], value: T) -> Callable[[widgets.Button], None]:
+    """A click handler that ignores the button and calls ``handler(value)``.
+
+    >>> seen = []
+    >>> click_calls(seen.append, 7)(widgets.Button())
+    >>> seen
+    [7]
+    """
+    return lambda _: handler(value)
+
+
+def language_menu(
+    lang: str, css: str = "dkb-lang", names: Mapping[str, str] = LANGUAGE_NAMES
+) -> widgets.Dropdown:
+    """A menu of languages, each named in itself, in the order of ``names`` (code: name).
+
+    >>> menu = language_menu("ru", "kor-lang", {"en": "English", "ru": "Русский"})
+    >>> menu.value, menu.options, menu._dom_classes
+    ('ru', (('English', 'en'), ('Русский', 'ru')), ('kor-lang',))
+    """
+    menu = widgets.Dropdown(
+        options=[(name, code) for code, name in names.items()],
+        value=lang,
+        layout=widgets.Layout(width="auto"),
+    )
+    menu.add_class(css)
+    return menu
+
+
+def feedback_html(feedback: Feedback) -> str:
+    """A message as the views show it: green for good, blue for help, amber for a mistake.
+
+    Its kind is a CSS class (``dkb-kind-…``); the text keeps its lines and
+    spaces, so a caret stays under the place it points at.
+
+    >>> feedback_html(Feedback(FeedbackKind.MU_RIGHT, "Mu!"))[:35]
+    "<div class='dkb-kind-mu-right' styl"
+    >>> "→ Look at row 2." in feedback_html(Feedback(FeedbackKind.HINT, "Look at row 2."))
+    True
+    """
+    if feedback.good:
+        colour, mark = "#1f6f3f", "✔"
+    elif feedback.kind in _HELP:
+        colour, mark = "#1b4f8a", "→"
+    else:
+        colour, mark = "#8a4b00", "✗"
+    kind = html.escape(feedback.kind.value)
+    return (
+        f"<div class='dkb-kind-{kind}' style='color:{colour};font-weight:bold;"
+        f"white-space:pre-wrap;font-family:monospace,monospace'>"
+        f"{mark} {html.escape(feedback.message)}</div>"
+    )
+
+
+def errors_output(css: str) -> widgets.Output:
+    """The hidden output where a failing callback's traceback is shown (see :mod:`.callbacks`).
+
+    >>> output = errors_output("dkb-errors")
+    >>> output.layout.display, output._dom_classes
+    ('none', ('dkb-errors',))
+    """
+    output = widgets.Output(layout=widgets.Layout(display="none"))
+    output.add_class(css)
+    return output
+
+
+class Speaks:
+    """A view with a language that other views follow: they listen with :meth:`on_language`.
+
+    The view starts an empty ``_language_listeners`` list and calls
+    :meth:`_tell_listeners` with its new language after the student picks one.
+
+    >>> class View(Speaks):
+    ...     def __init__(self):
+    ...         self._language_listeners = []
+    >>> view, heard = View(), []
+    >>> view.on_language(heard.append)
+    >>> view._tell_listeners("eo")
+    >>> heard
+    ['eo']
+    """
+
+    _language_listeners: list[Callable[[str], None]]
+
+    def on_language(self, callback: Callable[[str], None]) -> None:
+        """Call ``callback(lang)`` whenever the student picks another language."""
+        self._language_listeners.append(callback)
+
+    def _tell_listeners(self, lang: str) -> None:
+        for listener in self._language_listeners:
+            listener(lang)
+
+
+class DealsOnPick:
+    """A view whose menus (the level, the difficulty, the kind of puzzle) deal a new puzzle.
+
+    The view has ``errors``, a ``_syncing`` flag (true while it fills its
+    menus itself, so that is no pick) and ``_show_puzzle()``; :meth:`_follow`
+    wires a menu to the session's setter.
+
+    >>> class View(DealsOnPick):
+    ...     def __init__(self):
+    ...         self._syncing, self.errors, self.dealt = False, None, []
+    ...     def _show_puzzle(self):
+    ...         self.dealt.append(self.level)
+    >>> view, menu = View(), widgets.Dropdown(options=["1", "2"], value="1")
+    >>> view._follow(menu, lambda name: setattr(view, "level", name))
+    >>> menu.value = "2"
+    >>> view.dealt
+    ['2']
+    """
+
+    _syncing: bool
+    errors: Any
+
+    def _show_puzzle(self) -> None:
+        raise NotImplementedError
+
+    def _follow(self, menu: widgets.Dropdown, setter: Callable[[Any], object]) -> None:
+        menu.observe(lambda change: self._on_pick(setter, change), "value")
+
+    @shielded
+    def _on_pick(self, setter: Callable[[Any], object], change: dict[str, Any]) -> None:
+        if self._syncing or change["new"] is None:
+            return
+        setter(change["new"])
+        self._show_puzzle()
