@@ -30,13 +30,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # tests/
 from machine import describe
 from playwright.sync_api import Page, expect, sync_playwright
 from support.processes import ServerProcesses, cpu_seconds
+from support.puzzles import PETER
 from support.servers import free_port, start_in_background, wait_until_up
-
-from dekbovinoj_edu.rules.puzzle import Puzzle
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
-PETER = Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2)
 IDLE_CPU_SECONDS = 0.05
 """Processor time the kernels may use in a second and still count as idle (heartbeats)."""
 ANSWERS = ("13*2+3-9-3-7", "13 + 9")
@@ -64,8 +62,8 @@ def wait_for_pool(server: subprocess.Popen[bytes], students: int, timeout: float
 
     Preheated means it has run the app notebook: the kernels' processor time stands still
     for a second (a new kernel takes 1.3 processor-seconds and about 3 s to run the notebook on
-    a quiet machine). A fixed pause after the kernel appeared let a page load while the last
-    kernel was still warming on the same two cores.
+    a quiet machine). A fixed pause after the kernel appears could let a page load while the
+    last kernel is still warming on the same two cores.
     """
     deadline = time.monotonic() + timeout
     while ServerProcesses.of(server.pid).kernel_count < students + 1:

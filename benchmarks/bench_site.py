@@ -12,7 +12,7 @@ opens it in Debian's Chromium through Playwright:
 - then a level-3 puzzle opened by code and a √ answer checked at once (the checker computes
   sums of square roots itself: the site loads sympy only for a value beyond them).
 
-Goals (issue 17, on a 2-core machine): first visit usable in ≤ 12 s with ≤ 25 MB, repeat visit
+Goals (on a 2-core machine): first visit usable in ≤ 12 s with ≤ 25 MB, repeat visit
 ≤ 6 s, every click answered in ≤ 1 s. It prints how fast and how busy the machine is first
 (:mod:`machine`), and the load average after.
 """
@@ -46,7 +46,7 @@ REPEATS = 5
 WebAssembly it then keeps in its cache."""
 ROOTS_CODE, ROOTS_ANSWER = "CCVR-JREG-245P", "√8*√8+5+3-6"
 """A level-3 puzzle (8♠ 3♣ 6♥ | 8♣ JK 5♣) and an answer whose values are irrational on the
-way (until issue 17's surds, the first check that needed sympy)."""
+way: sums of square roots, which the checker computes without sympy."""
 SETTLE_MS = 3000
 """How long a page is left after it is usable before the clicks (what it downloads then is
 printed apart: the app downloads nothing more; sympy comes only for a value that needs it)."""

@@ -9,8 +9,8 @@ joker, the rest on the pasture, either parity):
   checking that both find the same best move;
 * 9 and 12 cards: the solver alone (goal at 12 cards: median < 50 ms,
   max < 2 s);
-* level 3, 7 and 12 cards (issue 16, goals: medians ≤ 50 ms and ≤ 200 ms);
-* the 24 game (issue 14): how many of the 1,820 hands of four ranks are
+* level 3, 7 and 12 cards (goals: medians ≤ 50 ms and ≤ 200 ms);
+* the 24 game: how many of the 1,820 hands of four ranks are
   solvable (published: 1,362);
 * level 3 against the brute force over the checker's grammar
   (``tests/brute_force.py``) on ``--brute`` hands of up to four cards.

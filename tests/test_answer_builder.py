@@ -1,5 +1,5 @@
 """The answer builder keeps one card box a card, whatever order the views refresh it in
-(issue 17: a 6-card code opened over a 7-card puzzle raised ``IndexError``)."""
+(a 6-card code opened over a 7-card puzzle among them)."""
 
 from __future__ import annotations
 

@@ -6,17 +6,16 @@ import dataclasses
 from collections import Counter
 
 import pytest
+from support.puzzles import PETER, SOFIA
 
 from dekbovinoj_edu import LEVELS, Puzzle, answers, check, solve, solve_all
-
-PETER = Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2)
 
 
 @pytest.mark.parametrize(
     "puzzle",
     [
         PETER,
-        Puzzle.parse("9♦ 3♥ | Q♠ JK 7♥", level=2),
+        SOFIA,
         Puzzle.parse("5♦ 5♥ 3♠ 2♣ |", level=3),
         Puzzle.parse("4♣ 6♦ 3♠ 8♥ |", level=dataclasses.replace(LEVELS[2], colour_rule=False)),
     ],
@@ -46,8 +45,7 @@ def test_the_best_size_gives_the_best_answers_first() -> None:
     assert {a.expression for a in best} == {a.expression for a in six}
 
 
-def test_a_joker_answer_is_listed_after_the_same_move_without_it() -> None:
-    sofia = Puzzle.parse("9♦ 3♥ | Q♠ JK 7♥", level=2)
+def test_a_joker_answer_is_listed_after_the_same_move_without_it(sofia: Puzzle) -> None:
     two = answers(sofia, cards=2, limit=None)
     assert two and two[0].rank >= two[-1].rank
     assert any(a.joker and a.expression == "7♥ + 3♥" for a in two)

@@ -163,6 +163,8 @@ def test_binder_requirements_are_pinned_and_postbuild_installs_the_package() -> 
     assert "pip install" in post_build.read_text("utf-8")
 
 
+@pytest.mark.network  # binder_env installs binder/requirements.txt from the package index
+@pytest.mark.slow
 def test_postbuild_installs_the_package_into_the_binder_venv(binder_env: BinderEnv) -> None:
     where = _run(
         [
@@ -177,6 +179,8 @@ def test_postbuild_installs_the_package_into_the_binder_venv(binder_env: BinderE
     assert Path(where.strip()).is_relative_to(binder_env.venv), "the venv's own copy"
 
 
+@pytest.mark.network
+@pytest.mark.slow
 def test_the_app_renders_with_voila_in_a_fresh_binder_environment(
     binder_env: BinderEnv, tmp_path: Path
 ) -> None:
@@ -187,6 +191,8 @@ def test_the_app_renders_with_voila_in_a_fresh_binder_environment(
     assert APP_REPR in page
 
 
+@pytest.mark.network
+@pytest.mark.slow
 def test_both_binder_badges_open_in_jupyterlab(binder_env: BinderEnv, tmp_path: Path) -> None:
     """The README's badges: the lessons in JupyterLab, the app through Voilà's server extension."""
     log = tmp_path / "lab.log"

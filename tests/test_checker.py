@@ -9,6 +9,7 @@ import pytest
 import sympy
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support.puzzles import PETER, SOFIA
 
 from dekbovinoj_edu import (
     LEVELS,
@@ -22,8 +23,6 @@ from dekbovinoj_edu import (
 )
 from dekbovinoj_edu.rules.levels import Level
 
-PETER = Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2)
-SOFIA = Puzzle.parse("9♦ 3♥ | Q♠ JK 7♥", level=2)
 GAME24 = dataclasses.replace(LEVELS[2], name="24", colour_rule=False, target=24)
 EVERY_CARD_24 = dataclasses.replace(GAME24, all_cards=True)
 

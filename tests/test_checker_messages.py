@@ -135,7 +135,7 @@ def test_an_unknown_language_is_a_clear_error() -> None:
         check(Puzzle.parse("7♣ 3♣"), "7 + 3", lang="xx")
 
 
-# issue 16, item 9: the checker's messages
+# the checker's suggestions: a bracket after a sign, the card as typed, the joker
 
 
 def test_a_sign_after_times_suggests_a_bracket() -> None:

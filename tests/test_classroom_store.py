@@ -163,6 +163,7 @@ def _writer(path: str, worker: int, start: object, results: object) -> None:
     results.put((worker, errors))  # type: ignore[attr-defined]
 
 
+@pytest.mark.slow  # thirty processes started and joined
 def test_thirty_processes_write_a_hundred_attempts_each_and_nothing_is_lost(
     tmp_path: Path,
 ) -> None:

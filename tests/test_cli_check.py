@@ -7,9 +7,6 @@ import pytest
 from dekbovinoj_edu import Puzzle
 from dekbovinoj_edu.cli import main
 
-PETER = "9♦ 3♥ 7♥ | K♣ 2♣ 3♠"
-SOFIA = "9♦ 3♥ | Q♠ JK 7♥"
-
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     status = main(["check", *argv])
@@ -17,37 +14,44 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     return status, out, err
 
 
-def test_peters_six_cards_exit_zero(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = run(capsys, PETER, "13*2+3-9-3-7")
+def test_peters_six_cards_exit_zero(capsys: pytest.CaptureFixture[str], peter: Puzzle) -> None:
+    status, out, _ = run(capsys, str(peter), "13*2+3-9-3-7")
     assert status == 0
     assert "reading: K♣ × 2♣ + 3♠ − 9♦ − 3♥ − 7♥" in out
     assert "value:   10" in out and "cards:   K♣ 2♣ 3♠ 9♦ 3♥ 7♥" in out
 
 
-def test_sofia_with_and_without_the_joker(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = run(capsys, SOFIA, "7+3")
+def test_sofia_with_and_without_the_joker(
+    capsys: pytest.CaptureFixture[str], sofia: Puzzle
+) -> None:
+    status, out, _ = run(capsys, str(sofia), "7+3")
     assert status == 1 and "7♥" in out
-    status, out, _ = run(capsys, SOFIA, "7+3", "--joker")
+    status, out, _ = run(capsys, str(sofia), "7+3", "--joker")
     assert status == 0 and "Dek bovinoj!" in out
 
 
-def test_flipped_level_and_language(capsys: pytest.CaptureFixture[str]) -> None:
-    status, _, _ = run(capsys, SOFIA, "7+3", "--flipped")
+def test_flipped_level_and_language(
+    capsys: pytest.CaptureFixture[str], peter: Puzzle, sofia: Puzzle
+) -> None:
+    status, _, _ = run(capsys, str(sofia), "7+3", "--flipped")
     assert status == 0
     status, out, _ = run(capsys, "2♣ 2♠ 5♣", "√2 × √2 × 5", "--level", "3", "--lang", "sv")
     assert status == 0
-    status, out, _ = run(capsys, PETER, "13 - 3 - 7", "--lang", "sv")
+    status, out, _ = run(capsys, str(peter), "13 - 3 - 7", "--lang", "sv")
     assert status == 1 and "Det blir 3, inte 10." in out and "value:   3" in out
 
 
-def test_a_puzzle_code_works_like_its_text(capsys: pytest.CaptureFixture[str]) -> None:
-    code = Puzzle.parse(SOFIA, level=2).code
-    status, out, _ = run(capsys, code, "7+3", "--joker")
+def test_a_puzzle_code_works_like_its_text(
+    capsys: pytest.CaptureFixture[str], sofia: Puzzle
+) -> None:
+    status, out, _ = run(capsys, sofia.code, "7+3", "--joker")
     assert status == 0 and "7♥ + 3♥" in out
 
 
-def test_a_bad_expression_is_a_message_not_a_traceback(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, err = run(capsys, PETER, "__import__('os')")
+def test_a_bad_expression_is_a_message_not_a_traceback(
+    capsys: pytest.CaptureFixture[str], peter: Puzzle
+) -> None:
+    status, out, err = run(capsys, str(peter), "__import__('os')")
     assert status == 1 and "^" in out and not err
 
 

@@ -15,9 +15,6 @@ from dekbovinoj_edu.dealing.dealer import deal
 from dekbovinoj_edu.dealing.sources import SimulatedGames
 from dekbovinoj_edu.solving.solver import solve_all
 
-PETER = "9♦ 3♥ 7♥ | K♣ 2♣ 3♠"
-SOFIA = "9♦ 3♥ | Q♠ JK 7♥"
-
 
 def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     status = main(list(argv))
@@ -29,20 +26,22 @@ def _answer_lines(out: str) -> list[str]:
     return [line for line in out.splitlines() if "takes" in line]
 
 
-def test_peter_takes_all_six_cards(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = _run(capsys, "solve", PETER, "--level", "2")
+def test_peter_takes_all_six_cards(capsys: pytest.CaptureFixture[str], peter: Puzzle) -> None:
+    status, out, _ = _run(capsys, "solve", str(peter), "--level", "2")
     assert status == 0
     assert "Best: 6 cards" in out
     lines = _answer_lines(out)
-    assert len(lines) == min(10, len(solve_all(Puzzle.parse(PETER, level=2))))
+    assert len(lines) == min(10, len(solve_all(peter)))
     for line in lines:
         expression, _, taken = line.partition("takes")
         assert expression.strip().endswith("= 10")
-        assert Counter(parse_cards(taken)) == Counter(parse_cards(PETER.replace("|", " ")))
+        assert Counter(parse_cards(taken)) == Counter(peter.cards)
 
 
-def test_sofia_is_told_to_play_her_joker_first(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = _run(capsys, "solve", SOFIA)
+def test_sofia_is_told_to_play_her_joker_first(
+    capsys: pytest.CaptureFixture[str], sofia: Puzzle
+) -> None:
+    status, out, _ = _run(capsys, "solve", str(sofia))
     assert status == 0
     assert "Best: 2 cards, 1 way." in out
     (line,) = _answer_lines(out)
@@ -56,9 +55,11 @@ def test_no_dek_bovinoj_means_mu(capsys: pytest.CaptureFixture[str]) -> None:
     assert "say mu!" in out and not _answer_lines(out)
 
 
-def test_a_code_solves_the_same_puzzle_as_its_cards(capsys: pytest.CaptureFixture[str]) -> None:
-    code = Puzzle.parse(SOFIA, level=2).code
-    _, by_text, _ = _run(capsys, "solve", SOFIA, "--level", "2")
+def test_a_code_solves_the_same_puzzle_as_its_cards(
+    capsys: pytest.CaptureFixture[str], sofia: Puzzle
+) -> None:
+    code = sofia.code
+    _, by_text, _ = _run(capsys, "solve", str(sofia), "--level", "2")
     _, by_code, _ = _run(capsys, "solve", code.lower())
     assert by_code == by_text
 

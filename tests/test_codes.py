@@ -8,10 +8,12 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support.puzzles import PETER, SOFIA
 
 from dekbovinoj_edu import LEVELS, Card, Level, Limits, Op, Puzzle, Suit
 from dekbovinoj_edu.rules.codes import (
     ALPHABET,
+    CODE_OPERATIONS,
     MAX_CODE_CARDS,
     MAX_NAME_BYTES,
     MAX_TARGET,
@@ -28,8 +30,6 @@ from dekbovinoj_edu.rules.codes import (
     normalise_code,
 )
 
-PETER = Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2)
-SOFIA = Puzzle.parse("9♦ 3♥ | Q♠ JK 7♥", level=2)
 GAME_24 = dataclasses.replace(LEVELS[2], name="24", colour_rule=False, target=24)
 
 cards = st.builds(Card, st.integers(1, 13), st.sampled_from(list(Suit)))
@@ -210,3 +210,104 @@ def test_errors_speak_every_language() -> None:
     assert messages["en"] == str(caught.value)
     assert len(set(messages.values())) == 4
     assert all(caught.value.text in message for message in messages.values())
+
+
+PINNED_CODES = [
+    ("549J-4XF0-3GVH-YC04-R42A", "2♥ 10♦ 6♦ 8♥ 2♦ A♦ 7♥ 8♦ 3♥ | JK 5♦ A♣", "level 1: + −", False),
+    ("749J-4XF0-3GVH-YC04-R4CT", "2♥ 10♦ 6♦ 8♥ 2♦ A♦ 7♥ 8♦ 3♥ | JK 5♦ A♣", "level 1: + −", True),
+    ("6GYJ-9KDJ-R60W-K", "K♥ 9♥ K♦ 7♦ | 3♦ A♣ 8♥", "level 1: + −", True),
+    ("4GYJ-9KDJ-R60F-C", "K♥ 9♥ K♦ 7♦ | 3♦ A♣ 8♥", "level 1: + −", False),
+    ("88RH-MYRC-8H9", "A♥ 7♠ | 8♠ Q♥ K♣", "level 2: + − × ÷, ( )", False),
+    ("A8RH-MYRC-8TR", "A♥ 7♠ | 8♠ Q♥ K♣", "level 2: + − × ÷, ( )", True),
+    ("AGG9-TH80-0G6K", "A♠ 8♣ 5♣ 4♥ | JK A♥", "level 2: + − × ÷, ( )", True),
+    ("8GG9-TH80-0G81", "A♠ 8♣ 5♣ 4♥ | JK A♥", "level 2: + − × ÷, ( )", False),
+    ("C8R9-R0NP-8XQ", "A♠ 7♥ | JK J♦ 7♣", "level 3: + − × ÷ ^ √ !, ( )", False),
+    ("E8R9-R0NP-8P6", "A♠ 7♥ | JK J♦ 7♣", "level 3: + − × ÷ ^ √ !, ( )", True),
+    ("E8VN-1E41-RSF", "8♣ 4♥ | Q♠ 2♥ 2♦", "level 3: + − × ÷ ^ √ !, ( )", True),
+    ("C8VN-1E41-RJY", "8♣ 4♥ | Q♠ 2♥ 2♦", "level 3: + − × ÷ ^ √ !, ( )", False),
+    (
+        "3RM6-4CHM-264D-7P32-N6",
+        "A♥ 7♠ | 8♠ Q♥ K♣",
+        "level 24: + − × ÷, ( ), no colour rule, target 24",
+        False,
+    ),
+    (
+        "3RM6-4CHM-J64D-7P32-4X",
+        "A♥ 7♠ | 8♠ Q♥ K♣",
+        "level 24: + − × ÷, ( ), no colour rule, target 24",
+        True,
+    ),
+    (
+        "3RM6-4CHM-M42E-MA00-4PN",
+        "A♠ 8♣ 5♣ 4♥ | JK A♥",
+        "level 24: + − × ÷, ( ), no colour rule, target 24",
+        True,
+    ),
+    (
+        "3RM6-4CHM-442E-MA00-449",
+        "A♠ 8♣ 5♣ 4♥ | JK A♥",
+        "level 24: + − × ÷, ( ), no colour rule, target 24",
+        False,
+    ),
+    ("38Y2-AVKF-431S-F884-X8M0-08R9", "A♠ 8♣ 5♣ 4♥ | JK A♥", "level no ×: + − ÷, ( )", True),
+    ("38Y2-AVKF-431S-E884-X8M0-08Z0", "A♠ 8♣ 5♣ 4♥ | JK A♥", "level no ×: + − ÷, ( )", False),
+    ("38Y2-AVKF-431S-F2DM-ASN0-3Z", "7♠ | 3♠ K♦ 5♥", "level no ×: + − ÷, ( )", True),
+    ("38Y2-AVKF-431S-E2DM-ASN0-9H", "7♠ | 3♠ K♦ 5♥", "level no ×: + − ÷, ( )", False),
+    ("33YH-AWKF-DXT7-60DQ-C00Z-R", "| 7♦ J♥ JK", "level roots: + − √ !, ( ), target -7", False),
+    ("33YH-AWKF-DXT7-70DQ-C005-4", "| 7♦ J♥ JK", "level roots: + − √ !, ( ), target -7", True),
+    (
+        "33YH-AWKF-DXT7-7884-X8M0-08TM",
+        "A♠ 8♣ 5♣ 4♥ | JK A♥",
+        "level roots: + − √ !, ( ), target -7",
+        True,
+    ),
+    (
+        "33YH-AWKF-DXT7-6884-X8M0-08XX",
+        "A♠ 8♣ 5♣ 4♥ | JK A♥",
+        "level roots: + − √ !, ( ), target -7",
+        False,
+    ),
+    (
+        "2M49-6DR6-YXRH-H39X-GRG0-Z",
+        "A♥ 7♠ | 8♠ Q♥ K♣",
+        "level pow: + × ^, no colour rule, target 100",
+        False,
+    ),
+    (
+        "2M49-6DR6-YXWH-H39X-GRGP-R",
+        "A♥ 7♠ | 8♠ Q♥ K♣",
+        "level pow: + × ^, no colour rule, target 100",
+        True,
+    ),
+    (
+        "2M49-6DR6-YXS1-J8G4-6035-0W0",
+        "3♣ A♥ A♠ 2♠ | JK 3♥ 10♥",
+        "level pow: + × ^, no colour rule, target 100",
+        False,
+    ),
+    (
+        "2M49-6DR6-YXX1-J8G4-6035-0ZV",
+        "3♣ A♥ A♠ 2♠ | JK 3♥ 10♥",
+        "level pow: + × ^, no colour rule, target 100",
+        True,
+    ),
+]
+"""Codes of puzzles dealt at levels 1, 2, 3 and house rules (the 24 game, no ×, roots and
+factorials with a negative target, powers without the colour rule), both parities: every
+code once written reads the same puzzle for ever."""
+
+
+@pytest.mark.parametrize(("code", "cards", "level", "flipped"), PINNED_CODES)
+def test_codes_once_written_read_the_same_puzzle(
+    code: str, cards: str, level: str, flipped: bool
+) -> None:
+    puzzle = decode(code)
+    assert (str(puzzle), str(puzzle.level), puzzle.flipped) == (cards, level, flipped)
+    assert puzzle.code == code
+
+
+def test_the_pinned_codes_cover_every_operation_and_both_parities() -> None:
+    levels = [decode(code).level for code, *_ in PINNED_CODES]
+    assert set().union(*(level.operations for level in levels)) == set(CODE_OPERATIONS)
+    assert {flipped for *_, flipped in PINNED_CODES} == {False, True}
+    assert any(level.number is None for level in levels)

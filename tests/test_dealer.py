@@ -112,8 +112,7 @@ def test_the_bands_cut_the_score_at_the_documented_seconds() -> None:
     assert Difficulty.of(MEDIUM_MAX + 0.01) is Difficulty.HARD
 
 
-def test_peter_takes_six_cards_in_many_ways() -> None:
-    peter = Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2)
+def test_peter_takes_six_cards_in_many_ways(peter: Puzzle) -> None:
     rating = rate(peter)
     assert rating is not None
     assert rating.cards == 6 and not rating.joker
@@ -121,8 +120,7 @@ def test_peter_takes_six_cards_in_many_ways() -> None:
     assert rating.difficulty is Difficulty.of(rating.score)
 
 
-def test_sofia_needs_her_joker_and_the_joker_costs_time() -> None:
-    sofia = Puzzle.parse("9♦ 3♥ | Q♠ JK 7♥", level=2)
+def test_sofia_needs_her_joker_and_the_joker_costs_time(sofia: Puzzle) -> None:
     rating = rate(sofia)
     assert rating is not None and rating.joker and rating.cards == 2
     # The same two cards already flipped need no joker: the joker weight is the difference.
@@ -219,9 +217,9 @@ def test_house_rule_levels_are_dealt_and_keep_their_level() -> None:
     assert Puzzle.from_code(puzzle.code) == puzzle
 
 
-def test_the_source_of_turns_is_pluggable() -> None:
+def test_the_source_of_turns_is_pluggable(peter: Puzzle) -> None:
     seen: list[object] = []
-    fixed = Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2)
+    fixed = peter
 
     def classroom(rng: random.Random, level: object) -> Puzzle:
         seen.append(level)

@@ -33,7 +33,7 @@ from dekbovinoj_edu.dealing.recorded_turns import parse_turn, recorded_turns
 from dekbovinoj_edu.solving.solver import solve, solve_all
 
 GOAL = 0.6
-"""The issue's goal: Spearman correlation with the players' mean time on unseen hands."""
+"""The goal: Spearman correlation with the players' mean time on unseen hands."""
 
 
 @pytest.fixture(scope="module")
@@ -95,10 +95,10 @@ def test_spearman_is_rank_correlation() -> None:
     assert spearman([1, 1, 2], [5, 5, 9]) == 1.0
 
 
-def test_features_read_the_answers() -> None:
-    sofia = features(Puzzle.parse("9♦ 3♥ | Q♠ JK 7♥", level=2))
-    assert sofia is not None and sofia.joker and sofia.cards == 2 and sofia.answers == 1
-    assert sofia.depth == 1 and sofia.largest == 10 and sofia.ranks == 2 and sofia.aces == 0
+def test_features_read_the_answers(sofia: Puzzle) -> None:
+    read = features(sofia)
+    assert read is not None and read.joker and read.cards == 2 and read.answers == 1
+    assert read.depth == 1 and read.largest == 10 and read.ranks == 2 and read.aces == 0
     best = solve(Puzzle.parse("| 10♣ A♠", level=2))
     assert best is not None and best.tree is not None
     assert idles(best.tree) == 1 and answer_depth(best.tree) == 1  # 10♣ × A♠

@@ -1,4 +1,4 @@
-"""Computer players: seeded and reproducible, each strength as the issue describes it."""
+"""Computer players: seeded and reproducible, each strength as ``game/bots.py`` describes it."""
 
 from __future__ import annotations
 
@@ -25,9 +25,6 @@ from dekbovinoj_edu.game.events import PlayedJoker, TookDekBovinoj
 from dekbovinoj_edu.game.sampling import turn_states
 from dekbovinoj_edu.solving.solver import solve
 
-SOFIA = Puzzle.parse("9♦ 3♥ | Q♠ JK 7♥", level=2)
-PETER = Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2)
-
 
 def test_the_same_seed_plays_the_same_game() -> None:
     bots = ("expert", "casual", "beginner", "casual")
@@ -51,22 +48,22 @@ def test_run_stops_when_a_person_must_move() -> None:
     assert game.turn == 1 and game.person_to_move and not game.over
 
 
-def test_the_expert_plays_the_solvers_best_move() -> None:
-    assert bot_for("expert").turn(PETER, random.Random(0)) == (
-        DekBovinoj(solve(PETER).expression),  # type: ignore[union-attr]
+def test_the_expert_plays_the_solvers_best_move(peter: Puzzle, sofia: Puzzle) -> None:
+    assert bot_for("expert").turn(peter, random.Random(0)) == (
+        DekBovinoj(solve(peter).expression),  # type: ignore[union-attr]
     )
-    moves = bot_for("expert").turn(SOFIA, random.Random(0))
+    moves = bot_for("expert").turn(sofia, random.Random(0))
     assert moves[0] == Joker() and isinstance(moves[1], DekBovinoj)
 
 
-def test_the_casual_player_misses_the_joker_like_sofia() -> None:
-    moves = bot_for("casual").turn(SOFIA, random.Random(0))
+def test_the_casual_player_misses_the_joker_like_sofia(sofia: Puzzle) -> None:
+    moves = bot_for("casual").turn(sofia, random.Random(0))
     assert len(moves) == 1 and isinstance(moves[0], Mu)
     assert not moves[0].card.is_joker
 
 
-def test_the_casual_player_finds_the_best_answer_without_a_joker() -> None:
-    (move,) = bot_for("casual").turn(PETER, random.Random(0))
+def test_the_casual_player_finds_the_best_answer_without_a_joker(peter: Puzzle) -> None:
+    (move,) = bot_for("casual").turn(peter, random.Random(0))
     assert isinstance(move, DekBovinoj)
 
 
@@ -130,7 +127,7 @@ def test_a_computer_player_finishes_a_turn_after_a_persons_joker() -> None:
     assert Counter(game.haystacks[1]) == Counter(parse_cards("7♥ 3♥"))
 
 
-# ----------------------------------------- issue 16: computer players that feel human
+# --------------------------------------------------- computer players that feel human
 
 REAL_TURNS = {
     level: [p for p in islice(turn_states(seed=16, level=level), 240) if solve(p) is not None]
@@ -166,7 +163,7 @@ def test_the_casual_player_writes_what_a_12_year_old_can_follow(level: int) -> N
         if size:
             assert size <= 4 and followable(text), text
             assert not set(text) & set("^√!"), text
-    # the issue's example is beyond such a player
+    # an expert's answer is beyond such a player
     assert not followable("(−2♥ − Q♦ × J♣ × (6♣ − 7♦)) ÷ K♥")
 
 

@@ -104,7 +104,7 @@ def test_end_of_input_leaves_the_game() -> None:
     assert "The game stops here, unfinished." in play("")
 
 
-# ---------------------------------------------------------------- issue 16: the messages
+# -------------------------------------------------------------------------- the messages
 
 STACKED = "9♦ 3♥ Q♠ 6♠ JK  K♣ J♣ 5♠  4♥ 8♦ 2♠ A♦ 7♣ 9♣"
 """Player 1 holds one queen and a joker; Player 2 (a computer) K♣ J♣ 5♠; then the farm."""

@@ -1,4 +1,4 @@
-"""Only what a player may know (issue 16): no output shown to one player names a card in
+"""Only what a player may know: no output shown to one player names a card in
 another player's barn, in the terminal game and at the shared-screen game table.
 
 With one deck every card is unique, and a card goes from the farm to a barn, and from a barn
@@ -63,7 +63,7 @@ class Watcher(io.StringIO):
 
 @pytest.mark.parametrize("seed", [1, 7])
 def test_the_terminal_game_never_names_a_card_of_another_barn(seed: int) -> None:
-    # the issue's game: seed 1, three players, casual computer players that say mu! and miss
+    # three players, two of them computer players that say mu! and miss moves
     game = Game(players=3, level=2, seed=seed, bots=(None, "beginner", "beginner"))
     out = io.StringIO()
     keyboard = Watcher(game, out, "beginner")
@@ -80,9 +80,9 @@ def test_the_terminal_game_never_names_a_card_of_another_barn(seed: int) -> None
 
 
 def test_a_computer_player_s_missed_joker_move_is_not_told_to_the_person() -> None:
-    # the issue's "Player 3 says mu! and lays 5♣. (A dek bovinoj was there: play the joker,
-    # then 8♥ + 7♥ − 5♣ ...)" told everyone what Player 3 held; here Sofia, a casual computer
-    # player, holds Q♠ JK 7♥ and misses the joker move of the rules' example
+    # a line such as "Player 3 says mu! and lays 5♣. (A dek bovinoj was there: play the joker,
+    # then 8♥ + 7♥ − 5♣ ...)" would tell everyone what Player 3 holds; here Sofia, a casual
+    # computer player, holds Q♠ JK 7♥ and misses the joker move of the rules' example
     deck = parse_cards("9♦ 3♥ 4♠ 6♠ 8♣  Q♠ JK 7♥  K♣ 2♣ 3♠  5♥ A♣ 2♦ 8♦ J♥ 6♣ 4♦ 10♣")
     game = Game(players=3, level=2, deck=deck, bots=(None, "casual", "casual"))
     game.names = ("Adam", "Sofia", "Peter")

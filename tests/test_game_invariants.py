@@ -35,6 +35,7 @@ def play_checked(game: Game) -> int:
     return moves
 
 
+@pytest.mark.slow  # whole games, every move checked
 @pytest.mark.parametrize(("level", "games"), [(1, 24), (2, 30), (3, 10)])
 def test_invariants_hold_after_every_move(level: int, games: int) -> None:
     rng = random.Random(level)

@@ -84,7 +84,7 @@ def test_bad_input_is_one_clear_line(argv: list[str], capsys) -> None:
     assert err.startswith("dekbovinoj: ") and err.count("\n") == 1
 
 
-# --------------------------------------------------------- issue 16: dekbovinoj korova play
+# ------------------------------------------------------------------- dekbovinoj korova play
 
 PLAY_SEED = 3
 

@@ -61,6 +61,7 @@ def play_checked(game: KorovaGame) -> int:
     return turns
 
 
+@pytest.mark.slow
 def test_invariants_over_a_thousand_games() -> None:
     rng = random.Random(8)
     for _ in range(1000):
@@ -269,7 +270,7 @@ def test_not_json_is_refused() -> None:
         KorovaGame.from_json("{not json")
 
 
-# ------------------------------------------------ issue 16: the API validates its arguments
+# ---------------------------------------------------------- the API validates its arguments
 
 
 @pytest.mark.parametrize("wrong", [5.0, True, False, "5", None, 0, 105, -3, 1e3, [5]])

@@ -1,4 +1,4 @@
-"""The static site's late wheels (issue 17): sympy and mpmath are not loaded as the app starts;
+"""The static site's late wheels: sympy and mpmath are not loaded as the app starts;
 an import of them fetches their wheels on the spot."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The lesson notebooks keep their promises to teachers (issue 7).
+"""The lesson notebooks keep their promises to teachers.
 
 nbval runs every cell (``pytest`` collects ``lessons/`` and ``notebooks/``);
 these tests read the notebooks as files: every lesson is there and carries
@@ -19,7 +19,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 LESSONS = ROOT / "lessons"
 ATTRIBUTION = "Dek Bovinoj by Johannes G. and Leo G., 2024, CC BY-SA 4.0"
-ISSUE_7_LESSONS = (
+DEK_BOVINOJ_LESSONS = (  # lessons 1-6; lesson 7 is Korova 006
     "01-positive-and-negative",
     "02-times-and-divide",
     "03-the-joker",
@@ -42,18 +42,18 @@ def _source(cell: dict[str, Any]) -> str:
     return source if isinstance(source, str) else "".join(source)
 
 
-def _issue_7_notebooks() -> list[Path]:
-    paths = [LESSONS / f"{name}.ipynb" for name in ISSUE_7_LESSONS]
-    paths += [LESSONS / f"{ISSUE_7_LESSONS[0]}.{lang}.ipynb" for lang in TRANSLATIONS]
+def _dek_bovinoj_notebooks() -> list[Path]:
+    paths = [LESSONS / f"{name}.ipynb" for name in DEK_BOVINOJ_LESSONS]
+    paths += [LESSONS / f"{DEK_BOVINOJ_LESSONS[0]}.{lang}.ipynb" for lang in TRANSLATIONS]
     return [*paths, ROOT / "notebooks" / "authoring.ipynb"]
 
 
 def _lesson_ids() -> list[str]:
-    return [path.name for path in _issue_7_notebooks() if path.parent == LESSONS]
+    return [path.name for path in _dek_bovinoj_notebooks() if path.parent == LESSONS]
 
 
 def test_the_six_lessons_and_lesson_one_in_four_languages_are_there() -> None:
-    for path in _issue_7_notebooks():
+    for path in _dek_bovinoj_notebooks():
         assert path.is_file(), path
 
 
@@ -71,7 +71,7 @@ def test_the_teacher_guide_carries_the_attribution_and_lists_every_lesson() -> N
         assert f"{path.name})" in guide, f"the guide links {path.name}"
 
 
-@pytest.mark.parametrize("name", ISSUE_7_LESSONS)
+@pytest.mark.parametrize("name", DEK_BOVINOJ_LESSONS)
 def test_every_lesson_has_goals_examples_practice_exercises_and_teacher_notes(name: str) -> None:
     cells = _notebook(LESSONS / f"{name}.ipynb")["cells"]
     text = "\n".join(_source(cell) for cell in cells if cell["cell_type"] == "markdown")
@@ -103,8 +103,8 @@ def test_the_answers_for_the_teacher_are_checked_by_nbval_and_hidden_from_studen
 
 @pytest.mark.parametrize("lang", TRANSLATIONS)
 def test_lesson_one_is_translated_completely(lang: str) -> None:
-    english = _notebook(LESSONS / f"{ISSUE_7_LESSONS[0]}.ipynb")["cells"]
-    translated = _notebook(LESSONS / f"{ISSUE_7_LESSONS[0]}.{lang}.ipynb")["cells"]
+    english = _notebook(LESSONS / f"{DEK_BOVINOJ_LESSONS[0]}.ipynb")["cells"]
+    translated = _notebook(LESSONS / f"{DEK_BOVINOJ_LESSONS[0]}.{lang}.ipynb")["cells"]
     assert [cell["cell_type"] for cell in translated] == [cell["cell_type"] for cell in english]
     for mine, theirs in zip(translated, english, strict=True):
         if mine["cell_type"] == "markdown":
@@ -113,7 +113,7 @@ def test_lesson_one_is_translated_completely(lang: str) -> None:
             assert f'lang="{lang}"' in _source(mine), _source(mine)
 
 
-@pytest.mark.parametrize("path", _issue_7_notebooks(), ids=lambda path: path.name)
+@pytest.mark.parametrize("path", _dek_bovinoj_notebooks(), ids=lambda path: path.name)
 def test_notebooks_are_stored_small_with_only_the_checked_outputs(path: Path) -> None:
     assert path.stat().st_size < MAX_BYTES
     notebook = _notebook(path)
@@ -138,7 +138,7 @@ def test_translated_lessons_draw_their_cards_in_their_language(lang: str) -> Non
     drawing = puzzle_html(Puzzle.parse("8♣ 2♦ | 4♠ 6♣ K♥", level=1), lang=lang)
     for word in DRAWING_WORDS:
         assert gettext(lang, "ui", word) in drawing and word not in drawing, word
-    path = LESSONS / f"{ISSUE_7_LESSONS[0]}.{lang}.ipynb"
+    path = LESSONS / f"{DEK_BOVINOJ_LESSONS[0]}.{lang}.ipynb"
     code = [_source(cell) for cell in _notebook(path)["cells"] if cell["cell_type"] == "code"]
     assert any(f'puzzle_html(puzzle, lang="{lang}")' in source for source in code)
     for source in code:
@@ -151,8 +151,8 @@ def test_translated_lessons_draw_their_cards_in_their_language(lang: str) -> Non
 def test_translated_lessons_name_the_widgets_buttons_as_the_widget_does(lang: str) -> None:
     from dekbovinoj_edu.i18n import gettext
 
-    english = _notebook(LESSONS / f"{ISSUE_7_LESSONS[0]}.ipynb")["cells"]
-    translated = _notebook(LESSONS / f"{ISSUE_7_LESSONS[0]}.{lang}.ipynb")["cells"]
+    english = _notebook(LESSONS / f"{DEK_BOVINOJ_LESSONS[0]}.ipynb")["cells"]
+    translated = _notebook(LESSONS / f"{DEK_BOVINOJ_LESSONS[0]}.{lang}.ipynb")["cells"]
     english_text = "".join(_source(cell) for cell in english)
     text = "".join(_source(cell) for cell in translated)
     named = [label for label in UI_LABELS if label.rstrip("!").lower() in english_text.lower()]

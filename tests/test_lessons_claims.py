@@ -1,4 +1,4 @@
-"""What the lessons claim is true (issue 15).
+"""What the lessons claim is true.
 
 Every claim a lesson makes about a puzzle is written down as data in
 ``lessons/claims.json``, and these tests hold each one to the checker, the

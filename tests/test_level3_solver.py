@@ -1,6 +1,6 @@
-"""Level 3: the solver searches the expressions the checker accepts (issue 16).
+"""Level 3: the solver searches the expressions the checker accepts.
 
-The examples of the issue, and a brute force over the checker's own grammar
+Worked level-3 examples, and a brute force over the checker's own grammar
 (:mod:`brute_force`) on every hand of up to four cards of a sample: both find
 the same best move.
 """
@@ -52,7 +52,7 @@ def test_the_best_answer_takes_three_cards_with_a_root_of_a_product() -> None:
 
 
 def test_two_red_fives_on_the_pasture_and_a_black_five_in_the_barn() -> None:
-    """The game end of the issue: after 7 + 3, 5♦ 5♥ stay on the pasture and a 5♣ is held."""
+    """A game's end: after 7 + 3, 5♦ 5♥ stay on the pasture and a 5♣ is held."""
     puzzle = Puzzle.parse("5♦ 5♥ | 5♣", level=3)
     assert check(puzzle, "√(−5 × (−5)) + 5").ok
     best = solve(puzzle)
@@ -93,6 +93,7 @@ def sample_hands(seed: str, count: int) -> list[Puzzle]:
     return hands
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("part", range(3))
 def test_the_brute_force_over_the_checkers_grammar_agrees_on_every_best_move(part: int) -> None:
     for puzzle in sample_hands(f"level-3-{part}", 15):

@@ -12,7 +12,7 @@ from dekbovinoj_edu import LEVELS, Card, Op, Puzzle, PuzzleParseError
 def test_the_three_levels_of_the_rules() -> None:
     assert LEVELS[1].operations == {Op.ADD, Op.SUB}
     assert LEVELS[2].operations == {Op.ADD, Op.SUB, Op.MUL, Op.DIV}
-    assert LEVELS[3].operations == set(Op)
+    assert LEVELS[3].operations == {Op.ADD, Op.SUB, Op.MUL, Op.DIV, Op.POW, Op.SQRT, Op.FACT}
     assert not LEVELS[1].brackets and LEVELS[2].brackets and LEVELS[3].brackets
     assert all(level.colour_rule and level.target == 10 for level in LEVELS.values())
 
@@ -53,8 +53,7 @@ def test_pasture_and_barn_apart_and_jokers_are_not_usable_cards() -> None:
     assert puzzle.has_joker
 
 
-def test_playing_the_joker_flips_the_parity_and_lays_it_aside() -> None:
-    sofia = Puzzle.parse("9♦ 3♥ | Q♠ JK 7♥", level=2)
+def test_playing_the_joker_flips_the_parity_and_lays_it_aside(sofia: Puzzle) -> None:
     after = sofia.after_joker()
     assert after.flipped and not after.has_joker
     with pytest.raises(ValueError):

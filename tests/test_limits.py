@@ -3,7 +3,7 @@
 Both read :mod:`dekbovinoj_edu.rules.limits` (``power_fits``, ``factorial_fits``,
 ``root_fits``): the checker in :mod:`~dekbovinoj_edu.checking.evaluate`, the solver
 in :mod:`~dekbovinoj_edu.solving.powers`. These tests compute the same
-operations both ways (issue 16, item 4).
+operations both ways.
 """
 
 from __future__ import annotations

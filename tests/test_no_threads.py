@@ -1,4 +1,4 @@
-"""The app in a Python with no threads (Pyodide in the browser, issue 17): the same features,
+"""The app in a Python with no threads (Pyodide in the browser): the same features,
 with the work put on the event loop instead. Here threads are made to fail as Pyodide's do."""
 
 from __future__ import annotations
@@ -16,9 +16,6 @@ from dekbovinoj_edu.widgets import practice as practice_view
 from dekbovinoj_edu.widgets.game_table import GameTable
 from dekbovinoj_edu.widgets.later import later
 from dekbovinoj_edu.widgets.practice import Practice
-
-PETER = Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2)
-
 
 START = threading.Thread.start
 """Threads as they start here, for the test's own runner of the event loop."""
@@ -71,9 +68,9 @@ def test_cancelled_work_never_runs(no_threads: asyncio.AbstractEventLoop) -> Non
 
 
 def test_the_practice_widget_solves_ahead_of_the_click_without_a_thread(
-    no_threads: asyncio.AbstractEventLoop,
+    no_threads: asyncio.AbstractEventLoop, peter: Puzzle
 ) -> None:
-    view = Practice(puzzle=PETER)
+    view = Practice(puzzle=peter)
     assert view.preparing is None
     assert not view.session.prepared  # the widget is shown first
     _run(no_threads, 0.05)

@@ -1,7 +1,7 @@
 """Every notebook the project ships is valid nbformat 4, cell ids included.
 
 Voici's build (``dekbovinoj build-site``) refuses a notebook that is not, so one bad
-cell id (a dot in it) once broke the whole static site.
+cell id (a dot in it) breaks the whole static site.
 """
 
 from __future__ import annotations

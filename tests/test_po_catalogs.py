@@ -1,5 +1,5 @@
-"""The package reads its gettext catalogs with the standard library (issue 17: no Babel in the
-browser); every catalog must read exactly as Babel, the gettext toolkit, reads it."""
+"""The package reads its gettext catalogs with the standard library (so the browser
+needs no Babel); every catalog must read exactly as Babel, the gettext toolkit, reads it."""
 
 from __future__ import annotations
 

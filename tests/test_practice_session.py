@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from support.puzzles import PETER, SOFIA
 
 from dekbovinoj_edu.checking.checker import check
 from dekbovinoj_edu.i18n import gettext
@@ -14,19 +15,17 @@ from dekbovinoj_edu.sessions.feedback import FeedbackKind
 from dekbovinoj_edu.sessions.practice import PracticeSession
 from dekbovinoj_edu.solving.solver import solve, solve_all
 
-PETER = "9♦ 3♥ 7♥ | K♣ 2♣ 3♠"
-SOFIA = "9♦ 3♥ | Q♠ JK 7♥"
 PETERS_TAPS = ["K♣", "×", "2♣", "+", "3♠", "−", "9♦", "−", "3♥", "−", "7♥"]
 
 
 @pytest.fixture
 def peter() -> PracticeSession:
-    return PracticeSession(puzzle=Puzzle.parse(PETER, level=2))
+    return PracticeSession(puzzle=PETER)
 
 
 @pytest.fixture
 def sofia() -> PracticeSession:
-    return PracticeSession(puzzle=Puzzle.parse(SOFIA, level=2))
+    return PracticeSession(puzzle=SOFIA)
 
 
 def no_dek_bovinoj() -> Puzzle:
@@ -71,7 +70,7 @@ def test_only_the_levels_operations_can_be_tapped() -> None:
     session = PracticeSession(puzzle=Puzzle.parse("5♠ 3♣ | 2♣", level=1))
     assert session.operations == ("+", "−")
     assert not session.tap("×")
-    assert "×" in PracticeSession(puzzle=Puzzle.parse(PETER, level=2)).operations
+    assert "×" in PracticeSession(puzzle=PETER).operations
 
 
 def test_level_three_taps_roots_and_factorials_onto_their_cards() -> None:
@@ -236,7 +235,7 @@ def test_a_puzzle_code_gives_the_whole_class_the_same_puzzle(peter: PracticeSess
 def test_a_mistyped_code_is_refused_with_a_value_error(peter: PracticeSession) -> None:
     with pytest.raises(ValueError):
         peter.load_code("not a code")
-    assert str(peter.puzzle) == PETER
+    assert str(peter.puzzle) == str(PETER)
 
 
 def test_the_same_seed_deals_the_same_puzzles() -> None:

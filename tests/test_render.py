@@ -75,8 +75,7 @@ def test_a_hand_draws_each_card_once_and_marks_the_used_ones() -> None:
     ET.fromstring(svg)
 
 
-def test_peters_puzzle_shows_pasture_barn_and_parity() -> None:
-    peter = Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠")
+def test_peters_puzzle_shows_pasture_barn_and_parity(peter: Puzzle) -> None:
     shown = texts(puzzle_svg(peter, used=[0, 3]))
     assert "Pasture" in shown and "Barn" in shown
     assert "Black counts +, red counts −" in shown
@@ -84,8 +83,7 @@ def test_peters_puzzle_shows_pasture_barn_and_parity() -> None:
     assert svg.count("stroke-linecap") == 2
 
 
-def test_sofias_puzzle_after_her_joker_says_the_colours_are_swapped() -> None:
-    sofia = Puzzle.parse("9♦ 3♥ | Q♠ JK 7♥")
+def test_sofias_puzzle_after_her_joker_says_the_colours_are_swapped(sofia: Puzzle) -> None:
     shown = texts(puzzle_svg(sofia, flipped=True))
     assert "Joker played: red counts +, black counts −" in shown
 

@@ -270,11 +270,13 @@ def wait_for_kernels(server: ClassServer, count: int, gone: set[int] = frozenset
         time.sleep(1)
 
 
+@pytest.mark.slow  # a real Voilà server and its pool of kernels
 def test_the_pool_holds_the_class_and_says_ready(class_server: ClassServer) -> None:
     assert class_server.text().count("ready: 2 students") == 1
     wait_for_kernels(class_server, pool_size(2))  # two students and a spare
 
 
+@pytest.mark.slow  # waits for Voilà to cull a kernel
 def test_a_left_students_kernel_is_shut_down_and_the_pool_refilled(
     class_server: ClassServer,
 ) -> None:
@@ -294,6 +296,7 @@ def test_a_left_students_kernel_is_shut_down_and_the_pool_refilled(
     assert "Culling" in class_server.text()
 
 
+@pytest.mark.slow  # a real Voilà server
 def test_the_page_of_a_busy_server_says_the_app_is_starting(class_server: ClassServer) -> None:
     with urllib.request.urlopen(class_server.url, timeout=120) as response:
         page = response.read().decode("utf-8", "replace")

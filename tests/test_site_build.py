@@ -1,4 +1,4 @@
-"""``dekbovinoj build-site``'s parts that need no download (issue 17): the lock Pyodide installs
+"""``dekbovinoj build-site``'s parts that need no download: the lock Pyodide installs
 from, the wheels it ships, the pages it fixes, the app notebook it renders, and the folder it
 writes. The whole build, in a browser, is tests/browser/test_site_in_browser.py."""
 

@@ -6,14 +6,13 @@ import dataclasses
 from collections import Counter
 
 import pytest
+from support.puzzles import PETER, SOFIA
 
 from dekbovinoj_edu import LEVELS, Card, Level, Limits, Op, Puzzle, Solution, solve, solve_all
 from dekbovinoj_edu.checking.checker import check
 from dekbovinoj_edu.solving.normal_form import normalize, value
 from dekbovinoj_edu.solving.reference import best_move
 
-PETER = Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2)
-SOFIA = Puzzle.parse("9♦ 3♥ | Q♠ JK 7♥", level=2)
 GAME_24 = dataclasses.replace(LEVELS[2], name="24", colour_rule=False, target=24)
 
 

@@ -52,8 +52,7 @@ def test_the_steps_speak_the_students_language() -> None:
     assert steps[0] == "7♥ estas 7."
 
 
-def test_every_best_answer_for_peter_can_be_told_and_ends_at_ten() -> None:
-    peter = Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2)
+def test_every_best_answer_for_peter_can_be_told_and_ends_at_ten(peter: Puzzle) -> None:
     for solution in solve_all(peter):
         verdict = check(peter, solution.expression, joker=solution.joker)
         if not verdict.ok:

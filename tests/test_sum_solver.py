@@ -21,6 +21,7 @@ def _random_puzzle(rng: random.Random, cards: int, level: object) -> Puzzle:
     return Puzzle(tuple(pasture), tuple(barn), level, flipped=rng.random() < 0.3)
 
 
+@pytest.mark.slow  # 150 puzzles of up to nine cards against the exhaustive reference, six times
 @pytest.mark.parametrize("level", [LEVELS[1], LEVEL_1_FREE], ids=["colour-rule", "no-colour-rule"])
 @pytest.mark.parametrize("target", [10, 24, -3])
 def test_the_knapsack_finds_the_same_best_move_as_the_exhaustive_reference(

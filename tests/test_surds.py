@@ -1,4 +1,4 @@
-"""Exact values with square roots (issue 17): level 3's "√2 × √2 × 5 is 10", computed as sums
+"""Exact values with square roots: level 3's "√2 × √2 × 5 is 10", computed as sums
 of rational multiples of square roots, without sympy for the values a check almost always meets.
 """
 
@@ -80,7 +80,7 @@ def test_close_values_have_their_exact_signs() -> None:
     assert ((1 - root(2)) ** 41).sign() == -1  # ≈ −2·10⁻¹⁶
 
 
-def test_the_old_errors_keep_their_meaning_with_surds() -> None:
+def test_values_with_surds_are_refused_for_the_same_reasons() -> None:
     with pytest.raises(DivisionByZeroError):
         value("5 ÷ (√2 × √3 − √6)")
     with pytest.raises(UndefinedPowerError):
@@ -206,7 +206,7 @@ def test_a_level3_root_check_does_not_import_sympy() -> None:
     assert "sympy" not in loaded and "mpmath" not in loaded
 
 
-def test_a_cube_root_still_imports_sympy() -> None:
+def test_a_power_beyond_square_roots_imports_sympy() -> None:
     loaded = modules_after(
         "from dekbovinoj_edu import Puzzle, check\n"
         f"assert check(Puzzle.from_code({ROOTS_CODE!r}), '5 ^ (8 ÷ 6)').code == 'not-target'"

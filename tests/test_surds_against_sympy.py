@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
+import pytest
 import sympy
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
@@ -194,6 +195,7 @@ def my_sign(value: Value) -> int:
     return sign(value)
 
 
+@pytest.mark.slow  # 500 expressions, each also computed by sympy
 @settings(max_examples=500, deadline=None)
 @given(trees)
 def test_the_checkers_values_are_sympys(tree: Node) -> None:

@@ -7,9 +7,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
+@pytest.mark.slow  # mypy over the whole package, without a cache
 def test_mypy_finds_nothing() -> None:
     # No cache: a check that writes nothing and always sees the files as they are.
     result = subprocess.run(

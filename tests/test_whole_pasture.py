@@ -1,9 +1,7 @@
 """The whole pasture at every level: missed moves, the expert player, the end of the game.
 
-Issue 16, items 3 and 4: the solver once looked at the 12 newest usable cards
-at levels 2 and 3 only, and the game never asked whether a dek bovinoj was left
-when more than 10 cards remained. Now whether there is one is decided over the
-whole pasture; which is best is exact up to twelve usable cards.
+Whether there is a dek bovinoj is decided over the whole pasture, at every level and
+however many cards remain; which one is best is exact up to twelve usable cards.
 """
 
 from __future__ import annotations

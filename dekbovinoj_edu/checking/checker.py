@@ -125,8 +125,8 @@ def check(puzzle: Puzzle, text: str, joker: bool = False, lang: str = "en") -> V
     cards: tuple[Card, ...] = ()
     value: Value | None = None
     try:
-        expression = parse_expression(text, level.limits)
-        reading = render(expression.tree)
+        expression = parse_expression(text, level.limits, level.table)
+        reading = render(expression.tree, table=level.table)
         check_level(expression, level)
         slots = card_slots(expression, level)
         if joker:
@@ -134,10 +134,10 @@ def check(puzzle: Puzzle, text: str, joker: bool = False, lang: str = "en") -> V
                 raise NoJokerError(text)
             puzzle = puzzle.after_joker()
         cards = assign_cards(expression, slots, puzzle.cards, level, puzzle.flipped)
-        reading = render(expression.tree, cards)
+        reading = render(expression.tree, cards, level.table)
         if level.all_cards:
             _check_every_card(text, cards, puzzle.cards)
-        value = evaluate(expression.tree, level.limits, text)
+        value = evaluate(expression.tree, level.limits, text, level.table)
         if not equals(value, level.target):
             shown = format_value(value)
             raise NotTargetError(text, None, value=shown, target=level.target)

@@ -23,7 +23,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ..rules.levels import NEGATIVE_OPS, POSITIVE_OPS, Level, Op, op_fits
+from ..rules.levels import Level, op_fits
+from ..rules.operations import Colour, ExtraOp, Op, OpKey
 from .errors import (
     BracketColourError,
     BracketTheSignError,
@@ -52,7 +53,7 @@ class Slot:
     """A number in the expression and what the colour rule asks of the card there."""
 
     node: CardNode
-    front: Op | None
+    front: OpKey | None
     """The operation directly in front (a sign counts as ``−``/``+``); ``None``: nothing."""
     positive: bool | None
     """Whether the card must count as positive (``None``: the level has no colour rule)."""
@@ -66,21 +67,17 @@ class Slot:
         return self.positive is None or self.positive == positive
 
 
-def operations_used(tree: Node) -> list[tuple[Op | None, int | None]]:
+def operations_used(tree: Node) -> list[tuple[OpKey | None, int | None]]:
     """Each operation in the tree with its position; ``None`` stands for a bracket.
 
     >>> from dekbovinoj_edu.checking.expression import parse_expression
     >>> [(op and op.symbol, pos) for op, pos in operations_used(parse_expression("(2+3)!").tree)]
     [('!', 5), (None, 0), ('+', 2)]
     """
-    used: list[tuple[Op | None, int | None]] = []
+    used: list[tuple[OpKey | None, int | None]] = []
     for node in walk(tree):
-        if isinstance(node, (BinaryNode, SignNode)):
+        if isinstance(node, (BinaryNode, SignNode, SqrtNode, FactorialNode)):
             used.append((node.op, node.position))
-        elif isinstance(node, SqrtNode):
-            used.append((Op.SQRT, node.position))
-        elif isinstance(node, FactorialNode):
-            used.append((Op.FACT, node.position))
         elif isinstance(node, GroupNode):
             used.append((None, node.position))
     return used
@@ -96,7 +93,7 @@ def check_level(expression: Expression, level: Level) -> None:
     ...
     dekbovinoj_edu.checking.errors.NotAllowedError: You may not use × at level 1. You may use: + −
     """
-    allowed = " ".join(op.symbol for op in Op if level.allows(op))
+    allowed = " ".join(op.symbol for op in level.table if level.allows(op))
     if level.brackets:
         allowed += " ( )"
     first_bad: tuple[int, str] | None = None
@@ -123,8 +120,12 @@ def allowed_before(positive: bool, level: Level) -> str:
     >>> allowed_before(False, LEVELS[1])
     '−'
     """
-    ops = POSITIVE_OPS if positive else NEGATIVE_OPS
-    return " ".join(op.symbol for op in Op if op in ops and level.allows(op))
+    colour = Colour.POSITIVE if positive else Colour.NEGATIVE
+    return " ".join(
+        entry.symbol
+        for entry in level.table.entries()
+        if entry.colour is colour and level.allows(entry.op)
+    )
 
 
 def card_slots(expression: Expression, level: Level) -> tuple[Slot, ...]:
@@ -139,10 +140,10 @@ def card_slots(expression: Expression, level: Level) -> tuple[Slot, ...]:
     except SignAfterOperatorError as error:
         sign = error.values.get("sign")
         front = error.values.get("front")
-        fits = isinstance(front, Op) and op_fits(front, positive=True)
+        fits = isinstance(front, (Op, ExtraOp)) and op_fits(front, positive=True, table=level.table)
         if not (level.brackets and isinstance(sign, SignNode) and fits):
             raise
-        fix = render(_bracketed(expression.tree, sign))
+        fix = render(_bracketed(expression.tree, sign), table=level.table)
         raise BracketTheSignError(expression.text, error.position, fix=fix) from None
     return tuple(slots)
 
@@ -166,13 +167,13 @@ def _bracketed(node: Node, sign: SignNode) -> Node:
     return node
 
 
-def _visit(node: Node, front: Op | None, level: Level, slots: list[Slot], text: str) -> None:
+def _visit(node: Node, front: OpKey | None, level: Level, slots: list[Slot], text: str) -> None:
     colour = level.colour_rule
     if isinstance(node, CardNode):
-        positive = None if not colour else op_fits(front, positive=True)
+        positive = None if not colour else op_fits(front, positive=True, table=level.table)
         slots.append(Slot(node, front, positive))
     elif isinstance(node, GroupNode):
-        if colour and front is not None and not op_fits(front, positive=True):
+        if colour and front is not None and not op_fits(front, True, level.table):
             allowed = tuple(allowed_before(True, level).split())
             raise BracketColourError(text, node.position, allowed=allowed, op=front.symbol)
         _visit(node.inner, None, level, slots, text)
@@ -185,4 +186,8 @@ def _visit(node: Node, front: Op | None, level: Level, slots: list[Slot], text: 
         _visit(node.left, front, level, slots, text)
         _visit(node.right, node.op, level, slots, text)
     else:
-        _visit(node.operand, front, level, slots, text)
+        match level.table[node.op].colour:
+            case Colour.TRANSPARENT:  # √ and !: what stands in front counts for the operand
+                _visit(node.operand, front, level, slots, text)
+            case unknown:
+                raise ValueError(f"the colour rule cannot read {node.op.symbol} ({unknown})")

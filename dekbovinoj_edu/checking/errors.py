@@ -86,9 +86,8 @@ class VerdictCode(str, Enum):
     JOKER = "joker"
     """A joker is asked for, but the barn has none."""
     UNDEFINED = "undefined"
-    """Added to the issue's list: a value that does not exist as a real number
-    (division by zero, √ of a negative, ! of a non-whole number, a negative
-    number to a fraction power, an irrational exponent)."""
+    """A value that does not exist as a real number (division by zero, √ of a negative,
+    ! of a non-whole number, a negative number to a fraction power, an irrational exponent)."""
     NOT_ALL_CARDS = "not-all-cards"
     """The level asks for every card (``Level.all_cards``, the 24 game), and some are left out."""
 

@@ -30,10 +30,10 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from fractions import Fraction
-from typing import TYPE_CHECKING, Union
+from typing import TYPE_CHECKING, Any, Union
 
-from ..rules.levels import Op
 from ..rules.limits import (
     DEFAULT_LIMITS,
     Limits,
@@ -43,6 +43,7 @@ from ..rules.limits import (
     power_fits,
     root_fits,
 )
+from ..rules.operations import OPERATIONS, OperationTable, OpKey, Rule
 from .errors import (
     DivisionByZeroError,
     FactorialOfNonWholeError,
@@ -52,14 +53,14 @@ from .errors import (
     RootTooBigError,
     UndefinedPowerError,
 )
-from .expression import BinaryNode, CardNode, FactorialNode, GroupNode, Node, SignNode, SqrtNode
+from .expression import CardNode, FactorialNode, GroupNode, Node, SignNode, SqrtNode
 from .roots import whole_root
 from .surds import Surd
 
 if TYPE_CHECKING:
     import sympy
 
-__all__ = ["Value", "equals", "evaluate", "format_value", "to_sympy"]
+__all__ = ["Value", "apply", "equals", "evaluate", "format_value", "to_sympy"]
 
 Value = Union[Fraction, Surd, "sympy.Expr"]
 """An exact value: a fraction; a :class:`~.surds.Surd` when it is irrational but a sum of
@@ -68,120 +69,159 @@ rational multiples of square roots (never a rational one); else a sympy number."
 _NEAR_ZERO = 1e-40
 
 
-def evaluate(tree: Node, limits: Limits = DEFAULT_LIMITS, text: str = "") -> Value:
+def evaluate(
+    tree: Node, limits: Limits = DEFAULT_LIMITS, text: str = "", table: OperationTable = OPERATIONS
+) -> Value:
     """The exact value of a tree (numbers are their ranks as written).
 
     Raises :class:`~.errors.CheckError` subclasses for values that are
     too big to compute or do not exist (division by zero, √ of a negative).
-    ``text`` is the typed input, carried by those errors.
+    ``text`` is the typed input, carried by those errors. Each operation is
+    computed by :func:`apply`.
     """
-    return _Evaluator(limits, text).value(tree)
+    return _Evaluator(limits, text, table).value(tree)
+
+
+_ZERO = Fraction(0)
 
 
 class _Evaluator:
-    def __init__(self, limits: Limits, text: str) -> None:
+    def __init__(self, limits: Limits, text: str, table: OperationTable) -> None:
         self.limits = limits
         self.text = text
+        self.table = table
 
     def value(self, node: Node) -> Value:
         if isinstance(node, CardNode):
             return Fraction(node.rank)
         if isinstance(node, GroupNode):
             return self.value(node.inner)
-        if isinstance(node, SignNode):
-            operand = self.value(node.operand)
-            return -operand if node.op is Op.SUB else operand
-        if isinstance(node, SqrtNode):
-            return self.sqrt(self.value(node.operand), node)
-        if isinstance(node, FactorialNode):
-            return self.factorial(self.value(node.operand), node)
-        left = self.value(node.left)
-        right = self.value(node.right)
-        return self.binary(node, left, right)
+        if isinstance(node, SignNode):  # a sign is its operation after a 0: −9 is 0 − 9
+            operands: tuple[Value, ...] = (_ZERO, self.value(node.operand))
+        elif isinstance(node, (SqrtNode, FactorialNode)):
+            operands = (self.value(node.operand),)
+        else:
+            operands = (self.value(node.left), self.value(node.right))
+        return apply(node.op, operands, self.limits, self.text, node.position, self.table)
 
-    def binary(self, node: BinaryNode, left: Value, right: Value) -> Value:
-        if node.op is Op.POW:
-            return self.power(left, right, node)
-        if isinstance(left, (Fraction, Surd)) and isinstance(right, (Fraction, Surd)):
-            return _settled(_arithmetic(node.op, left, right, self.text, node.position))
-        a, b = to_sympy(left), to_sympy(right)
-        if node.op is Op.ADD:
-            return _simplest(a + b)
-        if node.op is Op.SUB:
-            return _simplest(a - b)
-        if node.op is Op.MUL:
-            return _simplest(a * b)
-        if _is_zero(b):
-            raise DivisionByZeroError(self.text, node.position)
-        return _simplest(a / b)
 
-    def power(self, base: Value, exponent: Value, node: BinaryNode) -> Value:
-        if not isinstance(exponent, Fraction):
-            raise UndefinedPowerError(self.text, node.position)
-        if not power_fits(0.0, exponent, self.limits):  # the exponent alone is too big
-            raise PowerTooBigError(self.text, node.position, limit=self.limits.max_magnitude)
-        p, q = exponent.numerator, exponent.denominator
-        if _is_zero(base):
-            if p <= 0:  # 0 ^ 0 is undefined (RULES.md), 0 ^ −n divides by zero
-                raise (UndefinedPowerError if p == 0 else DivisionByZeroError)(
-                    self.text, node.position
-                )
-            return Fraction(0)
-        if p == 0:
-            return Fraction(1)
-        if q > 1 and _is_negative(base):
-            raise UndefinedPowerError(self.text, node.position)
-        if not power_fits(_log10_size(base), exponent, self.limits):
-            raise PowerTooBigError(self.text, node.position, limit=self.limits.max_magnitude)
-        if q == 1 and isinstance(base, Fraction):
-            return base**p
-        if q == 1 and isinstance(base, Surd):
-            return _settled(base**p)
-        if isinstance(base, (Fraction, Surd)):  # 8 ^ (2/3), 4 ^ (1/4) = √2, (1 + √2) ^ (3/2)
-            root = _root(base, q)
-            if root is not None:
-                return _settled(root**p)
-        import sympy
+def apply(
+    op: OpKey,
+    operands: tuple[Value, ...],
+    limits: Limits = DEFAULT_LIMITS,
+    text: str = "",
+    position: int | None = None,
+    table: OperationTable = OPERATIONS,
+) -> Value:
+    """The exact value of one operation on exact values: the one evaluator of the package.
 
-        return _simplest(sympy.Pow(to_sympy(base), sympy.Rational(p, q)))
+    The checker, the steps of an answer and the solver's normal form
+    (:mod:`dekbovinoj_edu.solving.normal_form`) all compute with it, by the
+    operation's :attr:`~dekbovinoj_edu.rules.operations.Operation.rule`. Powers,
+    roots and factorials are bounded by ``limits`` first; a value that is not
+    defined or too big raises a :class:`~.errors.CheckError` at ``position`` in ``text``.
 
-    def sqrt(self, operand: Value, node: SqrtNode) -> Value:
-        if _is_zero(operand):
-            return Fraction(0)
-        if _is_negative(operand):
-            raise RootOfNegativeError(self.text, node.position)
-        if not root_fits(_log10_size(operand), self.limits):
-            raise RootTooBigError(self.text, node.position)
-        if isinstance(operand, (Fraction, Surd)):
-            root = _root(operand, 2)
-            if root is not None:
-                return _settled(root)
-        import sympy
-
-        return _simplest(sympy.sqrt(to_sympy(operand)))
-
-    def factorial(self, operand: Value, node: FactorialNode) -> Value:
-        if not isinstance(operand, Fraction) or operand.denominator != 1 or operand < 0:
-            raise FactorialOfNonWholeError(self.text, node.position)
-        if not factorial_fits(int(operand), self.limits):
-            limit = largest_factorial(self.limits)
-            raise FactorialTooBigError(self.text, node.position, limit=limit)
-        return Fraction(math.factorial(int(operand)))
+    >>> from dekbovinoj_edu.rules.operations import Op
+    >>> apply(Op.DIV, (Fraction(3), Fraction(4))), apply(Op.SQRT, (Fraction(8),))
+    (Fraction(3, 4), Surd({2: Fraction(2, 1)}))
+    >>> apply(Op.POW, (Fraction(4), Fraction(1, 2))), apply(Op.FACT, (Fraction(4),))
+    (Fraction(2, 1), Fraction(24, 1))
+    >>> apply(Op.DIV, (Fraction(1), Fraction(0)))
+    Traceback (most recent call last):
+    ...
+    dekbovinoj_edu.checking.errors.DivisionByZeroError: You can't divide by zero.
+    """
+    entry = table[op]
+    match entry.rule:
+        case Rule.ARITHMETIC:
+            left, right = operands
+            return _arithmetic(entry.apply, entry.needs_nonzero_right, left, right, text, position)
+        case Rule.POWER:
+            base, exponent = operands
+            return _power(base, exponent, limits, text, position)
+        case Rule.ROOT:
+            (operand,) = operands
+            return _sqrt(operand, limits, text, position)
+        case Rule.FACTORIAL:
+            (operand,) = operands
+            return _factorial(operand, limits, text, position)
+        case unknown:
+            raise ValueError(f"the evaluator has no rule {unknown}")
 
 
 def _arithmetic(
-    op: Op, a: Fraction | Surd, b: Fraction | Surd, text: str, position: int | None
-) -> Fraction | Surd:
-    """``a op b`` for + − × ÷ (two fractions make a fraction)."""
-    if op is Op.ADD:
-        return a + b
-    if op is Op.SUB:
-        return a - b
-    if op is Op.MUL:
-        return a * b
-    if not b:
+    function: Callable[[Any, Any], Any] | None,
+    nonzero_right: bool,
+    left: Value,
+    right: Value,
+    text: str,
+    position: int | None,
+) -> Value:
+    """An arithmetic operation: on fractions and surds when they have it, else on sympy's."""
+    assert function is not None  # the table is checked: an arithmetic operation has one
+    if nonzero_right and _is_zero(right):
         raise DivisionByZeroError(text, position)
-    return a / b
+    if isinstance(left, (Fraction, Surd)) and isinstance(right, (Fraction, Surd)):
+        try:
+            result = function(left, right)
+        except TypeError:  # an operation surds do not have (a house rule's own): sympy's
+            pass
+        else:
+            return _settled(result)
+    return _simplest(function(to_sympy(left), to_sympy(right)))
+
+
+def _power(base: Value, exponent: Value, limits: Limits, text: str, position: int | None) -> Value:
+    if not isinstance(exponent, Fraction):
+        raise UndefinedPowerError(text, position)
+    if not power_fits(0.0, exponent, limits):  # the exponent alone is too big
+        raise PowerTooBigError(text, position, limit=limits.max_magnitude)
+    p, q = exponent.numerator, exponent.denominator
+    if _is_zero(base):
+        if p <= 0:  # 0 ^ 0 is undefined (RULES.md), 0 ^ −n divides by zero
+            raise (UndefinedPowerError if p == 0 else DivisionByZeroError)(text, position)
+        return Fraction(0)
+    if p == 0:
+        return Fraction(1)
+    if q > 1 and _is_negative(base):
+        raise UndefinedPowerError(text, position)
+    if not power_fits(_log10_size(base), exponent, limits):
+        raise PowerTooBigError(text, position, limit=limits.max_magnitude)
+    if q == 1 and isinstance(base, Fraction):
+        return base**p
+    if q == 1 and isinstance(base, Surd):
+        return _settled(base**p)
+    if isinstance(base, (Fraction, Surd)):  # 8 ^ (2/3), 4 ^ (1/4) = √2, (1 + √2) ^ (3/2)
+        root = _root(base, q)
+        if root is not None:
+            return _settled(root**p)
+    import sympy
+
+    return _simplest(sympy.Pow(to_sympy(base), sympy.Rational(p, q)))
+
+
+def _sqrt(operand: Value, limits: Limits, text: str, position: int | None) -> Value:
+    if _is_zero(operand):
+        return Fraction(0)
+    if _is_negative(operand):
+        raise RootOfNegativeError(text, position)
+    if not root_fits(_log10_size(operand), limits):
+        raise RootTooBigError(text, position)
+    if isinstance(operand, (Fraction, Surd)):
+        root = _root(operand, 2)
+        if root is not None:
+            return _settled(root)
+    import sympy
+
+    return _simplest(sympy.sqrt(to_sympy(operand)))
+
+
+def _factorial(operand: Value, limits: Limits, text: str, position: int | None) -> Value:
+    if not isinstance(operand, Fraction) or operand.denominator != 1 or operand < 0:
+        raise FactorialOfNonWholeError(text, position)
+    if not factorial_fits(int(operand), limits):
+        raise FactorialTooBigError(text, position, limit=largest_factorial(limits))
+    return Fraction(math.factorial(int(operand)))
 
 
 def _root(value: Fraction | Surd, n: int) -> Fraction | Surd | None:

@@ -36,11 +36,22 @@ import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import cache
 from typing import Union
 
 from ..rules.cards import RANK_NAMES, Card, Suit
-from ..rules.levels import Op
 from ..rules.limits import DEFAULT_LIMITS, Limits
+from ..rules.operations import (
+    OPERATIONS,
+    POSTFIX_PRECEDENCE,
+    PRIMARY_PRECEDENCE,
+    SIGN_PRECEDENCE,
+    Assoc,
+    Fixity,
+    Op,
+    OperationTable,
+    OpKey,
+)
 from .errors import (
     DecimalNumberError,
     EmptyExpressionError,
@@ -107,10 +118,10 @@ class CardNode:
 
 @dataclass(frozen=True)
 class BinaryNode:
-    """Two parts joined by ``+ − × ÷ ^``."""
+    """Two parts joined by an infix operation: ``+ − × ÷ ^`` (or a house rule's own)."""
 
-    op: Op
-    """One of ``Op.ADD Op.SUB Op.MUL Op.DIV Op.POW``."""
+    op: OpKey
+    """An infix operation of the table the expression was read with."""
     left: Node
     right: Node
     position: int | None = field(default=None, compare=False, repr=False)
@@ -121,8 +132,8 @@ class BinaryNode:
 class SignNode:
     """A sign in front of a part: ``−9`` (a red first card) or a harmless ``+``."""
 
-    op: Op
-    """``Op.SUB`` or ``Op.ADD``."""
+    op: OpKey
+    """``Op.SUB`` or ``Op.ADD`` (an operation that may stand as a sign)."""
     operand: Node
     position: int | None = field(default=None, compare=False, repr=False)
 
@@ -134,6 +145,11 @@ class SqrtNode:
     operand: Node
     position: int | None = field(default=None, compare=False, repr=False)
 
+    @property
+    def op(self) -> Op:
+        """The operation: ``Op.SQRT``."""
+        return Op.SQRT
+
 
 @dataclass(frozen=True)
 class FactorialNode:
@@ -141,6 +157,11 @@ class FactorialNode:
 
     operand: Node
     position: int | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def op(self) -> Op:
+        """The operation: ``Op.FACT``."""
+        return Op.FACT
 
 
 @dataclass(frozen=True)
@@ -268,8 +289,8 @@ def _normalise_char(char: str) -> str:
 class _Kind(Enum):
     NUMBER = "number"
     OP = "operation"
-    SQRT = "√"
-    BANG = "!"
+    PREFIX = "prefix"
+    POSTFIX = "postfix"
     OPEN = "("
     CLOSE = ")"
     EQUALS = "="
@@ -281,35 +302,100 @@ class _Token:
     kind: _Kind
     position: int
     """Index into the typed text."""
-    op: Op | None = None
+    op: OpKey | None = None
     rank: int = 0
     suit: Suit | None = None
     bracket: str = ""
 
 
 _FACE_RANKS = {"KN": 11, "A": 1, "J": 11, "Q": 12, "K": 13, "E": 1, "F": 11, "D": 12, "R": 13}
-_OPS = {"+": Op.ADD, "-": Op.SUB, "*": Op.MUL, "X": Op.MUL, "/": Op.DIV, "^": Op.POW}
 _SUIT_SYMBOLS = "♣♠♦♥♧♤♢♡"
-_TOKEN = re.compile(
-    r"""
-    (?P<space>\ +)
-    | (?P<joker>JOKER|JK|🃏|★)
-    | (?P<sqrt>SQRT|√)
-    | (?P<number>[0-9]+)(?P<decimal>[.,][0-9])?
-    | (?P<face>KN|[AJQKEFDR])
-    | (?P<pow>\*\*)
-    | (?P<op>[-+*/^X])
-    | (?P<bang>!)
-    | (?P<open>[(\[])
-    | (?P<close>[)\]])
-    | (?P<equals>=)
-    """,
-    re.VERBOSE,
-)
+
+
+@dataclass(frozen=True)
+class _Grammar:
+    """What one table of operations makes of the parser: its tokens and its precedence levels.
+
+    >>> grammar = _grammar(OPERATIONS)
+    >>> grammar.spelled["**"], sorted(op.symbol for op in grammar.left[0])
+    (<Op.POW: '^'>, ['+', '−'])
+    """
+
+    token: re.Pattern[str]
+    spelled: dict[str, OpKey]
+    """Each spelling (after :func:`normalise`, upper case) and its operation."""
+    left: tuple[frozenset[OpKey], ...]
+    """Left-associative infix operations, one set per precedence, loosest first."""
+    right: frozenset[OpKey]
+    """Right-associative infix operations (``^``): between a sign and a postfix."""
+    signs: frozenset[OpKey]
+    strength: dict[OpKey, int]
+    """How tightly each infix operation holds (its precedence)."""
+    right_needs: dict[OpKey, int]
+    """For a left-associative operation, how tightly its right part must hold unbracketed."""
+
+
+def _spelling_pattern(spellings: Iterable[str]) -> str:
+    return "|".join(re.escape(s) for s in sorted(spellings, key=len, reverse=True))
+
+
+@cache
+def _grammar(table: OperationTable) -> _Grammar:
+    """The parser's grammar for a table (once per table)."""
+    spelled: dict[str, OpKey] = {}
+    prefix: list[str] = []
+    postfix: list[str] = []
+    for entry in table.entries():
+        spellings = (entry.symbol, *entry.spellings)
+        match entry.fixity:
+            case Fixity.INFIX:
+                spelled.update(dict.fromkeys(spellings, entry.op))
+            case Fixity.PREFIX:
+                prefix.extend(spellings)
+            case Fixity.POSTFIX:
+                postfix.extend(spellings)
+            case unknown:
+                raise ValueError(f"the parser cannot read {unknown}")
+    infix = table.infix()
+    precedences = sorted({e.precedence for e in infix if e.assoc is Assoc.LEFT})
+    left = tuple(
+        frozenset(e.op for e in infix if e.assoc is Assoc.LEFT and e.precedence == p)
+        for p in precedences
+    )
+    right = [e for e in infix if e.assoc is Assoc.RIGHT]
+    if len({e.precedence for e in right}) > 1:
+        raise ValueError("the parser reads right-associative operations of one precedence")
+    above = dict(zip(precedences, [*precedences[1:], SIGN_PRECEDENCE], strict=True))
+    token = re.compile(
+        rf"""
+        (?P<space>\ +)
+        | (?P<joker>JOKER|JK|🃏|★)
+        | (?P<prefix>{_spelling_pattern(prefix)})
+        | (?P<number>[0-9]+)(?P<decimal>[.,][0-9])?
+        | (?P<face>KN|[AJQKEFDR])
+        | (?P<op>{_spelling_pattern(spelled)})
+        | (?P<postfix>{_spelling_pattern(postfix)})
+        | (?P<open>[(\[])
+        | (?P<close>[)\]])
+        | (?P<equals>=)
+        """,
+        re.VERBOSE,
+    )
+    return _Grammar(
+        token=token,
+        spelled=spelled,
+        left=left,
+        right=frozenset(e.op for e in right),
+        signs=frozenset(e.op for e in table.signs()),
+        strength={e.op: e.precedence for e in infix},
+        right_needs={e.op: above[e.precedence] for e in infix if e.assoc is Assoc.LEFT},
+    )
+
+
 _SUIT_AFTER = re.compile(rf"\ *(?P<symbol>[{_SUIT_SYMBOLS}])|(?P<letter>[CSDH])(?!QRT)")
 
 
-def _tokenise(text: str, normal: str, origin: Sequence[int]) -> list[_Token]:
+def _tokenise(text: str, normal: str, origin: Sequence[int], grammar: _Grammar) -> list[_Token]:
     # Upper case one character at a time, so the positions stay aligned ("ß" stays "ß").
     upper = "".join(c.upper() if len(c.upper()) == 1 else c for c in normal)
     tokens: list[_Token] = []
@@ -319,7 +405,7 @@ def _tokenise(text: str, normal: str, origin: Sequence[int]) -> list[_Token]:
         return origin[i] if i < len(origin) else len(text)
 
     while index < len(upper):
-        match = _TOKEN.match(upper, index)
+        match = grammar.token.match(upper, index)
         if match is None:
             char = text[at(index)]
             shown = char if char.isprintable() else f"U+{ord(char):04X}"
@@ -342,13 +428,12 @@ def _tokenise(text: str, normal: str, origin: Sequence[int]) -> list[_Token]:
                 suit = Suit.parse(suit_match.group("symbol") or suit_match.group("letter"))
                 index = suit_match.end()
             tokens.append(_Token(_Kind.NUMBER, position, rank=rank, suit=suit))
-        elif kind in ("pow", "op"):
-            symbol = "^" if kind == "pow" else match[kind]
-            tokens.append(_Token(_Kind.OP, position, op=_OPS[symbol]))
-        elif kind == "sqrt":
-            tokens.append(_Token(_Kind.SQRT, position))
-        elif kind == "bang":
-            tokens.append(_Token(_Kind.BANG, position))
+        elif kind == "op":
+            tokens.append(_Token(_Kind.OP, position, op=grammar.spelled[match[kind]]))
+        elif kind == "prefix":
+            tokens.append(_Token(_Kind.PREFIX, position))
+        elif kind == "postfix":
+            tokens.append(_Token(_Kind.POSTFIX, position))
         elif kind in ("open", "close"):
             bracket_kind = _Kind.OPEN if kind == "open" else _Kind.CLOSE
             tokens.append(_Token(bracket_kind, position, bracket=match[kind]))
@@ -364,10 +449,14 @@ _TRAILING_TARGET = re.compile(r"=\s*[0-9]*\s*$")
 _PAIRS = {"(": ")", "[": "]"}
 
 
-def parse_expression(text: str, limits: Limits = DEFAULT_LIMITS) -> Expression:
+def parse_expression(
+    text: str, limits: Limits = DEFAULT_LIMITS, table: OperationTable = OPERATIONS
+) -> Expression:
     """Read an expression into a tree; raise a :class:`~.errors.CheckError` if it can't be.
 
-    The grammar, with the usual precedence (``^`` binds tightest and to the
+    The operations, their spellings and precedence come from ``table``
+    (:mod:`~dekbovinoj_edu.rules.operations`). The grammar of the rules' table, with the usual
+    precedence (``^`` binds tightest and to the
     right, a sign applies to what follows, ``√`` to the card or bracket right
     after it, ``!`` to what stands before it)::
 
@@ -396,17 +485,19 @@ def parse_expression(text: str, limits: Limits = DEFAULT_LIMITS) -> Expression:
         raise ExpressionTooLongError(text, None, limit=limits.max_chars)
     if not body:
         raise EmptyExpressionError(text, None)
-    tokens = _tokenise(text, normal, origin)
+    grammar = _grammar(table)
+    tokens = _tokenise(text, normal, origin, grammar)
     count = sum(1 for token in tokens if token.kind is _Kind.NUMBER)
     if count > limits.max_cards:
         raise TooManyCardsError(text, None, limit=limits.max_cards)
-    return _Parser(text, tokens, limits.max_depth).parse()
+    return _Parser(text, tokens, limits.max_depth, grammar).parse()
 
 
 class _Parser:
     """Recursive descent over the token list, with an explicit depth bound."""
 
-    def __init__(self, text: str, tokens: list[_Token], max_depth: int) -> None:
+    def __init__(self, text: str, tokens: list[_Token], max_depth: int, grammar: _Grammar) -> None:
+        self.grammar = grammar
         self.text = text
         self.tokens = tokens
         self.index = 0
@@ -422,7 +513,7 @@ class _Parser:
         self.index += 1
         return token
 
-    def is_op(self, *ops: Op) -> bool:
+    def is_op(self, ops: frozenset[OpKey]) -> bool:
         return self.token.kind is _Kind.OP and self.token.op in ops
 
     def enter(self, position: int) -> None:
@@ -431,7 +522,7 @@ class _Parser:
             raise NestingTooDeepError(self.text, position, limit=self.max_depth)
 
     def parse(self) -> Expression:
-        tree = self.sum()
+        tree = self.infix(0)
         target: int | None = None
         target_position: int | None = None
         if self.token.kind is _Kind.EQUALS:
@@ -453,24 +544,20 @@ class _Parser:
             raise UnexpectedCharacterError(self.text, token.position, char="=")
         raise MissingOperatorError(self.text, token.position)
 
-    def sum(self) -> Node:
-        node = self.product()
-        while self.is_op(Op.ADD, Op.SUB):
+    def infix(self, level: int) -> Node:
+        """A chain of left-associative operations of one precedence (``sum``, ``product``)."""
+        if level == len(self.grammar.left):
+            return self.signed()
+        ops = self.grammar.left[level]
+        node = self.infix(level + 1)
+        while self.is_op(ops):
             token = self.advance()
             assert token.op is not None
-            node = BinaryNode(token.op, node, self.product(), token.position)
-        return node
-
-    def product(self) -> Node:
-        node = self.signed()
-        while self.is_op(Op.MUL, Op.DIV):
-            token = self.advance()
-            assert token.op is not None
-            node = BinaryNode(token.op, node, self.signed(), token.position)
+            node = BinaryNode(token.op, node, self.infix(level + 1), token.position)
         return node
 
     def signed(self) -> Node:
-        if self.is_op(Op.ADD, Op.SUB):
+        if self.is_op(self.grammar.signs):
             token = self.advance()
             assert token.op is not None
             self.enter(token.position)
@@ -481,18 +568,19 @@ class _Parser:
 
     def power(self) -> Node:
         base = self.postfix()
-        if self.is_op(Op.POW):
+        if self.is_op(self.grammar.right):
             token = self.advance()
+            assert token.op is not None
             self.enter(token.position)
             exponent = self.signed()
             self.depth -= 1
-            return BinaryNode(Op.POW, base, exponent, token.position)
+            return BinaryNode(token.op, base, exponent, token.position)
         return base
 
     def postfix(self) -> Node:
         node = self.primary()
         depth = self.depth
-        while self.token.kind is _Kind.BANG:
+        while self.token.kind is _Kind.POSTFIX:
             token = self.advance()
             self.enter(token.position)
             node = FactorialNode(node, token.position)
@@ -504,7 +592,7 @@ class _Parser:
         if token.kind is _Kind.NUMBER:
             self.advance()
             return CardNode(token.rank, token.suit, token.position)
-        if token.kind is _Kind.SQRT:
+        if token.kind is _Kind.PREFIX:
             self.advance()
             self.enter(token.position)
             operand = self.primary()
@@ -513,7 +601,7 @@ class _Parser:
         if token.kind is _Kind.OPEN:
             self.advance()
             self.enter(token.position)
-            inner = self.sum()
+            inner = self.infix(0)
             closing = self.token
             if closing.kind is not _Kind.CLOSE:
                 if closing.kind is _Kind.END:
@@ -533,27 +621,26 @@ class _Parser:
 
 # --- printing -----------------------------------------------------------------------------------
 
-_BINARY_STRENGTH = {Op.ADD: 1, Op.SUB: 1, Op.MUL: 2, Op.DIV: 2, Op.POW: 4}
-_SIGN, _POSTFIX, _PRIMARY = 3, 5, 6
 
-
-def _strength(node: Node) -> int:
+def _strength(node: Node, grammar: _Grammar) -> int:
     """How tightly a node holds together when printed without brackets."""
     if isinstance(node, BinaryNode):
-        return _BINARY_STRENGTH[node.op]
+        return grammar.strength[node.op]
     if isinstance(node, SignNode):
-        return _SIGN
+        return SIGN_PRECEDENCE
     if isinstance(node, FactorialNode):
-        return _POSTFIX
-    return _PRIMARY
+        return POSTFIX_PRECEDENCE
+    return PRIMARY_PRECEDENCE
 
 
-def render(tree: Node, cards: Iterable[Card] | None = None) -> str:
+def render(
+    tree: Node, cards: Iterable[Card] | None = None, table: OperationTable = OPERATIONS
+) -> str:
     """The expression in standard notation: ``+ − × ÷ ^ √ !``, round brackets, spaces around
     the operations, each number as its card when ``cards`` (in expression order) are given.
 
     Brackets the student wrote are kept; brackets a hand-built tree needs are
-    added, so the text always reads back as the same tree.
+    added, so the text always reads back as the same tree (with the same ``table``).
 
     >>> from dekbovinoj_edu.rules.levels import Op
     >>> sum_ = BinaryNode(Op.ADD, CardNode(8), CardNode(7))
@@ -561,32 +648,39 @@ def render(tree: Node, cards: Iterable[Card] | None = None) -> str:
     '(8 + 7) ÷ 3'
     """
     names = iter(cards) if cards is not None else None
-    return _render(tree, names)
+    return _Printer(table, _grammar(table), names).text(tree)
 
 
-def _render(node: Node, names: Iterator[Card] | None) -> str:
-    if isinstance(node, CardNode):
-        return node.label(next(names, None) if names is not None else None)
-    if isinstance(node, GroupNode):
-        return f"({_render(node.inner, names)})"
-    if isinstance(node, SignNode):
-        return node.op.symbol + _wrap(node.operand, _SIGN, names)
-    if isinstance(node, SqrtNode):
-        return "√" + _wrap(node.operand, _PRIMARY, names)
-    if isinstance(node, FactorialNode):
-        return _wrap(node.operand, _POSTFIX, names) + "!"
-    strength = _BINARY_STRENGTH[node.op]
-    if node.op is Op.POW:
-        left = _wrap(node.left, _POSTFIX, names)
-        right = _wrap(node.right, _SIGN, names)
-    else:
-        left = _wrap(node.left, strength, names)
-        right = _wrap(node.right, strength + 1 if strength == 1 else _SIGN, names)
-    return f"{left} {node.op.symbol} {right}"
+@dataclass
+class _Printer:
+    table: OperationTable
+    grammar: _Grammar
+    names: Iterator[Card] | None
 
+    def text(self, node: Node) -> str:
+        if isinstance(node, CardNode):
+            return node.label(next(self.names, None) if self.names is not None else None)
+        if isinstance(node, GroupNode):
+            return f"({self.text(node.inner)})"
+        if isinstance(node, SignNode):
+            return node.op.symbol + self.wrap(node.operand, SIGN_PRECEDENCE)
+        if isinstance(node, SqrtNode):
+            return self.table[Op.SQRT].symbol + self.wrap(node.operand, PRIMARY_PRECEDENCE)
+        if isinstance(node, FactorialNode):
+            return self.wrap(node.operand, POSTFIX_PRECEDENCE) + self.table[Op.FACT].symbol
+        match self.table[node.op].assoc:
+            case Assoc.RIGHT:
+                left = self.wrap(node.left, POSTFIX_PRECEDENCE)
+                right = self.wrap(node.right, SIGN_PRECEDENCE)
+            case Assoc.LEFT:
+                left = self.wrap(node.left, self.grammar.strength[node.op])
+                right = self.wrap(node.right, self.grammar.right_needs[node.op])
+            case unknown:
+                raise ValueError(f"the printer does not know {unknown}")
+        return f"{left} {node.op.symbol} {right}"
 
-def _wrap(node: Node, needed: int, names: Iterator[Card] | None) -> str:
-    text = _render(node, names)
-    if _strength(node) < needed:
-        return f"({text})"
-    return text
+    def wrap(self, node: Node, needed: int) -> str:
+        text = self.text(node)
+        if _strength(node, self.grammar) < needed:
+            return f"({text})"
+        return text

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 
 from ..i18n import gettext
 from ..rules.cards import Card
+from ..rules.operations import OPERATIONS, OperationTable
 from .evaluate import Value, evaluate, format_value
 from .expression import (
     BinaryNode,
@@ -33,13 +34,17 @@ _UI = "ui"
 
 
 def narrate(
-    expression: str, cards: Iterable[Card], target: int = 10, lang: str = "en"
+    expression: str,
+    cards: Iterable[Card],
+    target: int = 10,
+    lang: str = "en",
+    table: OperationTable = OPERATIONS,
 ) -> list[str]:
     """Tell an answer step by step, as Peter does in the rules.
 
     ``expression`` is an answer in the checker's syntax (the solver's); each
     step's value comes from the checker's own exact evaluator. ``cards`` are
-    the cards it takes, in expression order.
+    the cards it takes, in expression order; ``table`` the level's operations.
 
     >>> from dekbovinoj_edu.rules.cards import parse_cards
     >>> for line in narrate("13*2+3-9-3-7", parse_cards("K♣ 2♣ 3♠ 9♦ 3♥ 7♥")):
@@ -67,8 +72,8 @@ def narrate(
     + (8♣ + 7♠) ÷ 3♦: 5 + 5 makes 10.
     That is 10: dek bovinoj!
     """
-    tree = parse_expression(expression).tree
-    narrator = _Narrator(list(cards), lang)
+    tree = parse_expression(expression, table=table).tree
+    narrator = _Narrator(list(cards), lang, table)
     narrator.value(tree)
     if target == 10:
         narrator.say("That is {target}: dek bovinoj!", target=target)
@@ -95,7 +100,8 @@ def _atomic(node: Node) -> bool:
 class _Narrator:
     """Walks a parsed answer, saying each step with its exact value."""
 
-    def __init__(self, cards: list[Card], lang: str) -> None:
+    def __init__(self, cards: list[Card], lang: str, table: OperationTable) -> None:
+        self.table = table
         self.cards = cards
         self.next = 0
         self.lang = lang
@@ -108,12 +114,12 @@ class _Narrator:
         """The part as written, its cards named (does not move on to the next card)."""
         count = len(leaves(node))
         names = self.cards[self.next : self.next + count]
-        return render(node, names) if len(names) == count else render(node)
+        return render(node, names if len(names) == count else None, self.table)
 
     def quiet(self, node: Node) -> Value:
         """The value of a part, said by no step (moves past its cards)."""
         self.next += len(leaves(node))
-        return evaluate(node)
+        return evaluate(node, table=self.table)
 
     def value(self, node: Node) -> Value:
         """Say how ``node`` is worked out and return its value."""
@@ -126,7 +132,7 @@ class _Narrator:
             return self.value(node.inner)
         if isinstance(node, (SignNode, SqrtNode, FactorialNode)):
             inner = self.value(node.operand)
-            value = evaluate(node)
+            value = evaluate(node, table=self.table)
             if isinstance(node, SqrtNode):
                 self.say("√{inner} makes {value}.", inner=_shown(inner), value=format_value(value))
             elif isinstance(node, FactorialNode):
@@ -140,7 +146,7 @@ class _Narrator:
         else:
             self.say("Now work out {part}:", part=label)
             right = self.value(node.right)
-        value = evaluate(node)
+        value = evaluate(node, table=self.table)
         self.say(
             "{sign} {card}: {left} {sign} {right} makes {value}.",
             sign=node.op.symbol,

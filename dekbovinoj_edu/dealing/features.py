@@ -24,7 +24,18 @@ from fractions import Fraction
 
 from ..rules.cards import Card
 from ..rules.puzzle import Puzzle
-from ..solving.normal_form import Neg, Node, Num, Power, Product, Sum, Wrap, cards_of, value
+from ..solving.normal_form import (
+    Binary,
+    Neg,
+    Node,
+    Num,
+    Power,
+    Product,
+    Sum,
+    Wrap,
+    cards_of,
+    value,
+)
 from ..solving.solver import Solution, solve_all
 from .filters import passes_through_fraction
 
@@ -56,6 +67,8 @@ def _parts(node: Node) -> list[Node]:
         return [node.base, node.exponent]
     if isinstance(node, Wrap | Neg):
         return [node.inner]
+    if isinstance(node, Binary):
+        return [node.left, node.right]
     return []
 
 

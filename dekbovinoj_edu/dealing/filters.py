@@ -41,7 +41,7 @@ from typing import Any
 from ..rules.cards import Card
 from ..rules.levels import Level, Op
 from ..rules.puzzle import Puzzle
-from ..solving.normal_form import Neg, Node, Num, Power, Product, Sum, Wrap, value
+from ..solving.normal_form import Binary, Neg, Node, Num, Power, Product, Sum, Wrap, value
 from ..solving.solver import Solution, solve, solve_all
 from .wording import say
 
@@ -315,5 +315,7 @@ def passes_through_fraction(node: Node | None) -> bool:
         return any(passes_through_fraction(child) for child, _ in node.factors)
     if isinstance(node, Power):
         return passes_through_fraction(node.base) or passes_through_fraction(node.exponent)
+    if isinstance(node, Binary):
+        return passes_through_fraction(node.left) or passes_through_fraction(node.right)
     assert isinstance(node, Wrap | Neg)
     return passes_through_fraction(node.inner)

@@ -7,9 +7,8 @@ protocol). The default, :data:`DEFAULT_SOURCE`, is
 :class:`~dekbovinoj_edu.dealing.recorded_turns.RecordedGames`: the turns that
 computer players of the game engine really faced in simulated games, recorded
 once (simulating a whole game per deal would take 0.1 to 0.5 s).
-:class:`SimulatedGames` plays a fresh game per deal, and :class:`GameModel` is
-the documented model of turn states the dealer used before the game engine
-existed.
+:class:`SimulatedGames` plays a fresh game per deal, and :class:`GameModel`
+models the turn states of a game with guessed choices, without the game engine.
 """
 
 from __future__ import annotations

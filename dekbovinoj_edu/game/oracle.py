@@ -7,11 +7,11 @@ are frozen values), since a bot and the engine often ask about the same turn.
 Both are imported on first use, so the game's modules load without them.
 
 Whether a dek bovinoj is there is decided over the whole turn, however long
-the pasture has grown (issue 16): a missed move is always seen, and the game
+the pasture has grown: a missed move is always seen, and the game
 ends exactly when none is left (:func:`possible`, small sets of cards first).
 *Which* move is best is exact up to :data:`EXACT_BEST_CARDS` usable cards, at
 every level; beyond that, the search over every large set of cards grows as 2ⁿ
-(27 cards at level 2 took over 20 s and gigabytes), so :func:`best` takes the
+(27 cards at level 2 take over 20 s and gigabytes), so :func:`best` takes the
 best move among the newest cards, or else the first dek bovinoj found on the
 whole pasture.
 
@@ -35,7 +35,7 @@ SOLUTION_CACHE_SIZE = 4096
 """How many puzzles' best answers are remembered."""
 EXACT_BEST_CARDS = 12
 """Up to this many usable cards :func:`best` is the solver's exact best move (tens of
-milliseconds at most); 16 cards already took up to 7 s at levels 2 and 3."""
+milliseconds at most); 16 cards already take up to 7 s at levels 2 and 3."""
 
 
 def judge(puzzle: Puzzle, expression: str, joker: bool = False, lang: str = "en") -> Any:

@@ -27,13 +27,19 @@ dekbovinoj_edu.rules.codes.CodeChecksumError: The code 8CWC-RWRH-98A6 has a typo
 Layout of the bits, most significant first (then padded with zero bits to a
 whole number of characters, then the two check characters):
 
-* 1 bit format version, 0.
-* 2 bits level: 1, 2, 3 for the levels of the rules; 0 for a house rule,
-  followed by 7 bits of operations (in :class:`~dekbovinoj_edu.rules.levels.Op`
-  order), 1 bit brackets, 1 bit colour rule, the target (zig-zag counted, from
+* 1 bit format version: 0, or 1 for a house rule with an operation of its own.
+* Version 0: 2 bits level: 1, 2, 3 for the levels of the rules; 0 for a house
+  rule, followed by 7 bits of operations (in the order of
+  :data:`CODE_OPERATIONS`, fixed forever), 1 bit brackets, 1 bit colour rule,
+  the target (zig-zag counted, from
   :data:`MIN_TARGET` to :data:`MAX_TARGET`) and the level's name (its UTF-8
   bytes, at most :data:`MAX_NAME_BYTES`). A house rule must keep the default
   bounds (:data:`~dekbovinoj_edu.rules.limits.DEFAULT_LIMITS`).
+  Version 1 is a house rule whose table (:mod:`~dekbovinoj_edu.rules.operations`)
+  adds operations: no level bits; its operations as a count, bit ``b`` set for
+  the operation whose :attr:`~dekbovinoj_edu.rules.operations.Operation.code_bit`
+  is ``b``; then brackets and the rest as in version 0. It is read with the same
+  table (``decode(text, table)``); another table cannot read it.
 * 1 bit parity (flipped).
 * the number of pasture cards, the number of barn cards (at most
   :data:`MAX_CODE_CARDS` together), then each card in 6 bits: 0 for a joker,
@@ -50,12 +56,14 @@ from __future__ import annotations
 
 from ..i18n import gettext
 from .cards import Card, Suit
-from .levels import LEVELS, Level, Op
+from .levels import LEVELS, Level
 from .limits import DEFAULT_LIMITS
+from .operations import OPERATIONS, Op, OperationTable, OpKey
 from .puzzle import Puzzle
 
 __all__ = [
     "ALPHABET",
+    "CODE_OPERATIONS",
     "MAX_CODE_CARDS",
     "MAX_NAME_BYTES",
     "MAX_TARGET",
@@ -94,8 +102,30 @@ GROUP = 4
 """Characters between two dashes in a printed code."""
 
 _FORMAT_VERSION = 0
+_EXTENDED_VERSION = 1
 _SUITS: tuple[Suit, ...] = (Suit.CLUBS, Suit.SPADES, Suit.DIAMONDS, Suit.HEARTS)
-_OPS: tuple[Op, ...] = tuple(Op)
+
+CODE_OPERATIONS: tuple[Op, ...] = (
+    Op.ADD,
+    Op.SUB,
+    Op.MUL,
+    Op.DIV,
+    Op.POW,
+    Op.SQRT,
+    Op.FACT,
+)
+"""The operations a version-0 code carries, in the order of their bits. Fixed forever:
+every code written so far reads the same. Their code bits in the table are 0 to 6."""
+
+
+def _check_code_bits(table: OperationTable) -> None:
+    """The table's code bits of the rules' operations are those of :data:`CODE_OPERATIONS`."""
+    for bit, op in enumerate(CODE_OPERATIONS):
+        if table[op].code_bit != bit:
+            raise ValueError(f"{op.symbol} has the code bit {table[op].code_bit}, not {bit}")
+
+
+_check_code_bits(OPERATIONS)
 
 
 class PuzzleCodeError(ValueError):
@@ -318,9 +348,12 @@ def _write_level(writer: _BitWriter, level: Level, text: str) -> None:
             size=MAX_NAME_BYTES,
             name=level.name,
         )
-    writer.write(0, 2)
-    for op in _OPS:
-        writer.write(int(op in level.operations), 1)
+    if level.operations <= set(CODE_OPERATIONS):
+        writer.write(0, 2)
+        for op in CODE_OPERATIONS:
+            writer.write(int(op in level.operations), 1)
+    else:
+        writer.write_count(sum(1 << level.table[op].code_bit for op in level.operations))
     writer.write(int(level.brackets), 1)
     writer.write(int(level.colour_rule), 1)
     target = level.target
@@ -343,7 +376,10 @@ def encode(puzzle: Puzzle, group: int = GROUP) -> str:
     if len(puzzle.pasture) + len(puzzle.barn) > MAX_CODE_CARDS:
         raise UnencodableError(text, "A code carries at most {count} cards.", count=MAX_CODE_CARDS)
     writer = _BitWriter()
-    writer.write(_FORMAT_VERSION, 1)
+    extended = not puzzle.level.operations <= set(CODE_OPERATIONS)
+    if extended:
+        _check_code_bits(puzzle.level.table)
+    writer.write(_EXTENDED_VERSION if extended else _FORMAT_VERSION, 1)
     _write_level(writer, puzzle.level, text)
     writer.write(int(puzzle.flipped), 1)
     writer.write_count(len(puzzle.pasture))
@@ -399,11 +435,22 @@ def _read_card(reader: _BitReader) -> Card:
     return Card(rank + 1, _SUITS[suit])
 
 
-def _read_level(reader: _BitReader) -> Level:
-    kind = reader.read(2)
-    if kind:
-        return LEVELS[kind]
-    operations = frozenset(op for op in _OPS if reader.read(1))
+def _read_level(reader: _BitReader, table: OperationTable | None) -> Level:
+    """A version-0 level (``table=None``), or a version-1 house rule of that table."""
+    if table is None:
+        kind = reader.read(2)
+        if kind:
+            return LEVELS[kind]
+        operations: frozenset[OpKey] = frozenset(op for op in CODE_OPERATIONS if reader.read(1))
+    else:
+        mask = reader.read_count(1 << max(e.code_bit for e in table.entries()) + 1)
+        by_bit = {e.code_bit: e.op for e in table.entries()}
+        bits = [bit for bit in range(mask.bit_length()) if mask >> bit & 1]
+        if any(bit not in by_bit for bit in bits) or all(
+            bit < len(CODE_OPERATIONS) for bit in bits
+        ):
+            raise _format_error(reader.text)  # another table's code, or version 0's
+        operations = frozenset(by_bit[bit] for bit in bits)
     brackets, colour_rule = bool(reader.read(1)), bool(reader.read(1))
     zigzag = reader.read_count(2 * max(MAX_TARGET, -MIN_TARGET))
     target = zigzag // 2 if zigzag % 2 == 0 else -(zigzag + 1) // 2
@@ -414,14 +461,17 @@ def _read_level(reader: _BitReader) -> Level:
         name = bytes(reader.read(8) for _ in range(size)).decode("utf-8")
     except UnicodeDecodeError:
         raise _format_error(reader.text) from None
-    level = Level(name, operations, brackets, colour_rule, target)
+    level = Level(name, operations, brackets, colour_rule, target, table=table or OPERATIONS)
     if level.number is not None:
         raise _format_error(reader.text)  # the levels of the rules have a shorter code
     return level
 
 
-def decode(text: str) -> Puzzle:
+def decode(text: str, table: OperationTable = OPERATIONS) -> Puzzle:
     """The puzzle of a code; raises a :class:`PuzzleCodeError` subclass if it is not one.
+
+    A code of a house rule with operations of its own (version 1) is read with
+    the table that declares them.
 
     >>> decode("A8WC-SE07-0DK")
     Puzzle.parse('9♦ 3♥ | Q♠ JK 7♥', level=2, flipped=True)
@@ -440,11 +490,15 @@ def decode(text: str) -> Puzzle:
             shown, "The code {text} has a typo: check every character.", text=shown
         )
     reader = _BitReader(payload, shown)
-    if reader.read(1) != _FORMAT_VERSION:
-        raise CodeFormatError(
-            shown, "{text} was made by a newer version of dekbovinoj_edu.", text=shown
-        )
-    level = _read_level(reader)
+    if reader.read(1) == _FORMAT_VERSION:
+        level = _read_level(reader, None)
+    else:
+        try:  # a house rule's own operations: only the table that declares them reads them
+            level = _read_level(reader, table)
+        except CodeFormatError:
+            raise CodeFormatError(
+                shown, "{text} was made by a newer version of dekbovinoj_edu.", text=shown
+            ) from None
     flipped = bool(reader.read(1))
     pasture_size = reader.read_count(MAX_CODE_CARDS)
     barn_size = reader.read_count(MAX_CODE_CARDS - pasture_size)

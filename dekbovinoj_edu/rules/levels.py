@@ -24,9 +24,9 @@ colour rule, with target 24, using every card:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
 
 from .limits import DEFAULT_LIMITS, Limits
+from .operations import OPERATIONS, Colour, Op, OperationTable, OpKey
 
 __all__ = [
     "LEVELS",
@@ -39,38 +39,15 @@ __all__ = [
 ]
 
 
-class Op(Enum):
-    """An operation a level may allow, valued by its standard symbol."""
-
-    ADD = "+"
-    """Addition; stands before a positive (black) card."""
-    SUB = "−"
-    """Subtraction; stands before a negative (red) card."""
-    MUL = "×"
-    """Multiplication; stands before a positive card or a bracket."""
-    DIV = "÷"
-    """Division; stands before a negative card."""
-    POW = "^"
-    """Power (level 3); stands before a positive card or a bracket, like ``×``."""
-    SQRT = "√"
-    """Square root (level 3); takes no card, wraps a card or a bracket."""
-    FACT = "!"
-    """Factorial (level 3); takes no card, follows a card or a bracket."""
-
-    @property
-    def symbol(self) -> str:
-        """The standard symbol, as the checker prints it."""
-        return self.value
-
-
-POSITIVE_OPS = frozenset({Op.ADD, Op.MUL, Op.POW})
+POSITIVE_OPS = frozenset(e.op for e in OPERATIONS.entries() if e.colour is Colour.POSITIVE)
 """Operations that may stand before a positive card (or an opening bracket)."""
-NEGATIVE_OPS = frozenset({Op.SUB, Op.DIV})
+NEGATIVE_OPS = frozenset(e.op for e in OPERATIONS.entries() if e.colour is Colour.NEGATIVE)
 """Operations that may stand before a negative card."""
 
 
-def op_fits(op: Op | None, positive: bool) -> bool:
-    """Whether the colour rule lets ``op`` stand before a card of that sign.
+def op_fits(op: OpKey | None, positive: bool, table: OperationTable = OPERATIONS) -> bool:
+    """Whether the colour rule lets ``op`` stand before a card of that sign (its
+    :attr:`~.operations.Operation.colour` in ``table``).
 
     ``None`` is "nothing in front" (the first card of the expression or of a
     bracket): a positive card needs nothing there, a negative card writes its
@@ -83,7 +60,15 @@ def op_fits(op: Op | None, positive: bool) -> bool:
     """
     if op is None:
         return positive
-    return op in (POSITIVE_OPS if positive else NEGATIVE_OPS)
+    match table[op].colour:
+        case Colour.POSITIVE:
+            return positive
+        case Colour.NEGATIVE:
+            return not positive
+        case Colour.TRANSPARENT:
+            raise ValueError(f"{op.symbol} takes no card: the operation in front of it counts")
+        case unknown:
+            raise ValueError(f"the colour rule does not know {unknown}")
 
 
 @dataclass(frozen=True)
@@ -95,8 +80,8 @@ class Level:
 
     name: str
     """A short name: ``"1"``, ``"2"``, ``"3"`` for the levels of the rules."""
-    operations: frozenset[Op]
-    """The operations allowed (``+`` and ``−`` at least)."""
+    operations: frozenset[OpKey]
+    """The operations allowed (``+`` and ``−`` at least), each one of ``table``'s."""
     brackets: bool = False
     """Whether brackets may be used."""
     colour_rule: bool = True
@@ -108,11 +93,18 @@ class Level:
     all_cards: bool = False
     """Whether the answer must use every card of the puzzle (the 24 game): pasture and barn,
     jokers aside."""
+    table: OperationTable = field(default=OPERATIONS, compare=False, repr=False)
+    """The table the operations come from: :data:`~.operations.OPERATIONS` unless a house
+    rule adds an operation of its own (:meth:`~.operations.OperationTable.extended`). A table
+    only adds to the default one, so two levels with the same operations are equal."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "operations", frozenset(self.operations))
+        unknown = [op.symbol for op in self.operations if op not in self.table]
+        if unknown:
+            raise ValueError(f"level {self.name}: {' '.join(unknown)} not in its table")
 
-    def allows(self, op: Op) -> bool:
+    def allows(self, op: OpKey) -> bool:
         """Whether this level allows the operation."""
         return op in self.operations
 
@@ -129,7 +121,7 @@ class Level:
         return None
 
     def __str__(self) -> str:
-        ops = " ".join(op.symbol for op in Op if op in self.operations)
+        ops = " ".join(op.symbol for op in self.table if op in self.operations)
         extras = []
         if self.brackets:
             extras.append("( )")
@@ -146,7 +138,11 @@ class Level:
 LEVELS: dict[int, Level] = {
     1: Level("1", frozenset({Op.ADD, Op.SUB})),
     2: Level("2", frozenset({Op.ADD, Op.SUB, Op.MUL, Op.DIV}), brackets=True),
-    3: Level("3", frozenset(Op), brackets=True),
+    3: Level(
+        "3",
+        frozenset({Op.ADD, Op.SUB, Op.MUL, Op.DIV, Op.POW, Op.SQRT, Op.FACT}),
+        brackets=True,
+    ),
 }
 """The three levels of the rules: 1 is ``+ −``, 2 adds ``× ÷`` and brackets,
 3 adds ``^ √ !`` ("all mathematical formulas")."""

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from .cards import Card, CardParseError, parse_cards
 from .levels import LEVELS, Level, level_of
+from .operations import OperationTable
 
 __all__ = ["Puzzle", "PuzzleParseError"]
 
@@ -115,14 +116,15 @@ class Puzzle:
         return encode(self)
 
     @classmethod
-    def from_code(cls, code: str) -> Puzzle:
+    def from_code(cls, code: str, table: OperationTable | None = None) -> Puzzle:
         """The puzzle of a code (see :mod:`dekbovinoj_edu.rules.codes`); lower case is fine.
 
-        Raises a ``PuzzleCodeError`` (a ``ValueError``) for a mistyped code.
+        Raises a ``PuzzleCodeError`` (a ``ValueError``) for a mistyped code. A house
+        rule with operations of its own is read with the ``table`` that declares them.
         """
         from .codes import decode
 
-        return decode(code)
+        return decode(code) if table is None else decode(code, table)
 
     def __str__(self) -> str:
         pasture = " ".join(map(str, self.pasture))

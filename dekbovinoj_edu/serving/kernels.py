@@ -15,16 +15,16 @@ its pool, and this class steers that pool:
   leave, it grows back to its size.
 * **Warming a few at a time.** At most ``warm_at_once`` kernels (the machine's
   cores) start and run the notebook at the same moment. Thirty kernels started
-  at once on two cores each took longer than Voilà waits for a cell's output,
-  which is how pages came out blank.
+  at once on two cores each take longer than Voilà waits for a cell's output,
+  and their pages come out blank.
 * **Quiet while the class arrives.** For ``quiet_seconds`` after a student
   took a kernel, no new kernel is warmed as long as the pool still has one:
   the cores go to the pages being opened. An empty pool is refilled
   ``refill_after`` seconds after a student took its last kernel: that
   student's page loads first. Warming a kernel takes about a core-second, and
   on two cores, with the browser on the same computer, a refill started at
-  once slowed that page down: ``benchmarks/bench_app.py`` took 1.9–2.0 s to a
-  usable app, 1.6 s with the refill waiting.
+  once slows that page down: ``benchmarks/bench_app.py`` measured 1.9–2.0 s to
+  a usable app, 1.6 s with the refill waiting.
 * **Ready.** When the pool first holds a kernel that has run the notebook for
   every student still to come (``class_size`` before anyone came), it prints
   ``ready: N students`` on stdout.

@@ -64,8 +64,8 @@ IOPUB_SECONDS = 60
 """How long Voilà waits, after the app's cell has finished, for the cell's output.
 
 The output is already on its way when the cell has finished (the kernel is
-alive, ``VoilaExecutor`` checks that); nbclient's default of 4 s dropped it
-when the machine was busy, and the student got a page without the app. The
+alive, ``VoilaExecutor`` checks that); nbclient's default of 4 s drops it
+when the machine is busy, and the student gets a page without the app. The
 pool (warmed a few kernels at a time, see :mod:`.kernels`) keeps this
 wait short; the limit only makes sure a slow moment never loses the app.
 """

@@ -1,24 +1,24 @@
 """What the static site changes in the files it ships, so that a visit is usable sooner
 (``dekbovinoj build-site``).
 
-Measured in headless Chromium and in Pyodide under Node on a 2-core machine (issue 17), a
-repeat visit spent its time on work that the app never needed:
+Measured in headless Chromium and in Pyodide under Node on a 2-core machine, a repeat visit
+of a site that ships these files unchanged spends its time on work that the app never needs:
 
-- **The service worker passed every request through itself.** JupyterLite's worker (there
+- **The service worker passes every request through itself.** JupyterLite's worker (there
   for the kernel's file system, ``/api/drive``) answers every other request with its own
   ``fetch`` when its cache is off, as it is here. The browser then neither takes the 92
   scripts and the 8 MB of WebAssembly straight from its cache nor keeps their compiled code,
-  so each visit compiled them again. :func:`fix_service_worker` leaves those requests to the
+  so each visit compiles them again. :func:`fix_service_worker` leaves those requests to the
   browser.
-- **Python re-read its standard library's index 16 times.** After installing wheels, Pyodide
+- **Python re-reads its standard library's index 16 times.** After installing wheels, Pyodide
   calls ``importlib.invalidate_caches()``; under Python 3.12 each ``zipimporter`` of
   ``python312.zip`` (one a package imported from it) then parses the archive's whole
   directory again, although that archive never changes. :data:`SITECUSTOMIZE` (Python runs a
   ``sitecustomize`` module as it starts) keeps the first reading.
-- **IPython imported its terminal.** ``IPython/__init__.py`` imports ``IPython.embed``, and
+- **IPython imports its terminal.** ``IPython/__init__.py`` imports ``IPython.embed``, and
   with it ``prompt_toolkit`` and the terminal shell: 140 modules a Jupyter kernel never uses.
-  :data:`WHEEL_PATCHES` makes ``embed`` import them when it is called, so the site no longer
-  loads ``prompt_toolkit`` as it starts (it still ships it, for ``import prompt_toolkit``).
+  :data:`WHEEL_PATCHES` makes ``embed`` import them when it is called, so the site does not
+  load ``prompt_toolkit`` as it starts (it still ships it, for ``import prompt_toolkit``).
 
 >>> fixed = fix_service_worker('a=1;shouldDrop(t,a)||(n=maybeFromCache(e)),n&&e.respondWith(n)')
 >>> "!enableCache" in fixed

@@ -75,7 +75,7 @@ RUNTIME: tuple[Pin, ...] = (
     Pin("packaging", "24.2"),
     # The kernel's IPython: 9, whose history runs without sqlite3 (8.x imports it at once);
     # the packages under it at the versions Pyodide 0.27.6 itself ships. prompt_toolkit is
-    # only for IPython's terminal, which the site imports when it is used (site_startup).
+    # only for IPython's terminal, which the site imports when it is used (site/startup.py).
     Pin("comm", "0.2.2"),
     Pin("traitlets", "5.14.3"),
     Pin(

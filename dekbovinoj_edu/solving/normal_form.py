@@ -7,7 +7,8 @@ The solver builds answers as small trees of four kinds of node:
 - :class:`Sum`, terms joined by ``+`` and ``−``;
 - :class:`Product`, factors joined by ``×`` and ``÷``;
 - :class:`Wrap`, a root or a factorial of a bracket, and :class:`Power`;
-- :class:`Neg`, a sign in front of a part (only without the colour rule).
+- :class:`Neg`, a sign in front of a part (only without the colour rule);
+- :class:`Binary`, any infix operation of a house rule's table, its parts in order.
 
 :func:`normalize` flattens sums of sums and products of products and sorts
 the terms and factors, so two answers that differ only by reordering terms or
@@ -28,16 +29,18 @@ True
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from fractions import Fraction
 
 from ..checking import expression as expr
+from ..checking.errors import CheckError
+from ..checking.evaluate import Value, apply
 from ..rules.cards import Card
-from ..rules.levels import Op
-from .rational import root
+from ..rules.limits import DEFAULT_LIMITS, Limits
+from ..rules.operations import OPERATIONS, Op, OperationTable, OpKey
 
 __all__ = [
+    "Binary",
     "Neg",
     "Node",
     "Num",
@@ -46,7 +49,6 @@ __all__ = [
     "Sum",
     "Wrap",
     "cards_of",
-    "exact_sqrt",
     "normalize",
     "to_expression",
     "to_text",
@@ -115,76 +117,101 @@ class Neg:
     inner: Node
 
 
-Node = Num | Sum | Product | Power | Wrap | Neg
+@dataclass(frozen=True)
+class Binary:
+    """``left op right`` for any infix operation, written as it is (the tree search's answers,
+    :mod:`.search_trees`): its parts are not reordered."""
+
+    op: OpKey
+    left: Node
+    right: Node
+
+
+Node = Num | Sum | Product | Power | Wrap | Neg | Binary
 """Any expression tree node."""
 
+UNARY: dict[str, Op] = {OPERATIONS[Op.SQRT].symbol: Op.SQRT, OPERATIONS[Op.FACT].symbol: Op.FACT}
+"""The marks of :attr:`Num.unary` and :attr:`Wrap.op`, and their operations."""
 
-def exact_sqrt(x: Fraction) -> Fraction | None:
-    """The square root of ``x`` when it is rational, else ``None``.
 
-    >>> exact_sqrt(Fraction(9, 4)), exact_sqrt(Fraction(2))
-    (Fraction(3, 2), None)
+def unary_op(mark: str) -> Op:
+    """The operation of a root or factorial mark (``"√"``, ``"!"``); any other is an error.
+
+    >>> unary_op("√"), unary_op("?")
+    Traceback (most recent call last):
+    ...
+    ValueError: ? is not a root or a factorial
     """
-    if x < 0:
-        return None
-    n, d = math.isqrt(x.numerator), math.isqrt(x.denominator)
-    if n * n == x.numerator and d * d == x.denominator:
-        return Fraction(n, d)
-    return None
+    try:
+        return UNARY[mark]
+    except KeyError:
+        raise ValueError(f"{mark} is not a root or a factorial") from None
 
 
-def _unary(op: str, x: Fraction) -> Fraction:
-    if op == "√":
-        root = exact_sqrt(x)
-        if root is None:
-            raise ValueError(f"√{x} is not rational")
-        return root
-    if op == "!":
-        if x.denominator != 1 or x < 0:
-            raise ValueError(f"{x}! is not defined")
-        return Fraction(math.factorial(int(x)))
-    return x
+def value(
+    node: Node, limits: Limits = DEFAULT_LIMITS, table: OperationTable = OPERATIONS
+) -> Fraction:
+    """The exact value of a tree (rational trees only: every step must come out rational).
 
-
-def value(node: Node) -> Fraction:
-    """The exact value of a tree (rational trees only: roots must come out exact).
+    Each step is computed by the checker's evaluator
+    (:func:`~dekbovinoj_edu.checking.evaluate.apply`), within ``limits``.
 
     >>> value(Sum(((Num(8), False), (Num(5, unary="√"), True))))
     Traceback (most recent call last):
     ...
-    ValueError: √5 is not rational
+    ValueError: √ of 5 is not rational
+    >>> value(Power(Num(2, negative=True), Num(3)))
+    Fraction(-8, 1)
     """
-    if isinstance(node, Num):
-        result = Fraction(node.rank)
-        for op in node.unary:
-            result = _unary(op, result)
-        return -result if node.negative else result
-    if isinstance(node, Neg):
-        return -value(node.inner)
-    if isinstance(node, Sum):
-        return sum((-value(n) if minus else value(n) for n, minus in node.terms), Fraction(0))
-    if isinstance(node, Product):
-        result = Fraction(1)
-        for n, divide in node.factors:
-            result = result / value(n) if divide else result * value(n)
+    return _Values(limits, table).of(node)
+
+
+class _Values:
+    def __init__(self, limits: Limits, table: OperationTable) -> None:
+        self.limits = limits
+        self.table = table
+
+    def step(self, op: OpKey, *operands: Value) -> Fraction:
+        try:
+            result = apply(op, operands, self.limits, table=self.table)
+        except CheckError as error:
+            raise ValueError(f"{op.symbol} of {_shown(operands)}: {error}") from None
+        if not isinstance(result, Fraction):
+            raise ValueError(f"{op.symbol} of {_shown(operands)} is not rational")
         return result
-    if isinstance(node, Power):
-        exponent = value(node.exponent)
-        base = node.base
-        if isinstance(base, Num) and base.negative:
-            return -value(Power(Num(base.rank, False, base.card, base.unary), node.exponent))
-        result = value(base) ** exponent.numerator
-        exact = _root(result, exponent.denominator)
-        if exact is None:
-            raise ValueError(f"{result} has no rational root of order {exponent.denominator}")
-        return exact
-    return _unary(node.op, value(node.inner))
+
+    def of(self, node: Node) -> Fraction:
+        if isinstance(node, Num):
+            result = Fraction(node.rank)
+            for mark in node.unary:
+                result = self.step(unary_op(mark), result)
+            return -result if node.negative else result
+        if isinstance(node, Neg):
+            return -self.of(node.inner)
+        if isinstance(node, Sum):
+            total = Fraction(0)
+            for n, minus in node.terms:
+                total = self.step(Op.SUB if minus else Op.ADD, total, self.of(n))
+            return total
+        if isinstance(node, Product):
+            result = Fraction(1)
+            for n, divide in node.factors:
+                result = self.step(Op.DIV if divide else Op.MUL, result, self.of(n))
+            return result
+        if isinstance(node, Power):
+            base = node.base
+            if isinstance(base, Num) and base.negative:  # −2♦ ^ 3♣ is −(2 ^ 3)
+                return -self.of(Power(Num(base.rank, False, base.card, base.unary), node.exponent))
+            return self.step(Op.POW, self.of(base), self.of(node.exponent))
+        if isinstance(node, Wrap):
+            return self.step(unary_op(node.op), self.of(node.inner))
+        if isinstance(node, Binary):
+            return self.step(node.op, self.of(node.left), self.of(node.right))
+        raise ValueError(f"not a tree of normal_form: {node!r}")
 
 
-def _root(x: Fraction, k: int) -> Fraction | None:
-    """The ``k``-th root of ``x`` when it is rational."""
-    found = root((x.numerator, x.denominator), k)
-    return None if found is None else Fraction(*found)
+def _shown(operands: tuple[Value, ...]) -> str:
+    return ", ".join(str(x) for x in operands)
 
 
 def cards_of(node: Node) -> list[Card]:
@@ -201,6 +228,8 @@ def cards_of(node: Node) -> list[Card]:
         return [c for n, _ in node.factors for c in cards_of(n)]
     if isinstance(node, Power):
         return cards_of(node.base) + cards_of(node.exponent)
+    if isinstance(node, Binary):
+        return cards_of(node.left) + cards_of(node.right)
     return cards_of(node.inner)  # Wrap and Neg
 
 
@@ -218,10 +247,12 @@ def _key(node: Node) -> tuple:
         return (3, _key(node.base), _key(node.exponent))
     if isinstance(node, Neg):
         return (5, _key(node.inner))
+    if isinstance(node, Binary):
+        return (6, node.op.symbol, _key(node.left), _key(node.right))
     return (4, node.op, _key(node.inner))
 
 
-def normalize(node: Node, ops: frozenset[Op] | None = None) -> Node:
+def normalize(node: Node, ops: frozenset[OpKey] | None = None) -> Node:
     """The normal form: nested sums and products flattened, children sorted.
 
     >>> a, b, c = Num(1), Num(2), Num(3)
@@ -243,6 +274,8 @@ def normalize(node: Node, ops: frozenset[Op] | None = None) -> Node:
         return Wrap(node.op, normalize(node.inner, ops))
     if isinstance(node, Neg):
         return Neg(normalize(node.inner, ops))
+    if isinstance(node, Binary):
+        return Binary(node.op, normalize(node.left, ops), normalize(node.right, ops))
     if isinstance(node, Sum):
         terms: list[tuple[Node, bool]] = []
         for child, minus in node.terms:
@@ -267,7 +300,10 @@ def normalize(node: Node, ops: frozenset[Op] | None = None) -> Node:
 
 
 def _may_flatten(
-    parts: tuple[tuple[Node, bool], ...], inverted: bool, plain: Op, ops: frozenset[Op] | None
+    parts: tuple[tuple[Node, bool], ...],
+    inverted: bool,
+    plain: Op,
+    ops: frozenset[OpKey] | None,
 ) -> bool:
     """Whether a bracket's parts may join the parts around it: inverting them (after ``−``
     or ``÷``) turns an inverted part into a ``plain`` one (``+``, ``×``), which the level
@@ -278,9 +314,20 @@ def _may_flatten(
 def _card(node: Num) -> expr.Node:
     """A card as the checker's tree: its rank (and suit), root or factorial, and sign."""
     leaf: expr.Node = expr.CardNode(node.rank, node.card.suit if node.card else None)
-    for op in node.unary:
-        leaf = expr.SqrtNode(leaf) if op == "√" else expr.FactorialNode(leaf)
+    for mark in node.unary:
+        leaf = _wrapped(unary_op(mark), leaf)
     return expr.SignNode(Op.SUB, leaf) if node.negative else leaf
+
+
+def _wrapped(op: Op, leaf: expr.Node) -> expr.Node:
+    """A root or a factorial of a part, as the checker's node."""
+    match op:
+        case Op.SQRT:
+            return expr.SqrtNode(leaf)
+        case Op.FACT:
+            return expr.FactorialNode(leaf)
+        case _:
+            raise ValueError(f"{op.symbol} is not a root or a factorial")
 
 
 def _bracket(node: Node) -> expr.Node:
@@ -361,8 +408,9 @@ def to_expression(node: Node) -> expr.Node:
     if isinstance(node, Num):
         return _card(node)
     if isinstance(node, Wrap):
-        inner = _bracket(node.inner)
-        return expr.SqrtNode(inner) if node.op == "√" else expr.FactorialNode(inner)
+        return _wrapped(unary_op(node.op), _bracket(node.inner))
+    if isinstance(node, Binary):
+        return expr.BinaryNode(node.op, _bracket(node.left), _bracket(node.right))
     if isinstance(node, Neg):
         negated = to_expression(node.inner)
         if isinstance(node.inner, Num | Power | Wrap):  # the sign takes a whole power (−2 ^ 3)
@@ -393,7 +441,7 @@ def to_expression(node: Node) -> expr.Node:
     return tree
 
 
-def to_text(node: Node) -> str:
+def to_text(node: Node, table: OperationTable = OPERATIONS) -> str:
     """The expression in the checker's notation, printed by the checker's own printer.
 
     >>> to_text(Product(((Num(5, True), False), (Num(2, True), False))))
@@ -405,4 +453,4 @@ def to_text(node: Node) -> str:
     >>> to_text(Sum(((Num(9, unary="√"), False), (Num(3, True, unary="!"), False))))
     '√9 − 3!'
     """
-    return expr.render(to_expression(node))
+    return expr.render(to_expression(node), table=table)

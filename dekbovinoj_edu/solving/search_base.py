@@ -16,7 +16,8 @@ from itertools import combinations
 from math import factorial
 from typing import TYPE_CHECKING
 
-from ..rules.levels import Level, Op
+from ..rules.levels import Level
+from ..rules.operations import Op, OpKey, Search
 from .rational import ONE, ZERO, Q, factorial_of, mul, neg, root
 
 __all__ = [
@@ -161,11 +162,46 @@ def roots(t: Q, k: int) -> list[Q]:
     return [r, neg(r)] if k % 2 == 0 and r != ZERO else [r]
 
 
+def searched_as(op: OpKey, search: Search) -> frozenset[Op]:
+    """The operations the grammars search as ``search``; ``op`` must be one of them.
+
+    >>> sorted(op.symbol for op in searched_as(Op.SUB, Search.SUM))
+    ['+', '−']
+    >>> searched_as(Op.POW, Search.TREES)
+    Traceback (most recent call last):
+    ...
+    ValueError: the grammars do not search ^ as trees: the tree search does (search_trees)
+    """
+    match search:
+        case Search.SUM:
+            known = frozenset({Op.ADD, Op.SUB})
+        case Search.PRODUCT:
+            known = frozenset({Op.MUL, Op.DIV})
+        case Search.POWER:
+            known = frozenset({Op.POW})
+        case Search.ROOT:
+            known = frozenset({Op.SQRT})
+        case Search.FACTORIAL:
+            known = frozenset({Op.FACT})
+        case Search.TREES:
+            raise ValueError(
+                f"the grammars do not search {op.symbol} as trees: the tree search does "
+                "(search_trees)"
+            )
+        case unknown:
+            raise ValueError(f"no search for {unknown}")
+    if op not in known:
+        raise ValueError(f"the grammars do not know {op.symbol} as a {search.value}")
+    return known
+
+
 class SearchBase:
     """A level's operations, the memo tables, and how questions are asked and answered."""
 
     def __init__(self, level: Level) -> None:
         ops = level.operations
+        for op in ops:
+            searched_as(op, level.table[op].search)
         self.level = level
         self.colour = level.colour_rule
         self.brackets = level.brackets

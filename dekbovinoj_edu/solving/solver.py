@@ -39,10 +39,12 @@ from typing import Final
 from ..checking.errors import CheckError
 from ..checking.expression import parse_expression
 from ..rules.cards import Card
-from ..rules.levels import Level, Op
+from ..rules.levels import LEVELS, Level
+from ..rules.operations import Search
 from ..rules.puzzle import Puzzle
-from .normal_form import Neg, Node, Num, Power, Product, Sum, Wrap, normalize, to_text
+from .normal_form import Binary, Neg, Node, Num, Power, Product, Sum, Wrap, normalize, to_text
 from .search import Grammar, Tree, token
+from .search_trees import TreeSearch
 from .sums import best_signed_subset, best_signed_subsets, is_sums_only
 
 __all__ = [
@@ -59,10 +61,10 @@ __all__ = [
 DEFAULT_LIMIT = 100
 """How many answers :func:`solve_all` lists at most unless told otherwise."""
 
-LEVEL_3_OPS = frozenset({Op.POW, Op.SQRT, Op.FACT})
+LEVEL_3_OPS = LEVELS[3].operations - LEVELS[2].operations
+"""The operations level 3 adds to level 2."""
 LISTED_LEVEL_3_CARDS = 7
 """Up to this many cards :func:`solve_all` lists every level-3 form of the best move."""
-"""The operations level 3 adds to level 2."""
 
 
 @dataclass(frozen=True)
@@ -180,23 +182,31 @@ def _candidates(puzzle: Puzzle, size: int | None = None) -> Iterator[_Candidate]
 
 
 def _to_node(tree: Tree, pool: dict[int, list[Card]] | None) -> Node:
-    """A search tree as a :mod:`.normal_form` tree, cards drawn from ``pool``."""
-    kind = tree[0]
-    if kind == "n":
-        tok = tree[1]
-        card = pool[tok].pop() if pool is not None else None
-        return Num(tok >> 1, tree[2], card, tree[3])
-    if kind == "s":
-        return Sum(((_to_node(tree[1], pool), False), (_to_node(tree[2], pool), tree[3])))
-    if kind == "p":
-        return Product(((_to_node(tree[1], pool), False), (_to_node(tree[2], pool), tree[3])))
-    if kind == "d":  # a divisor: flattened into the product around it by normalize()
-        return Product(((_to_node(tree[1], pool), True),))
-    if kind == "^":
-        return Power(_to_node(tree[1], pool), _to_node(tree[2], pool))
-    if kind == "m":
-        return Neg(_to_node(tree[1], pool))
-    return Wrap(kind, _to_node(tree[1], pool))
+    """A search tree as a :mod:`.normal_form` tree, cards drawn from ``pool``.
+
+    The tags are those of :data:`.search_base.Tree`; any other is an error.
+    """
+    match tree[0]:
+        case "n":
+            tok = tree[1]
+            card = pool[tok].pop() if pool is not None else None
+            return Num(tok >> 1, tree[2], card, tree[3])
+        case "s":
+            return Sum(((_to_node(tree[1], pool), False), (_to_node(tree[2], pool), tree[3])))
+        case "p":
+            return Product(((_to_node(tree[1], pool), False), (_to_node(tree[2], pool), tree[3])))
+        case "d":  # a divisor: flattened into the product around it by normalize()
+            return Product(((_to_node(tree[1], pool), True),))
+        case "^":
+            return Power(_to_node(tree[1], pool), _to_node(tree[2], pool))
+        case "m":
+            return Neg(_to_node(tree[1], pool))
+        case "√" | "!":
+            return Wrap(tree[0], _to_node(tree[1], pool))
+        case "b":
+            return Binary(tree[1], _to_node(tree[2], pool), _to_node(tree[3], pool))
+        case unknown:
+            raise ValueError(f"the solver has no tree of kind {unknown!r}")
 
 
 def _solution(puzzle: Puzzle, candidate: _Candidate, tree: Tree) -> Solution:
@@ -210,7 +220,7 @@ def _solution(puzzle: Puzzle, candidate: _Candidate, tree: Tree) -> Solution:
     node = normalize(_to_node(tree, pool), played.level.operations)
     return Solution(
         cards=candidate.cards,
-        expression=to_text(node),
+        expression=to_text(node, played.level.table),
         joker=candidate.joker,
         pasture=candidate.pasture,
         value=played.level.target,
@@ -222,15 +232,21 @@ GRAMMAR_MEMO_SIZE = 300_000
 """How many remembered questions a level's :class:`~.search.Grammar` keeps between calls
 before it starts afresh (memory stays bounded in a long game or a dealing run)."""
 
-_grammars: dict[Level, Grammar] = {}
+_grammars: dict[Level, Grammar | TreeSearch] = {}
 
 
-def _grammar(level: Level) -> Grammar:
-    """The level's grammar, kept between calls: its value sets of small sets of cards are
-    the same for every puzzle, so later puzzles reuse them."""
+def _grammar(level: Level) -> Grammar | TreeSearch:
+    """The level's search, kept between calls: its value sets of small sets of cards are
+    the same for every puzzle, so later puzzles reuse them.
+
+    A level with an operation searched as :attr:`~.operations.Search.TREES` (a house rule's
+    own) gets the tree search; every other level the grammar.
+    """
     grammar = _grammars.get(level)
     if grammar is None or grammar.memo_size() > GRAMMAR_MEMO_SIZE:
-        grammar = _grammars[level] = Grammar(level)
+        searches = {level.table[op].search for op in level.operations}
+        trees = Search.TREES in searches
+        grammar = _grammars[level] = TreeSearch(level) if trees else Grammar(level)
     return grammar
 
 
@@ -240,7 +256,9 @@ def solve(puzzle: Puzzle) -> Solution | None:
     A level with ``all_cards`` (the 24 game) only counts moves that take every
     card. Exact at every level and house rule (any operations, colour rule on or
     off, any target); at level 3 over every expression the checker accepts whose
-    steps have rational values (:mod:`~dekbovinoj_edu.solving.search_general`).
+    steps have rational values (:mod:`~dekbovinoj_edu.solving.search_general`). A house
+    rule's own operation (searched as trees) is solved by :mod:`.search_trees`, without the
+    colour rule only; with it, :func:`solve` raises ``ValueError``.
     An answer the checker would refuse under the level's limits (too many
     cards, too long, nested too deep) does not count: with that many cards the
     move takes fewer. (The expression found first for a set of cards decides;
@@ -287,7 +305,7 @@ _UNDECIDED: Final = _Undecided.UNDECIDED
 
 
 def _solve_sums(
-    puzzle: Puzzle, grammar: Grammar, target: tuple[int, int]
+    puzzle: Puzzle, grammar: Grammar | TreeSearch, target: tuple[int, int]
 ) -> Solution | _Undecided | None:
     """The best move of a sums-only level in polynomial time (:mod:`.sums`).
 
@@ -364,7 +382,7 @@ def _shortest(candidate: _Candidate) -> int:
 def _fits(solution: Solution, puzzle: Puzzle) -> bool:
     """Whether the checker reads the expression within the level's limits (length, nesting)."""
     try:
-        parse_expression(solution.expression, puzzle.level.limits)
+        parse_expression(solution.expression, puzzle.level.limits, puzzle.level.table)
     except CheckError:
         return False
     return True
@@ -506,7 +524,7 @@ def _distinct(
 
 
 def _sized_trees(
-    puzzle: Puzzle, grammar: Grammar, target: tuple[int, int], cards: int
+    puzzle: Puzzle, grammar: Grammar | TreeSearch, target: tuple[int, int], cards: int
 ) -> Iterator[tuple[_Candidate, Tree]]:
     """Every tree of every candidate of exactly ``cards`` cards within the level's limits."""
     limits = puzzle.level.limits
@@ -526,7 +544,7 @@ def _negated(rank: tuple[int, int, bool]) -> tuple[int, int, bool]:
 
 
 def _all_trees(
-    puzzle: Puzzle, grammar: Grammar, target: tuple[int, int], best: Solution
+    puzzle: Puzzle, grammar: Grammar | TreeSearch, target: tuple[int, int], best: Solution
 ) -> Iterator[tuple[_Candidate, Tree]]:
     """Every tree of every candidate as good as ``best`` (candidates come best first)."""
     if is_sums_only(puzzle.level) and not puzzle.level.all_cards:

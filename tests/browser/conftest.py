@@ -21,6 +21,15 @@ FIRST_LOAD_MS = 90_000
 """How long a page may take to show the widget (a cold kernel on a busy machine)."""
 STEP_MS = 20_000
 """How long one step may take to show its result (generous: CI machines are busy)."""
+HERE = Path(__file__).resolve().parent
+
+
+@pytest.hookimpl(tryfirst=True)  # before ``-m`` deselects
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test in this folder drives Chromium: it is marked ``browser``."""
+    for item in items:
+        if HERE in item.path.resolve().parents:
+            item.add_marker(pytest.mark.browser)
 
 
 def _need_chromium() -> None:

@@ -1,16 +1,16 @@
 """The Voilà app in a real browser: Peter's turn tapped card by card, a colour mistake,
-Esperanto, and the best answers (issue 5's walk-through)."""
+Esperanto, and the best answers."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from support.puzzles import PETER
+
 from dekbovinoj_edu.checking.checker import check
 from dekbovinoj_edu.i18n import gettext
-from dekbovinoj_edu.rules.puzzle import Puzzle
 from dekbovinoj_edu.sessions.practice import PracticeSession
 
-PETER = Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2)
 PETERS_TAPS = ["K♣", "×", "2♣", "+", "3♠", "−", "9♦", "−", "3♥", "−", "7♥"]
 OPS = {"+", "−", "×", "÷", "(", ")"}
 FIRST_LOAD_MS = 90_000

@@ -1,5 +1,5 @@
 """The Korova tab of the Voilà app in a real browser: practice puzzles answered, then turns
-of a game against computer players (issue 8's walk-through).
+of a game against computer players.
 
 The puzzles and the deal come from the app's own generator, so the test reads
 what the page shows (the rows, the card asked about) and works out the right

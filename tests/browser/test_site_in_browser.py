@@ -1,4 +1,4 @@
-"""The static site (``dekbovinoj build-site``, issue 17) in a real browser: built once a test
+"""The static site (``dekbovinoj build-site``) in a real browser: built once a test
 session, served by a plain web server on 127.0.0.1, the app running in the browser's Pyodide.
 
 It passes the Voilà app's practice walk-through, keeps the student's progress in the browser,
@@ -6,7 +6,7 @@ opens straight into the app with the lessons one click away, and asks nothing of
 address (no CDN, no outside fonts): every request for another address, the kernel's worker's
 included, is stopped and counted. Its service worker answers only the kernel's file-system
 requests: the browser serves the rest from its cache. And the site's Python, run under Node,
-starts without what a kernel never uses (:mod:`dekbovinoj_edu.cli.site_startup`).
+starts without what a kernel never uses (:mod:`dekbovinoj_edu.site.startup`).
 """
 
 from __future__ import annotations
@@ -28,12 +28,12 @@ from dekbovinoj_edu.sessions.practice import PracticeSession
 from dekbovinoj_edu.site.build import build_site
 from dekbovinoj_edu.site.pages import APP_PAGE
 
+pytestmark = pytest.mark.network  # the build takes Pyodide from npm and wheels from PyPI
 CHROMIUM = Path("/usr/bin/chromium")
 SITE_FIRST_LOAD_MS = 240_000
 """How long the site may take to show the app: Pyodide and its packages, on a busy machine."""
 STEP_MS = 60_000
 """How long one step may take (the browser's Python is slower than the server's)."""
-PETER = Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2)
 PETERS_ANSWER = "13*2+3-9-3-7"
 ROOTS = Puzzle.parse("8♠ 3♣ 6♥ | 8♣ JK 5♣", level=3)
 ROOTS_ANSWER = "√8*√8+5+3-6"
@@ -217,16 +217,16 @@ def test_the_site_starts_in_the_students_language(browser: Any, site_server: Sit
     assert not any("kernel" in text or "Executing" in text for text in seen)  # Voici's English
 
 
-def test_the_score_and_streak_survive_closing_the_tab(open_site: SiteOpener) -> None:
+def test_the_score_and_streak_survive_closing_the_tab(open_site: SiteOpener, peter: Puzzle) -> None:
     from playwright.sync_api import expect
 
     page = open_site()
-    page.locator(".dkb-code input").fill(PETER.code)
+    page.locator(".dkb-code input").fill(peter.code)
     page.locator(".dkb-code input").press("Enter")
     expect(page.locator(".dkb-barn .dkb-card")).to_have_text(["K♣", "2♣", "3♠"])
     page.locator(".dkb-expression input").fill(PETERS_ANSWER)
     page.locator(".dkb-expression input").press("Enter")
-    model = PracticeSession(puzzle=PETER)
+    model = PracticeSession(puzzle=peter)
     model.type(PETERS_ANSWER)
     model.submit()
     assert model.score.solved == model.score.streak == 1
