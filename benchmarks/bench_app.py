@@ -31,7 +31,7 @@ from machine import describe
 from playwright.sync_api import Page, expect, sync_playwright
 from support.processes import ServerProcesses, cpu_seconds
 from support.puzzles import PETER
-from support.servers import free_port, start_in_background, wait_until_up
+from support.servers import free_port, start_in_background, stop, wait_until_up
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
@@ -145,11 +145,7 @@ def main() -> None:
                 page.close()
             browser.close()
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        stop(server)
 
     def ms(values: list[float]) -> str:
         return (

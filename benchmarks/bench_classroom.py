@@ -45,7 +45,7 @@ from support.processes import (
     command_line,
     cpu_seconds,
 )
-from support.servers import free_port, start_in_background, wait_until_up
+from support.servers import free_port, start_in_background, stop, wait_until_up
 
 from dekbovinoj_edu.serving.kernels import pool_size
 from dekbovinoj_edu.serving.notebooks import find_notebook
@@ -281,11 +281,7 @@ def main() -> None:
         after = ServerProcesses.of(server.pid)
     finally:
         sampler.stop()
-        server.terminate()
-        try:
-            server.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        stop(server)
 
     usable = [s for s in roster if s.usable]
     times = [s.seconds for s in usable]

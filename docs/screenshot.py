@@ -17,7 +17,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # tests/support
 
 from playwright.sync_api import expect, sync_playwright
-from support.servers import free_port, wait_until_up
+from support.servers import free_port, stop, wait_until_up
 
 from dekbovinoj_edu.rules.puzzle import Puzzle
 
@@ -58,12 +58,7 @@ def main() -> int:
             page.locator(".dkb-app").screenshot(path=str(OUT))
             browser.close()
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
+        stop(server)
     print(f"{OUT} ({OUT.stat().st_size // 1024} KB)")
     return 0
 

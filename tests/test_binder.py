@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from support.servers import free_port
+from support.servers import free_port, stop
 
 pytestmark = pytest.mark.binder
 
@@ -126,12 +126,7 @@ class BinderEnv:
                 deadline = time.monotonic() + PAGE_TIMEOUT
                 return [_fetch(url.format(port=port), deadline, server) for url in urls]
             finally:
-                server.terminate()
-                try:
-                    server.wait(timeout=20)
-                except subprocess.TimeoutExpired:
-                    server.kill()
-                    server.wait()
+                stop(server)
 
 
 @pytest.fixture(scope="module")

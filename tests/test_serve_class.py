@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 from support.processes import ServerProcesses
-from support.servers import free_port, start_in_background, wait_until_up
+from support.servers import free_port, start_in_background, stop, wait_until_up
 from voila.app import Voila
 from voila.configuration import VoilaConfiguration
 
@@ -240,12 +240,7 @@ class ClassServer:
         return ServerProcesses.of(self.process.pid)
 
     def stop(self) -> None:
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
+        stop(self.process)
 
 
 @pytest.fixture(scope="module")

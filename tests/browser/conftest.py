@@ -7,12 +7,11 @@ these tests skip with the reason. Screenshots and logs go to ``test-artifacts/``
 
 from __future__ import annotations
 
-import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from support.servers import free_port, start_in_background, wait_until_up
+from support.servers import free_port, start_in_background, stop, wait_until_up
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
@@ -53,12 +52,7 @@ def app_url(artifacts: Path) -> Iterator[str]:
         wait_until_up(port, timeout=120, process=server)
         yield f"http://localhost:{port}/"
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
+        stop(server)
 
 
 @pytest.fixture(scope="session")

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 from support.puzzles import PETER
-from support.servers import free_port, wait_until_up
+from support.servers import free_port, stop, wait_until_up
 
 from dekbovinoj_edu.checking.checker import check
 from dekbovinoj_edu.classroom.session import HEARTBEAT_SECONDS, LIVE_SECONDS
@@ -28,15 +28,6 @@ from .conftest import FIRST_LOAD_MS, STEP_MS, _need_chromium
 
 NO_TEN = Puzzle.parse("A♣ | 2♣", level=1)
 ANSWERS = {"Ana": ("13*2+3-9-3-7", "ok"), "Bo": ("13 + 9", "colour"), "Cy": ("13 +", "syntax")}
-
-
-def _stop(process: subprocess.Popen[bytes]) -> None:
-    process.terminate()
-    try:
-        process.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait()
 
 
 @pytest.fixture(scope="module")
@@ -69,7 +60,7 @@ def classroom(
         wait_until_up(port, timeout=120, process=server)
         yield f"http://localhost:{port}/", db
     finally:
-        _stop(server)
+        stop(server)
 
 
 @pytest.fixture
@@ -85,7 +76,7 @@ def dashboard(classroom: tuple[str, Path]) -> Iterator[str]:
         assert "http://127.0.0.1:" in line, line
         yield line.split(": ", 1)[1].strip()
     finally:
-        _stop(process)
+        stop(process)
 
 
 def test_three_students_answer_and_the_dashboard_and_csv_show_exactly_that(

@@ -32,7 +32,14 @@ from dekbovinoj_edu.serving.notebooks import find_notebook
 from dekbovinoj_edu.serving.options import ServeOptions
 from dekbovinoj_edu.serving.server import start_voila
 
-__all__ = ["SiteServer", "free_port", "serve_site", "start_in_background", "wait_until_up"]
+__all__ = [
+    "SiteServer",
+    "free_port",
+    "serve_site",
+    "start_in_background",
+    "stop",
+    "wait_until_up",
+]
 
 
 def free_port() -> int:
@@ -57,6 +64,22 @@ def start_in_background(
     output = log.open("wb") if log is not None else subprocess.DEVNULL
     templates = Path(tempfile.mkdtemp(prefix="dekbovinoj-voila-"))
     return start_voila(chosen, templates, output=output)
+
+
+def stop(process: subprocess.Popen[bytes], timeout: float = 30.0) -> None:
+    """Stop a server: SIGTERM, and SIGKILL if it has not ended within ``timeout`` seconds.
+
+    >>> import sys
+    >>> sleeper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    >>> stop(sleeper); sleeper.returncode is not None
+    True
+    """
+    process.terminate()
+    try:
+        process.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
 
 
 def wait_until_up(
