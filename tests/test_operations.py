@@ -65,6 +65,15 @@ def test_a_house_rule_with_modulo_is_checked() -> None:
     assert check(puzzle, "7 mod (4 − 4)").code != "ok"
 
 
+def test_the_answer_builder_offers_a_house_rules_own_operation_as_a_button() -> None:
+    from dekbovinoj_edu.sessions.answer import AnswerDraft
+
+    draft = AnswerDraft(Puzzle.parse("K♣ 4♦ 7♠ 2♥", level=MOD_LEVEL))
+    assert draft.operations == ("+", "−", "×", "mod", "(", ")")
+    assert draft.tap(0) and draft.tap("mod") and draft.tap(1)
+    assert draft.text.replace(" ", "") == "K♣mod4♦"
+
+
 def test_modulo_binds_like_times_and_is_printed_by_the_table() -> None:
     tree = parse_expression("2 + 13 mod 4 × 7", table=WITH_MOD).tree
     assert render(tree, table=WITH_MOD) == "2 + 13 mod 4 × 7"

@@ -24,7 +24,6 @@ from ..checking.checker import Verdict, check
 from ..checking.evaluate import format_value
 from ..i18n import normalise_lang
 from ..rules.cards import Card
-from ..rules.levels import Op
 from ..rules.puzzle import Puzzle
 
 __all__ = ["AnswerDraft"]
@@ -74,7 +73,7 @@ class AnswerDraft:
         ('+', '−')
         """
         level = self.puzzle.level
-        symbols = [op.symbol for op in Op if level.allows(op)]
+        symbols = [op.symbol for op in level.table if level.allows(op)]
         if level.brackets:
             symbols += ["(", ")"]
         return tuple(symbols)
