@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 import ipywidgets as widgets
 
@@ -28,8 +28,10 @@ from .callbacks import shielded
 __all__ = [
     "LICENCE",
     "WRAP",
+    "AnswerButtons",
     "DealsOnPick",
     "Speaks",
+    "answer_buttons",
     "button",
     "click_calls",
     "errors_output",
@@ -105,6 +107,42 @@ def button(css: str, handler: Callable[[widgets.Button], None], label: str = "")
     for name in ("dkb-button", *css.split()):
         made.add_class(name)
     made.on_click(handler)
+    return made
+
+
+class AnswerButtons(NamedTuple):
+    """The buttons under an answer, in the order they stand."""
+
+    submit: widgets.Button
+    """"Dek bovinoj!": check the answer (``dkb-submit``, green)."""
+    mu: widgets.Button
+    """"Mu!": say there is no dek bovinoj (``dkb-mu``, amber)."""
+    hint: widgets.Button
+    """"Hint" (``dkb-hint``)."""
+    best: widgets.Button
+    """"Show the best answers" (``dkb-best``)."""
+
+
+def answer_buttons(
+    submit: Callable[[widgets.Button], None],
+    mu: Callable[[widgets.Button], None],
+    hint: Callable[[widgets.Button], None],
+    best: Callable[[widgets.Button], None],
+) -> AnswerButtons:
+    """The buttons under an answer, the practice's and the class's alike, with their handlers.
+
+    >>> made = answer_buttons(print, print, print, print)
+    >>> made.submit._dom_classes, made.submit.button_style, made.mu.button_style
+    (('dkb-button', 'dkb-submit'), 'success', 'warning')
+    """
+    made = AnswerButtons(
+        button("dkb-submit", submit),
+        button("dkb-mu", mu),
+        button("dkb-hint", hint),
+        button("dkb-best", best),
+    )
+    made.submit.button_style = "success"
+    made.mu.button_style = "warning"
     return made
 
 

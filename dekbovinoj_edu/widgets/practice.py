@@ -35,7 +35,16 @@ from ..sessions.practice import DIFFICULTIES, MU_SHARE, PracticeSession
 from .answer import AnswerBuilder
 from .callbacks import shielded
 from .later import THREADS, later
-from .parts import WRAP, DealsOnPick, Speaks, button, frame, language_menu, title_html
+from .parts import (
+    WRAP,
+    DealsOnPick,
+    Speaks,
+    answer_buttons,
+    button,
+    frame,
+    language_menu,
+    title_html,
+)
 
 __all__ = ["Practice", "level_label"]
 
@@ -151,12 +160,9 @@ class Practice(Speaks, DealsOnPick, widgets.VBox):
         ):
             setattr(self, name, getattr(self.answer, name))
 
-        self.submit_button = button("dkb-submit", self._on_submit)
-        self.submit_button.button_style = "success"
-        self.mu_button = button("dkb-mu", self._on_mu)
-        self.mu_button.button_style = "warning"
-        self.hint_button = button("dkb-hint", self._on_hint)
-        self.answers_button = button("dkb-best", self._on_answers)
+        self.submit_button, self.mu_button, self.hint_button, self.answers_button = answer_buttons(
+            self._on_submit, self._on_mu, self._on_hint, self._on_answers
+        )
 
         self.answers = widgets.HTML()
         self.answers.add_class("dkb-answers")

@@ -24,8 +24,9 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ...i18n import LANGUAGE_NAMES, LANGUAGES, gettext
+from ...i18n import gettext
 from ...widgets.callbacks import shielded
+from ...widgets.parts import language_menu
 from ..attempts import to_csv
 from ..errors import DOMAIN
 from ..overview import class_overview
@@ -59,11 +60,7 @@ class Dashboard(widgets.VBox):
         self.assignment = self.store.assignment(class_name)
         self.lang = lang
         self.title = widgets.HTML()
-        self.language_menu = widgets.Dropdown(
-            options=[(LANGUAGE_NAMES[code], code) for code in LANGUAGES],
-            value=lang,
-            layout=widgets.Layout(width="auto"),
-        )
+        self.language_menu = language_menu(lang)
         self.projector = widgets.ToggleButton(value=False, layout=widgets.Layout(width="auto"))
         self.projector.add_class("dkb-projector")
         self.puzzle_menu = widgets.Dropdown(layout=widgets.Layout(width="auto"))

@@ -30,11 +30,11 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ...i18n import LANGUAGE_NAMES, LANGUAGES, gettext
+from ...i18n import gettext
 from ...sessions.feedback import Feedback
 from ...widgets.answer import AnswerBuilder
 from ...widgets.callbacks import shielded
-from ...widgets.parts import WRAP, button
+from ...widgets.parts import WRAP, answer_buttons, button, language_menu
 from ..errors import DOMAIN, ClassroomError
 from ..session import HEARTBEAT_SECONDS, ClassSession
 from ..store import CLASS_ENV, ProgressStore, open_store
@@ -96,12 +96,7 @@ class ClassApp(widgets.VBox):
     # ------------------------------------------------------------- building
     def _build(self) -> None:
         assert self.session is not None
-        self.language_menu = widgets.Dropdown(
-            options=[(LANGUAGE_NAMES[code], code) for code in LANGUAGES],
-            value=self.session.lang,
-            layout=widgets.Layout(width="auto"),
-        )
-        self.language_menu.add_class("dkb-lang")
+        self.language_menu = language_menu(self.session.lang)
         self.language_menu.observe(self._on_language, "value")
 
         self.intro = widgets.HTML()
@@ -126,12 +121,9 @@ class ClassApp(widgets.VBox):
         self.counter.add_class("dkb-counter")
         self.who = widgets.HTML()
         self.answer = AnswerBuilder(self.session.practice, on_submit=lambda: self._on_submit(None))
-        self.submit_button = button("dkb-submit", self._on_submit)
-        self.submit_button.button_style = "success"
-        self.mu_button = button("dkb-mu", self._on_mu)
-        self.mu_button.button_style = "warning"
-        self.hint_button = button("dkb-hint", self._on_hint)
-        self.answers_button = button("dkb-best", self._on_answers)
+        self.submit_button, self.mu_button, self.hint_button, self.answers_button = answer_buttons(
+            self._on_submit, self._on_mu, self._on_hint, self._on_answers
+        )
         self.next_button = button("dkb-next", self._on_next)
         self.next_button.button_style = "primary"
         self.answers = widgets.HTML()
