@@ -1,7 +1,8 @@
 """How a puzzle, its level and its best answers are put in words, in the user's language.
 
 Shared by the ``deal``, ``solve`` and ``play`` commands, the worksheets and the
-views' level menus; messages are in the ``puzzles`` catalog.
+views' level menus; messages are in the ``puzzles`` catalog. The level's own line,
+:func:`~dekbovinoj_edu.rules.level_words.describe_level`, lives with the rules.
 
 >>> from dekbovinoj_edu.rules.levels import level_of
 >>> describe_level(level_of(1), "eo")
@@ -14,7 +15,7 @@ from __future__ import annotations
 
 from ..i18n import gettext
 from ..rules.codes import DOMAIN
-from ..rules.levels import Level
+from ..rules.level_words import describe_level
 from ..rules.puzzle import Puzzle
 from ..solving.solver import DEFAULT_LIMIT, Solution
 
@@ -24,30 +25,6 @@ __all__ = ["answer_text", "best_line", "describe_level", "say"]
 def say(lang: str, message: str, /, **values: object) -> str:
     """A message of the ``puzzles`` catalog in a language."""
     return gettext(lang, DOMAIN, message, **values)
-
-
-def describe_level(level: Level, lang: str = "en") -> str:
-    """One line saying what a level allows, in a language.
-
-    >>> from dekbovinoj_edu.rules.levels import level_of
-    >>> describe_level(level_of(1))
-    'Level 1: + −'
-    >>> import dataclasses
-    >>> game_24 = dataclasses.replace(
-    ...     level_of(2), name="24", colour_rule=False, target=24, all_cards=True)
-    >>> describe_level(game_24)
-    'Level 24: + − × ÷ ( ), no colour rule, target 24, every card'
-    """
-    parts = [" ".join(op.symbol for op in level.table if op in level.operations)]
-    if level.brackets:
-        parts[0] += " ( )"
-    if not level.colour_rule:
-        parts.append(say(lang, "no colour rule"))
-    if level.target != 10:
-        parts.append(say(lang, "target {target}", target=level.target))
-    if level.all_cards:
-        parts.append(say(lang, "every card"))
-    return say(lang, "Level {name}: {rules}", name=level.name, rules=", ".join(parts))
 
 
 def answer_text(answer: Solution, puzzle: Puzzle, lang: str = "en") -> str:

@@ -23,6 +23,7 @@ from html import escape
 
 from ..i18n import gettext
 from ..rules.cards import Card
+from ..rules.level_words import describe_level
 from ..rules.puzzle import Puzzle
 
 __all__ = [
@@ -295,10 +296,12 @@ def puzzle_html(puzzle: Puzzle, *, large: bool = False, lang: str = "en") -> str
     """The puzzle drawing with its text notation and level underneath, as HTML.
 
     >>> html = puzzle_html(Puzzle.parse("9♦ 3♥ | Q♠ JK 7♥"))
-    >>> "<svg" in html and "9♦ 3♥ | Q♠ JK 7♥" in html
+    >>> "<svg" in html and "9♦ 3♥ | Q♠ JK 7♥ · Level 2: + − × ÷ ( )" in html
+    True
+    >>> "Nivå 2" in puzzle_html(Puzzle.parse("9♦ 3♥ | Q♠ JK 7♥"), lang="sv")
     True
     """
-    caption = escape(f"{puzzle} · {puzzle.level}")
+    caption = escape(f"{puzzle} · {describe_level(puzzle.level, lang)}")
     return (
         f'<figure style="margin:0">{puzzle_svg(puzzle, large=large, lang=lang)}'
         f'<figcaption style="font-family:{_FONT}">{caption}</figcaption></figure>'

@@ -17,7 +17,7 @@ colour rule, with target 24, using every card:
 >>> game24.target, game24.allows(Op.DIV), game24.all_cards
 (24, True, True)
 >>> str(game24)
-'level 24: + − × ÷, ( ), no colour rule, target 24, every card'
+'Level 24: + − × ÷ ( ), no colour rule, target 24, every card'
 
 """
 
@@ -121,18 +121,10 @@ class Level:
         return None
 
     def __str__(self) -> str:
-        ops = " ".join(op.symbol for op in self.table if op in self.operations)
-        extras = []
-        if self.brackets:
-            extras.append("( )")
-        if not self.colour_rule:
-            extras.append("no colour rule")
-        if self.target != 10:
-            extras.append(f"target {self.target}")
-        if self.all_cards:
-            extras.append("every card")
-        tail = f", {', '.join(extras)}" if extras else ""
-        return f"level {self.name}: {ops}{tail}"
+        """The level in words, in English (:func:`~.level_words.describe_level`)."""
+        from .level_words import describe_level
+
+        return describe_level(self)
 
 
 LEVELS: dict[int, Level] = {
