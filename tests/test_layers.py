@@ -1,7 +1,7 @@
 """The package's layers import only downwards, and no modules import each other in a circle.
 
-ARCHITECTURE.md draws the layers; :data:`LAYERS` is the same list, lowest
-first. A module may import, when it loads, modules of its own layer and of
+ARCHITECTURE.md draws the layers; :data:`~support.layers.LAYERS` is the same list,
+lowest first. A module may import, when it loads, modules of its own layer and of
 lower ones. An import inside a function (a lazy one, such as a card drawing
 itself as SVG for Jupyter) runs only when called and is not counted; nor is
 an import under ``if TYPE_CHECKING:``.
@@ -14,81 +14,11 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Container, Iterable, Iterator, Mapping
-from dataclasses import dataclass
-from pathlib import Path
 
 import pytest
+from support.layers import FACADES, PACKAGE, VIEW_LIBRARIES, Module, layer_of, package_modules
 
 from dekbovinoj_edu._lazy import is_type_checking
-
-ROOT = Path(__file__).resolve().parents[1]
-PACKAGE = "dekbovinoj_edu"
-
-LAYERS: tuple[tuple[str, ...], ...] = (
-    ("i18n", "_lazy", "korova.text"),
-    ("rules", "korova.rules"),
-    ("drawing", "korova.drawing"),
-    ("checking",),
-    ("solving",),
-    ("game", "korova.game"),
-    ("dealing",),
-    ("sessions", "korova.practice", "classroom"),
-    ("widgets", "korova.widgets", "classroom.views"),
-    ("serving",),
-    ("site",),
-    ("cli", "korova.cli"),
-)
-"""Every layer's folders and modules (relative to the package), lowest first; Korova's
-layers sit beside the main package's layers of the same kind."""
-
-FACADES: Mapping[str, int] = {
-    PACKAGE: len(LAYERS),
-    f"{PACKAGE}.korova": 5,
-    f"{PACKAGE}.classroom": 8,
-}
-"""Packages whose ``__init__`` is a public API over several layers, and the highest
-layer each may import from (Корова 006's API offers its rules and its game)."""
-
-VIEW_LIBRARIES = ("ipywidgets", "IPython.display")
-"""Libraries only the views may import."""
-
-
-@dataclass(frozen=True)
-class Module:
-    """One source file of the package."""
-
-    name: str
-    source: str
-    is_package: bool = False
-
-
-def package_modules(root: Path = ROOT) -> dict[str, Module]:
-    """Every module of the package, by dotted name."""
-    found: dict[str, Module] = {}
-    for path in sorted((root / PACKAGE).rglob("*.py")):
-        parts = list(path.relative_to(root).with_suffix("").parts)
-        is_package = parts[-1] == "__init__"
-        if is_package:
-            parts.pop()
-        name = ".".join(parts)
-        found[name] = Module(name, path.read_text("utf-8"), is_package)
-    return found
-
-
-def layer_of(name: str) -> int:
-    """The layer a module belongs to (its index in :data:`LAYERS`); ``KeyError`` if none."""
-    if name in FACADES:
-        return FACADES[name]
-    relative = name.removeprefix(f"{PACKAGE}.")
-    matches = [
-        (len(member), rank)
-        for rank, members in enumerate(LAYERS)
-        for member in members
-        if relative == member or relative.startswith(f"{member}.")
-    ]
-    if not matches:
-        raise KeyError(name)
-    return max(matches)[1]  # the most specific: korova.rules, not korova
 
 
 def _run_at_load(body: Iterable[ast.stmt]) -> Iterator[ast.stmt]:

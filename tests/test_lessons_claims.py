@@ -108,7 +108,7 @@ def _value(puzzle: Puzzle, text: str, joker: bool) -> str:
 
 
 # ----------------------------------------------------------------- the moves
-@pytest.mark.parametrize(("lesson", "item"), _claims("moves"))
+@pytest.mark.parametrize(("lesson", "item"), list(_claims("moves")))
 def test_every_move_a_lesson_shows_gets_the_verdict_the_lesson_gives(
     lesson: str, item: dict[str, Any]
 ) -> None:
@@ -142,7 +142,7 @@ def _arithmetic(text: str) -> Fraction:
     return value(tree.body)
 
 
-@pytest.mark.parametrize(("lesson", "item"), _claims("values"))
+@pytest.mark.parametrize(("lesson", "item"), list(_claims("values")))
 def test_every_calculation_in_a_lesson_has_the_value_it_says(
     lesson: str, item: dict[str, Any]
 ) -> None:
@@ -161,7 +161,7 @@ def test_every_calculation_in_a_lesson_has_the_value_it_says(
     assert _value(puzzle, item["text"], joker=False) == item["value"]
 
 
-@pytest.mark.parametrize(("lesson", "item"), _key_answers())
+@pytest.mark.parametrize(("lesson", "item"), list(_key_answers()))
 def test_every_answer_for_the_teacher_passes_the_checker_and_is_a_best_answer(
     lesson: str, item: dict[str, Any]
 ) -> None:
@@ -192,7 +192,7 @@ def _answer_sets(puzzle: Puzzle) -> set[tuple[bool, tuple[int, ...]]]:
     return found
 
 
-@pytest.mark.parametrize(("lesson", "item"), _claims("sizes"))
+@pytest.mark.parametrize(("lesson", "item"), list(_claims("sizes")))
 def test_every_answer_of_a_size_a_lesson_promises_exists(lesson: str, item: dict[str, Any]) -> None:
     puzzle = KEY.puzzle_of(item)
     sets = _answer_sets(puzzle)
@@ -213,7 +213,7 @@ def test_every_answer_of_a_size_a_lesson_promises_exists(lesson: str, item: dict
         assert item["cards"] in sizes, sizes
 
 
-@pytest.mark.parametrize(("lesson", "item"), _claims("best"))
+@pytest.mark.parametrize(("lesson", "item"), list(_claims("best")))
 def test_every_best_move_a_lesson_names_is_the_solvers(lesson: str, item: dict[str, Any]) -> None:
     best = solve(KEY.puzzle_of(item))
     assert best is not None
@@ -453,7 +453,7 @@ def _korova_answers() -> Iterator[Any]:
                     yield pytest.param(item, id=f"{lesson} {part} {number}")
 
 
-@pytest.mark.parametrize("item", _korova_answers())
+@pytest.mark.parametrize("item", list(_korova_answers()))
 def test_every_korova_answer_for_the_teacher_is_the_rules(item: dict[str, Any]) -> None:
     puzzle = KEY.puzzle_of(item)
     assert KEY.korova_answer(puzzle) == item["answer"]
