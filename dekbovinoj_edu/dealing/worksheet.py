@@ -27,6 +27,7 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
+from ..drawing.cards import puzzle_svg
 from ..i18n import normalise_lang
 from ..rules.levels import Level
 from ..rules.puzzle import Puzzle
@@ -90,8 +91,6 @@ class Worksheet:
         return say(self.lang, message, **values)
 
     def _puzzle(self, number: int, puzzle: Puzzle) -> str:
-        from ..drawing.cards import puzzle_svg  # drawing: the views' module, loaded on use
-
         heading = escape(self._say("Puzzle {number}", number=number))
         code = escape(self._say("Code: {code}", code=puzzle.code))
         lines = '<div class="line"></div>' * WRITING_LINES

@@ -30,6 +30,7 @@ gives a new table (the default one never changes), and a
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from enum import Enum
@@ -214,22 +215,6 @@ class Operation:
         return 2 if self.fixity is Fixity.INFIX else 1
 
 
-def _add(a: Any, b: Any) -> Any:
-    return a + b
-
-
-def _sub(a: Any, b: Any) -> Any:
-    return a - b
-
-
-def _mul(a: Any, b: Any) -> Any:
-    return a * b
-
-
-def _div(a: Any, b: Any) -> Any:
-    return a / b
-
-
 class OperationTable:
     """The operations a level may name, in the order they are listed, each declared once.
 
@@ -338,7 +323,7 @@ OPERATIONS = OperationTable(
             search=Search.SUM,
             code_bit=0,
             sign=True,
-            apply=_add,
+            apply=operator.add,
         ),
         Operation(
             op=Op.SUB,
@@ -350,7 +335,7 @@ OPERATIONS = OperationTable(
             code_bit=1,
             spellings=("-",),
             sign=True,
-            apply=_sub,
+            apply=operator.sub,
         ),
         Operation(
             op=Op.MUL,
@@ -361,7 +346,7 @@ OPERATIONS = OperationTable(
             search=Search.PRODUCT,
             code_bit=2,
             spellings=("*", "X"),
-            apply=_mul,
+            apply=operator.mul,
         ),
         Operation(
             op=Op.DIV,
@@ -372,7 +357,7 @@ OPERATIONS = OperationTable(
             search=Search.PRODUCT,
             code_bit=3,
             spellings=("/",),
-            apply=_div,
+            apply=operator.truediv,
             needs_nonzero_right=True,
         ),
         Operation(

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from .cards import Card, CardParseError, parse_cards
 from .levels import LEVELS, Level, level_of
-from .operations import OperationTable
+from .operations import OPERATIONS, OperationTable
 
 __all__ = ["Puzzle", "PuzzleParseError"]
 
@@ -116,7 +116,7 @@ class Puzzle:
         return encode(self)
 
     @classmethod
-    def from_code(cls, code: str, table: OperationTable | None = None) -> Puzzle:
+    def from_code(cls, code: str, table: OperationTable = OPERATIONS) -> Puzzle:
         """The puzzle of a code (see :mod:`dekbovinoj_edu.rules.codes`); lower case is fine.
 
         Raises a ``PuzzleCodeError`` (a ``ValueError``) for a mistyped code. A house
@@ -124,7 +124,7 @@ class Puzzle:
         """
         from .codes import decode
 
-        return decode(code) if table is None else decode(code, table)
+        return decode(code, table)
 
     def __str__(self) -> str:
         pasture = " ".join(map(str, self.pasture))
