@@ -46,13 +46,15 @@ def _row(class_name: str, student: int, number: int, code: str, verdict: str) ->
 
 def _writer(path: str, student: int, count: int, code: str, start: object, out: object) -> None:
     store = SQLiteStore(path)
+    token = store.join("burst", f"student {student}", f"token {student}", now=0.0).token
     latencies, errors = [], 0
     out.put("ready")  # type: ignore[attr-defined]
     start.wait(120)  # type: ignore[attr-defined]
     for number in range(count):
         before = time.perf_counter()
         try:
-            store.record(_row("burst", student, number % 10 + 1, code, "ok"))
+            kept = _row("burst", student, 1, code, "colour")  # puzzle 1 stays open
+            store.record("burst", token, f"s{student}-{number:06d}", kept, now=1.0)
         except Exception:
             errors += 1
         latencies.append(1000 * (time.perf_counter() - before))
@@ -99,9 +101,11 @@ def burst(folder: Path, students: int, attempts: int) -> Path:
           f"p95 {percentile(latencies, 0.95):.2f} ms, max {max(latencies):.1f} ms")  # fmt: skip
     alone = SQLiteStore(folder / "alone.sqlite3")
     alone.add_class(codes_assignment("burst", assignment.codes[0]))
+    token = alone.join("burst", "student 0", "token 0", now=0.0).token
     before = time.perf_counter()
     for number in range(students * attempts):
-        alone.record(_row("burst", 0, number % 10 + 1, assignment.codes[0], "ok"))
+        kept = _row("burst", 0, 1, assignment.codes[0], "colour")
+        alone.record("burst", token, f"a-{number:06d}", kept, now=1.0)
     single = time.perf_counter() - before
     print(f"one process alone: {students * attempts} rows in {single:.2f} s → "
           f"{students * attempts / single:,.0f} rows/s")  # fmt: skip
@@ -114,11 +118,14 @@ def lesson(folder: Path, students: int) -> SQLiteStore:
     store.add_class(assignment)
     rng = random.Random(13)
     for student in range(students):
-        store.join("lesson", f"student {student}", f"page {student}", now=0.0, live=20.0)
+        token = store.join("lesson", f"student {student}", f"page {student}", now=0.0).token
+        sent = 0
         for number, code in enumerate(assignment.codes, start=1):
-            for _ in range(rng.randint(0, 2)):
-                store.record(_row("lesson", student, number, code, rng.choice(VERDICTS[3:])))
-            store.record(_row("lesson", student, number, code, "ok"))
+            verdicts = [rng.choice(VERDICTS[3:-1]) for _ in range(rng.randint(0, 2))] + ["ok"]
+            for verdict in verdicts:
+                sent += 1
+                kept = _row("lesson", student, number, code, verdict)
+                store.record("lesson", token, f"{student}-{sent:04d}", kept, now=1.0)
     return store
 
 
@@ -158,9 +165,7 @@ def main() -> None:
         store = lesson(Path(folder), args.students)
         rows = len(store.attempts("lesson"))
         time_board(store, "lesson", f"{args.students} students × 10 puzzles, {rows} attempts")
-        burst_store = SQLiteStore(path)
-        for student in range(args.students):
-            burst_store.join("burst", f"student {student}", f"p{student}", now=0.0, live=20.0)
+        burst_store = SQLiteStore(path)  # its students joined in the burst
         time_board(burst_store, "burst", f"{args.students} students, "
                    f"{len(burst_store.attempts('burst'))} attempts")  # fmt: skip
         from dekbovinoj_edu.classroom.overview import class_overview

@@ -1,10 +1,16 @@
-"""Fixtures every test may use: the worked examples of RULES.md and the levels of the rules."""
+"""Fixtures every test may use: the worked examples of RULES.md and the levels of the rules;
+the class store on SQLite and on a real PostgreSQL server."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from pathlib import Path
+
 import pytest
+from support.postgres import PostgresServer, postgres_server
 from support.puzzles import PETER, SOFIA
 
+from dekbovinoj_edu.classroom.store import SQLStore, open_store
 from dekbovinoj_edu.rules.levels import LEVELS, Level
 from dekbovinoj_edu.rules.puzzle import Puzzle
 
@@ -27,3 +33,47 @@ def levels() -> dict[int, Level]:
     """The three levels of the rules: 1 is ``+ −``, 2 adds ``× ÷`` and brackets, 3 adds
     ``^ √ !``."""
     return LEVELS
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[PostgresServer]:
+    """A PostgreSQL server for the whole run (tests/support/postgres.py); without PostgreSQL
+    installed, the test fails with a sentence saying to install it."""
+    try:
+        with postgres_server() as server:
+            yield server
+    except RuntimeError as error:
+        pytest.fail(str(error), pytrace=False)
+
+
+@pytest.fixture(scope="session")
+def postgres_url(postgres: PostgresServer) -> Iterator[str]:
+    """The address of one database on the run's PostgreSQL server, made for the run
+    (``postgresql+psycopg://…``); tests that need it empty take ``fresh_postgres_url``."""
+    name = postgres.create_database()
+    yield postgres.url(name)
+    postgres.drop_database(name)
+
+
+@pytest.fixture
+def fresh_postgres_url(postgres: PostgresServer) -> Iterator[str]:
+    """The address of a new, empty PostgreSQL database, deleted after the test."""
+    name = postgres.create_database()
+    yield postgres.url(name)
+    postgres.drop_database(name)
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
+def any_db(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """Where a new, empty class store is: a SQLite file, or a fresh PostgreSQL database."""
+    if request.param == "sqlite":
+        return str(tmp_path / "classes.sqlite3")
+    return str(request.getfixturevalue("fresh_postgres_url"))
+
+
+@pytest.fixture
+def any_store(any_db: str) -> Iterator[SQLStore]:
+    """An empty class store, once on SQLite and once on PostgreSQL; closed after the test."""
+    store = open_store(any_db)
+    yield store
+    store.close()

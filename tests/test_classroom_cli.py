@@ -153,27 +153,43 @@ def test_the_class_notebook_is_the_one_serve_writes() -> None:
     assert sources == [source for _, source in CLASS_CELLS]
 
 
-def test_serve_class_hands_the_class_and_its_database_to_the_kernels(
+def test_serve_class_hands_the_kernels_the_class_service_and_never_the_database(
     capsys: pytest.CaptureFixture[str], db: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """`serve --class` starts the real class service; Voilà is only not run."""
     import dekbovinoj_edu.cli.serve as serve
     import dekbovinoj_edu.serving.server as server
+    from dekbovinoj_edu.classroom.client import ClassClient
 
     assert run(capsys, "class", "new", "4a", "--codes", PETER.code, "--db", db)[0] == 0
+    monkeypatch.setenv("DEKBOVINOJ_DB", db)  # the teacher's shell names it: kernels must not
     started: dict[str, object] = {}
+    real_start = server.start_voila
 
     class FakeVoila:
         def __init__(self, command: list[str], **options: object) -> None:
+            env = options["env"]
+            assert isinstance(env, dict)
             started.update(command=command, **options)
+            started["codes"] = ClassClient(env["DEKBOVINOJ_CLASS_SERVER"], "4a").assignment.codes
 
-    monkeypatch.setattr(server.subprocess, "Popen", FakeVoila)
+    def start_voila(*args: object, **kwargs: object) -> object:
+        with monkeypatch.context() as voila:
+            voila.setattr(server.subprocess, "Popen", FakeVoila)
+            return real_start(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(serve, "start_voila", start_voila)
     monkeypatch.setattr(serve, "wait_for", lambda process: 0)
     code, out, _ = run(capsys, "serve", "--class", "4a", "--db", db, "--no-browser",
                        "--port", "9999", "--class-size", "30")  # fmt: skip
     assert code == 0 and "Class 4a: 1 puzzles, practice mode." in out
+    assert "Teacher's dashboard: http://127.0.0.1:" in out and "/teacher/" in out
     env = started["env"]
     assert isinstance(env, dict)
-    assert env["DEKBOVINOJ_CLASS"] == "4a" and Path(env["DEKBOVINOJ_DB"]) == Path(db).resolve()
+    assert env["DEKBOVINOJ_CLASS"] == "4a" and "DEKBOVINOJ_DB" not in env
+    assert env["DEKBOVINOJ_CLASS_SERVER"].startswith("http://127.0.0.1:")
+    assert started["codes"] == (PETER.code,)  # the service answered while Voilà ran
+    assert db not in " ".join(f"{k}={v}" for k, v in env.items())
     command = started["command"]
     assert isinstance(command, list) and command[3].endswith(CLASS_NOTEBOOK)
     assert "--port=9999" in command

@@ -1,24 +1,24 @@
-"""The teacher's view: the dashboard page's server (127.0.0.1 only, a secret token), the board
-it shows (each cell's words and colour for its state, hints and time; each puzzle's shares and
+"""The teacher's view: the dashboard page (served by the class service behind its secret), the
+board it shows (each cell's words and colour for its state, hints and time; each puzzle's shares and
 most common mistake; projector mode), the notebook widget, and the student's screens as a
 widget."""
 
 from __future__ import annotations
 
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 
 import pytest
+from support.class_service import Api, running_service
 
 from dekbovinoj_edu.classroom import ClassApp, Dashboard
 from dekbovinoj_edu.classroom.assignment import codes_assignment
 from dekbovinoj_edu.classroom.attempts import CSV_COLUMNS
 from dekbovinoj_edu.classroom.session import ClassSession
 from dekbovinoj_edu.classroom.store import SQLiteStore
-from dekbovinoj_edu.classroom.views.teacher import LOOPBACK, DashboardServer
+from dekbovinoj_edu.classroom.views.teacher import TeacherView
 from dekbovinoj_edu.i18n import gettext
 from dekbovinoj_edu.rules.puzzle import Puzzle
+from dekbovinoj_edu.service.run import LOOPBACK, ClassServer
 
 NO_TEN = Puzzle.parse("A♣ | 2♣", level=1)
 
@@ -38,36 +38,31 @@ def store(peter: Puzzle) -> SQLiteStore:
 
 
 @pytest.fixture
-def server(store: SQLiteStore) -> Iterator[DashboardServer]:
-    made = DashboardServer("4a", store)
-    made.start()
-    try:
+def server(store: SQLiteStore) -> Iterator[ClassServer]:
+    with running_service(store, "4a") as (made, _):
         yield made
-    finally:
-        made.close()
 
 
 def get(url: str) -> tuple[int, str, dict[str, str]]:
-    try:
-        with urllib.request.urlopen(url, timeout=10) as response:
-            return response.status, response.read().decode(), dict(response.headers)
-    except urllib.error.HTTPError as error:
-        return error.code, error.read().decode(), dict(error.headers)
+    path = "/" + url.split("/", 3)[3]
+    answer = Api(url).call("GET", path)
+    return answer.status, answer.text, {k.title(): v for k, v in answer.headers.items()}
 
 
-def test_the_page_listens_on_loopback_only_behind_a_secret_token(server: DashboardServer) -> None:
-    assert server.httpd.server_address[0] == LOOPBACK
-    assert len(server.token) >= 20
-    status, page, headers = get(server.url)
+def test_the_page_listens_on_loopback_only_behind_a_secret_token(server: ClassServer) -> None:
+    assert server.sockets[0].getsockname()[0] == LOOPBACK
+    assert len(server.service.secret) >= 20
+    status, page, headers = get(server.teacher_url)
     assert status == 200 and "Class 4a" in page
     assert "default-src 'none'" in headers["Content-Security-Policy"]
     assert "http" not in page.split("<script>")[1]  # nothing is fetched from elsewhere
-    for wrong in ("", "nottoken/", server.token[:-1] + "/", f"{server.token}x/board"):
-        assert get(f"http://{LOOPBACK}:{server.port}/{wrong}")[0] == 404
+    secret = server.service.secret
+    for wrong in ("", "nottoken/", secret[:-1] + "/", f"{secret}x/board"):
+        assert get(f"{server.url}teacher/{wrong}")[0] == 404
 
 
-def test_the_board_shows_each_student_on_each_puzzle(server: DashboardServer) -> None:
-    status, board, _ = get(server.url + "board")
+def test_the_board_shows_each_student_on_each_puzzle(server: ClassServer) -> None:
+    status, board, _ = get(server.teacher_url + "board")
     assert status == 200
     assert "3 students · 3 attempts" in board
     rows = board.split("<tbody>")[1].split("</tbody>")[0].split("</tr>")
@@ -85,24 +80,24 @@ def test_the_board_shows_each_student_on_each_puzzle(server: DashboardServer) ->
 
 
 def test_projector_mode_hides_the_nicknames_and_shows_one_puzzles_best_answers(
-    server: DashboardServer,
+    server: ClassServer,
 ) -> None:
-    board = get(server.url + "board?projector=1&show=1")[1]
+    board = get(server.teacher_url + "board?projector=1&show=1")[1]
     assert not any(name in board for name in ("Ana", "Bo", "Cy"))
     assert "Student 3" in board
     assert "Puzzle 1: the best answers" in board and "(6 cards)" in board
-    mu = get(server.url + "board?projector=1&show=2")[1]
+    mu = get(server.teacher_url + "board?projector=1&show=2")[1]
     assert "the answer is mu!" in mu
 
 
-def test_the_page_speaks_the_teachers_language(server: DashboardServer) -> None:
-    board = get(server.url + "board?lang=ja")[1]
+def test_the_page_speaks_the_teachers_language(server: ClassServer) -> None:
+    board = get(server.teacher_url + "board?lang=ja")[1]
     assert gettext("ja", "classroom", "Most common mistake") in board
-    assert get(server.url + "?lang=xx")[0] == 200  # an unknown language falls back
+    assert get(server.teacher_url + "?lang=xx")[0] == 200  # an unknown language falls back
 
 
-def test_the_csv_export_is_the_report(server: DashboardServer, store: SQLiteStore) -> None:
-    status, text, headers = get(server.url + "report.csv")
+def test_the_csv_export_is_the_report(server: ClassServer, store: SQLiteStore) -> None:
+    status, text, headers = get(server.teacher_url + "report.csv")
     assert status == 200 and headers["Content-Type"].startswith("text/csv")
     assert "attachment" in headers["Content-Disposition"]
     lines = text.splitlines()
@@ -113,11 +108,9 @@ def test_the_csv_export_is_the_report(server: DashboardServer, store: SQLiteStor
 def test_a_nickname_that_is_html_is_shown_as_text(store: SQLiteStore) -> None:
     session = ClassSession("4a", store)
     session.join("<img src=x>")
-    page = DashboardServer("4a", store)
-    try:
-        board = page.board_fragment("en", projector=False, show=0)
-    finally:
-        page.close()
+    page = TeacherView(store, "4a")
+    page.refresh()
+    board = page.board_fragment("en", projector=False, show=0)
     assert "<img" not in board and "&lt;img src=x&gt;" in board
 
 
@@ -157,7 +150,7 @@ def test_the_students_screens_join_work_and_end_with_a_summary(store: SQLiteStor
     app.answer.expression.value = "13*2+3-9-3-7"
     app.submit_button.click()
     assert "6 cards" in app.answer.feedback.value
-    assert app.submit_button.disabled and app.next_button.layout.display is None
+    assert app.submit_button.disabled and app.next_button.layout.display == ""
     app.next_button.click()
     assert app.counter.value == "<b>Puzzle 2 of 2</b>"
     app.mu_button.click()

@@ -1,6 +1,11 @@
 """A student's class session: joining with a nickname, the puzzles in order, what test mode
 holds back, what counts as a wrong attempt, what is stored, what the overview makes of it
-(states, verdict codes and figures, as data), and coming back after a reload."""
+(states, verdict codes and figures, as data), coming back after a reload with the seat's
+rejoin code, and a page told plainly that its seat went to another page.
+
+The session here talks to a desk in this process (a store given, or a
+:class:`~dekbovinoj_edu.classroom.desk.ClassDesk`); ``tests/test_classroom_client.py`` runs
+it through the class service."""
 
 from __future__ import annotations
 
@@ -13,9 +18,16 @@ from support.puzzles import PETER
 from dekbovinoj_edu.checking.checker import check
 from dekbovinoj_edu.classroom.assignment import codes_assignment, deal_assignment
 from dekbovinoj_edu.classroom.attempts import MU_TYPED
-from dekbovinoj_edu.classroom.errors import NicknameError, NicknameTakenError
+from dekbovinoj_edu.classroom.desk import ClassDesk
+from dekbovinoj_edu.classroom.errors import (
+    NicknameError,
+    NicknameTakenError,
+    PuzzleNotOpenError,
+    SeatTakenError,
+)
 from dekbovinoj_edu.classroom.overview import CellState, ClassOverview, class_overview
-from dekbovinoj_edu.classroom.session import LIVE_SECONDS, ClassSession, HelpLockedError
+from dekbovinoj_edu.classroom.seat import REJOIN_ALPHABET
+from dekbovinoj_edu.classroom.session import ClassSession, HelpLockedError, check_nickname
 from dekbovinoj_edu.classroom.store import SQLiteStore
 from dekbovinoj_edu.dealing.dealer import deal_many
 from dekbovinoj_edu.rules.puzzle import Puzzle
@@ -96,7 +108,7 @@ def test_a_taken_nickname_gets_a_clear_message_in_the_students_language(
     other = ClassSession("practice", store, clock=clock, lang="sv")
     with pytest.raises(NicknameTakenError) as refused:
         other.join("ana")
-    assert "taken" in str(refused.value)
+    assert "taken" in str(refused.value) and "rejoin code" in str(refused.value)
     assert "smeknamnet" in refused.value.message("sv").lower()
     assert not other.joined
 
@@ -355,7 +367,9 @@ def test_test_mode_buttons_in_the_practice_mode_work_at_once(store: SQLiteStore)
 # --- coming back ----------------------------------------------------------------------------
 
 
-def test_a_reload_continues_where_the_student_was(store: SQLiteStore) -> None:
+def test_a_reload_continues_where_the_student_was_with_the_rejoin_code(
+    store: SQLiteStore,
+) -> None:
     clock = Clock()
     first = student(store, "practice", clock)
     first.practice.type(PETERS_ANSWER)
@@ -364,10 +378,10 @@ def test_a_reload_continues_where_the_student_was(store: SQLiteStore) -> None:
     first.hint()
     clock.now += 3
     first.heartbeat()
-    # The page is reloaded: its heartbeat stops, a new page (a new session) joins.
-    clock.now += LIVE_SECONDS + 1
+    # The page is reloaded: a new page joins with the code the first one showed, at once.
     again = ClassSession("practice", store, clock=clock)
-    again.join("ANA")
+    again.join("ANA", first.rejoin_code.lower().replace("-", " "))
+    assert again.resumed and again.rejoin_code == first.rejoin_code
     assert (again.nickname, again.shown, again.counter()) == ("Ana", 2, "Puzzle 2 of 3")
     assert again.practice.puzzle == NO_TEN and again.practice.hints_given == 1
     again.mu()
@@ -381,11 +395,126 @@ def test_a_student_who_finished_comes_back_to_the_summary(store: SQLiteStore) ->
     for _ in range(3):
         first.mu()
         first.next()
-    clock.now += LIVE_SECONDS + 1
-    again = student(store, "test", clock)
+    again = ClassSession("test", store, clock=clock)
+    again.join("Ana", first.rejoin_code)
     assert again.finished and again.help_open
     assert [cell.state for cell in again.summary().cells] == [
         CellState.MU_WRONG,
         CellState.MU_RIGHT,
         CellState.MU_WRONG,
     ]
+
+
+# --- a seat belongs to its student ---------------------------------------------------------
+
+
+def test_joining_gives_a_rejoin_code_of_two_groups_of_four(store: SQLiteStore) -> None:
+    ana = student(store, "practice", Clock())
+    first, dash, second = ana.rejoin_code.partition("-")
+    assert dash == "-" and len(first) == len(second) == 4
+    assert set(first + second) <= set(REJOIN_ALPHABET) and not ana.resumed
+    assert ana.token and ana.token != ana.rejoin_code
+
+
+def test_a_classmate_cannot_take_ritas_seat_however_long_her_page_is_silent(
+    store: SQLiteStore,
+) -> None:
+    clock = Clock()
+    rita = student(store, "test", clock, "Rita")
+    rita.practice.type(PETERS_ANSWER)
+    rita.submit()
+    clock.now += 3600  # her tablet slept for an hour
+    for typed in ("RITA", "rita", " Rita "):
+        with pytest.raises(NicknameTakenError):
+            ClassSession("test", store, clock=clock).join(typed)
+    with pytest.raises(NicknameTakenError):
+        ClassSession("test", store, clock=clock).join("RITA", "2222-2222")
+    assert [a.nickname for a in store.attempts("test")] == ["Rita"]  # no "mu!" in her name
+    assert rita.heartbeat() is False and rita.joined  # her own page still has it
+
+
+def test_the_page_whose_seat_was_taken_up_elsewhere_is_told_and_writes_nothing(
+    store: SQLiteStore,
+) -> None:
+    clock = Clock()
+    tablet = student(store, "practice", clock)
+    laptop = ClassSession("practice", store, clock=clock)
+    laptop.join("Ana", tablet.rejoin_code)
+    with pytest.raises(SeatTakenError):
+        tablet.heartbeat()
+    assert not tablet.joined and tablet.token == ""
+    with pytest.raises(NicknameError):  # "join first": the page is back at the join screen
+        tablet.mu()
+    laptop.practice.type(PETERS_ANSWER)
+    laptop.submit()
+    assert [(a.nickname, a.verdict) for a in store.attempts("practice")] == [("Ana", "ok")]
+
+
+def test_an_answer_from_the_page_that_lost_its_seat_is_refused_and_not_stored(
+    store: SQLiteStore,
+) -> None:
+    clock = Clock()
+    tablet = student(store, "practice", clock)
+    ClassSession("practice", store, clock=clock).join("Ana", tablet.rejoin_code)
+    tablet.practice.type(PETERS_ANSWER)
+    with pytest.raises(SeatTakenError):
+        tablet.submit()
+    assert store.attempts("practice") == [] and not tablet.joined
+
+
+def test_a_page_follows_the_teacher_who_reset_its_seat(store: SQLiteStore) -> None:
+    clock = Clock()
+    ana = student(store, "practice", clock)
+    ana.practice.type(PETERS_ANSWER)
+    ana.submit()
+    ana.next()
+    assert ana.counter() == "Puzzle 2 of 3"
+    store.reset_seat("practice", "Ana")
+    assert ana.heartbeat() is True  # moved: the view shows the puzzle again
+    assert ana.counter() == "Puzzle 1 of 3" and not ana.puzzle_done
+    ana.practice.type(PETERS_ANSWER)
+    assert ana.submit().kind is FeedbackKind.SOLVED
+
+
+def test_an_answer_to_a_puzzle_the_class_has_moved_past_is_refused_and_the_page_follows(
+    store: SQLiteStore,
+) -> None:
+    clock = Clock()
+    ana = student(store, "practice", clock)
+    desk = ClassDesk(store, "practice", clock=clock)
+    desk.attempt(ana.token, "from-another-tab", 1, "", mu=True)  # the token, used elsewhere
+    with pytest.raises(PuzzleNotOpenError):
+        ana.mu()
+    assert (ana.shown, ana.puzzle_done) == (2, False)  # the page shows where the class is
+    assert len(store.attempts("practice")) == 1
+
+
+def test_a_session_talks_to_a_desk_as_it_would_to_the_class_service(store: SQLiteStore) -> None:
+    clock = Clock()
+    desk = ClassDesk(store, "practice", clock=clock)
+    session = ClassSession("practice", desk, clock=clock)
+    session.join("Bo")
+    session.practice.type(PETERS_ANSWER)
+    assert session.submit().kind is FeedbackKind.SOLVED and session.waiting == 0
+    assert [a.verdict for a in session.attempts()] == ["ok"]
+    assert session.kept is None and session.remembered is None
+
+
+def test_check_nickname_is_still_the_sessions() -> None:
+    assert check_nickname(" Ana ") == "Ana"
+
+
+def test_a_student_leaves_a_shared_computer_and_the_next_joins_with_their_own_nickname(
+    store: SQLiteStore,
+) -> None:
+    clock = Clock()
+    page = student(store, "practice", clock)
+    code = page.rejoin_code
+    page.leave()
+    assert not page.joined and page.rejoin_code == "" and page.token == ""
+    page.join("Bo")
+    page.mu()
+    assert [(a.nickname, a.verdict) for a in store.attempts("practice")] == [("Bo", "mu-wrong")]
+    ana = ClassSession("practice", store, clock=clock)
+    ana.join("Ana", code)  # her seat is still hers, with her code
+    assert ana.resumed and ana.counter() == "Puzzle 1 of 3"

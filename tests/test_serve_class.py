@@ -25,6 +25,7 @@ from voila.configuration import VoilaConfiguration
 from dekbovinoj_edu.cli import build_parser
 from dekbovinoj_edu.cli.serve import serve_options
 from dekbovinoj_edu.serving.busy_page import MESSAGES, TEMPLATE_NAME
+from dekbovinoj_edu.serving.class_service import ClassService, start_class_service
 from dekbovinoj_edu.serving.kernels import (
     ClassKernelManager,
     pool_size,
@@ -297,3 +298,103 @@ def test_the_page_of_a_busy_server_says_the_app_is_starting(class_server: ClassS
         page = response.read().decode("utf-8", "replace")
     assert all(message in page for message in MESSAGES) and "Appen startar" in page
     assert WIDGET_OUTPUT in page
+
+
+# --- serve --class: the kernels and the class service ---------------------------------------
+
+
+@pytest.fixture
+def class_service(tmp_path: Path) -> Iterator[ClassService]:
+    """A class service for class 4a, as `serve --class` starts it (a real one)."""
+    from dekbovinoj_edu.classroom.classes import new_class
+
+    db = tmp_path / "classes.sqlite3"
+    new_class("4a", codes="68VN-AV66-GGK", mode="test", db=db)
+    service = start_class_service("4a", db=str(db))
+    try:
+        yield service
+    finally:
+        service.stop()
+
+
+def test_serve_class_with_a_class_server_starts_none_and_hands_its_address_to_the_kernels(
+    class_service: ClassService, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import dekbovinoj_edu.cli.serve as serve
+    from dekbovinoj_edu.cli import main
+
+    started: dict[str, object] = {}
+
+    def start_voila(options: ServeOptions, folder: Path, env: dict[str, str], **kw: object) -> int:
+        started.update(env=env, **kw)
+        return 0
+
+    def no_service(*args: object, **kwargs: object) -> None:
+        raise AssertionError("serve started a class service although it was given one")
+
+    monkeypatch.setattr(serve, "start_voila", start_voila)
+    monkeypatch.setattr(serve, "wait_for", lambda process: 0)
+    monkeypatch.setattr(serve, "start_class_service", no_service)
+    argv = ["serve", "--class", "4a", "--class-server", class_service.url + "/", "--no-browser"]
+    assert main(argv) == 0
+    assert "Class 4a: 1 puzzles, test mode." in capsys.readouterr().out
+    assert started["env"] == {
+        "DEKBOVINOJ_CLASS": "4a",
+        "DEKBOVINOJ_CLASS_SERVER": class_service.url,
+    }
+    assert started["forget"] == ("DEKBOVINOJ_DB",)
+
+
+@pytest.mark.parametrize(
+    "argv, says",
+    [
+        (["--class-server", "http://127.0.0.1:9"], "--class-server goes with --class"),
+        (["--class", "4a", "--class-server", "http://x.example", "--db", "x.db"], "--db goes"),
+        (["--class", "4a", "--class-server", "ftp://x.example"], "must start with http://"),
+    ],
+)
+def test_serve_refuses_a_class_server_given_wrong_with_one_line(
+    argv: list[str], says: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from dekbovinoj_edu.cli import main
+
+    assert main(["serve", "--no-browser", *argv]) == 1
+    error = capsys.readouterr().err
+    assert says in error and error.count("\n") == 1 and error.startswith("dekbovinoj: ")
+
+
+def test_a_class_the_class_server_does_not_hold_is_one_line_and_exit_code_2(
+    class_service: ClassService, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from dekbovinoj_edu.cli import main
+
+    argv = ["serve", "--class", "4z", "--class-server", class_service.url, "--no-browser"]
+    assert main(argv) == 2
+    error = capsys.readouterr().err
+    assert "Unknown class" in error and error.count("\n") == 1
+
+
+def test_serve_class_stops_the_class_service_it_started(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import dekbovinoj_edu.cli.serve as serve
+    import dekbovinoj_edu.serving.class_service as class_service
+    from dekbovinoj_edu.classroom.classes import new_class
+    from dekbovinoj_edu.cli import main
+
+    db = tmp_path / "classes.sqlite3"
+    new_class("4a", codes="68VN-AV66-GGK", db=db)
+    services: list[ClassService] = []
+    real_start = class_service.start_class_service
+
+    def start(*args: object, **kwargs: object) -> ClassService:
+        services.append(real_start(*args, **kwargs))  # type: ignore[arg-type]
+        return services[-1]
+
+    monkeypatch.setattr(serve, "start_class_service", start)
+    monkeypatch.setattr(serve, "start_voila", lambda *args, **kwargs: 0)
+    monkeypatch.setattr(serve, "wait_for", lambda process: 0)
+    assert main(["serve", "--class", "4a", "--db", str(db), "--no-browser"]) == 0
+    (service,) = services
+    assert service.process.poll() is not None  # Voilà ended: so did the service
+    assert any("/teacher/" in line for line in service.lines)

@@ -4,12 +4,14 @@ writes. The whole build, in a browser, is tests/browser/test_site_in_browser.py.
 
 from __future__ import annotations
 
+import ast
 import importlib
 import json
 import sys
 import types
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -19,7 +21,15 @@ from dekbovinoj_edu.site import bytecode as site_bytecode
 from dekbovinoj_edu.site.build import KERNEL_PACKAGES, MARKER, TOOLS, build_site
 from dekbovinoj_edu.site.bytecode import compile_archives, how_compiled
 from dekbovinoj_edu.site.late_wheels import LATE
-from dekbovinoj_edu.site.pages import APP_STARTING, LESSON_STARTING, fix_page, site_notebook
+from dekbovinoj_edu.site.pages import (
+    APP_STARTING,
+    CLASS_PAGE,
+    LESSON_STARTING,
+    add_keeper_script,
+    fix_page,
+    site_class_notebook,
+    site_notebook,
+)
 from dekbovinoj_edu.site.startup import fix_service_worker, patch_member
 from dekbovinoj_edu.site.wheels import (
     PLACEHOLDERS,
@@ -170,3 +180,68 @@ def test_ipython_loads_without_its_terminal_and_the_terminal_is_still_shipped() 
 def test_what_the_sites_pages_say_while_they_start_is_translated(lang: str) -> None:
     for message in {*APP_STARTING, *LESSON_STARTING}:
         assert gettext(lang, "ui", message) != message
+
+
+# --- the class page (build-site --class) ---------------------------------------------------
+
+DATABASE_LIBRARIES = ("sqlalchemy", "alembic", "tornado", "psycopg", "greenlet", "mako")
+"""What the class service needs and the browser never does: the site ships none of it."""
+
+
+def test_the_site_ships_and_loads_no_database_or_web_server_library(tmp_path: Path) -> None:
+    shipped = {canonical(pin.name) for pin in RUNTIME} | {canonical(n) for n in PLACEHOLDERS}
+    assert not shipped & set(DATABASE_LIBRARIES)
+    assert not {canonical(name) for name in KERNEL_PACKAGES} & set(DATABASE_LIBRARIES)
+    wheel = zipfile.ZipFile(package_wheel(ROOT / "dekbovinoj_edu", "0.1.0", tmp_path))
+    metadata = wheel.read("dekbovinoj_edu-0.1.0.dist-info/METADATA").decode()
+    assert "Requires-Dist" not in metadata  # Pyodide installs nothing because of the package
+    assert "dekbovinoj_edu/classroom/client.py" in wheel.namelist()
+
+
+def test_build_site_takes_class_for_the_class_page() -> None:
+    args = build_parser().parse_args(["build-site", "out", "--class"])
+    assert args.classroom and not build_parser().parse_args(["build-site", "out"]).classroom
+    assert CLASS_PAGE == "voici/render/classroom.html"
+    assert "dkb-class-keeper" in add_keeper_script("<body></body>")
+
+
+def _class_cell(monkeypatch: pytest.MonkeyPatch) -> Any:
+    """The class page's cell run as in the browser (its last line's value, as a notebook shows
+    it): the app waits for the page to say where it is."""
+    from dekbovinoj_edu.classroom.views import student
+
+    navigator = types.SimpleNamespace(languages=["sv-SE"], language="sv-SE")
+    monkeypatch.setitem(sys.modules, "js", types.SimpleNamespace(navigator=navigator))
+    monkeypatch.setattr(student, "BROWSER", True)
+    monkeypatch.setattr(sys, "platform", "emscripten")  # the modules are loaded: only the cell
+    monkeypatch.delenv("DEKBOVINOJ_CLASS", raising=False)
+    monkeypatch.delenv("DEKBOVINOJ_CLASS_SERVER", raising=False)
+    *body, last = ast.parse("".join(site_class_notebook()["cells"][0]["source"])).body
+    assert isinstance(last, ast.Expr)
+    scope: dict[str, object] = {}
+    exec(compile(ast.Module(body=body, type_ignores=[]), "the class cell", "exec"), scope)
+    return eval(compile(ast.Expression(body=last.value), "the class cell", "eval"), scope)
+
+
+def test_the_class_page_runs_the_class_app_against_the_pages_own_origin(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from dekbovinoj_edu.classroom.classes import new_class
+    from dekbovinoj_edu.serving.class_service import start_class_service
+
+    db = tmp_path / "classes.sqlite3"
+    new_class("4a", codes="68VN-AV66-GGK", db=db)
+    service = start_class_service("4a", db=str(db))
+    try:
+        app = _class_cell(monkeypatch)
+        assert "Ansluter till klassen" in app.title.value
+        app.keeper.value = json.dumps({"page": {"origin": service.url, "class": "4a"}})
+        assert app.session is not None and app.session.backend.server == service.url
+        app.nickname.value = "Ana"
+        app.join_button.click()
+        assert "Uppgift 1 av 1" in app.counter.value
+    finally:
+        service.stop()
+    lost = _class_cell(monkeypatch)  # an address without ?class=
+    lost.keeper.value = json.dumps({"page": {"origin": "http://127.0.0.1:8000"}})
+    assert "classroom.html?class=4a" in lost.title.value and lost.session is None

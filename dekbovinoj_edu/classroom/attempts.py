@@ -11,8 +11,6 @@
 
 from __future__ import annotations
 
-import csv
-import io
 import re
 from collections.abc import Iterable
 from dataclasses import astuple, dataclass, field, fields
@@ -55,7 +53,8 @@ class Attempt:
     """One "Dek bovinoj!" or "Mu!" of a student, as stored (one row of the report).
 
     The fields, in order, are the report's columns and the ``attempts`` table's
-    (:data:`CSV_COLUMNS`): adding one is a field here and a migration in :mod:`.schema`.
+    (:data:`CSV_COLUMNS`): adding one is a field here, a column in :mod:`.tables` and a
+    migration in :mod:`.migrations`.
     """
 
     class_name: str = field(metadata={COLUMN: "class"})
@@ -110,28 +109,38 @@ def utc_now() -> str:
     return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-_FORMULA = re.compile(r"^[=@\t\r]|^[+\-].*[A-Za-z]\s*\(")
-"""Text a spreadsheet would run as a formula (``=HYPERLINK(…)``, ``+SUM(…)``)."""
+_FORMULA = re.compile(r"^ *[=+\-@\t\r\n\x00]")
+"""Text a spreadsheet might run as a formula (OWASP's CSV injection list): it starts, after any
+spaces, with ``= + - @``, a tab, a carriage return, a line feed or NUL."""
 
 
 def spreadsheet_safe(text: str) -> str:
-    """``text``, with a leading ``'`` if a spreadsheet would run it as a formula.
+    """``text``, with a leading ``'`` if a spreadsheet might run it as a formula.
 
-    >>> spreadsheet_safe("-9+13+3+3"), spreadsheet_safe("=HYPERLINK(1)")
-    ('-9+13+3+3', "'=HYPERLINK(1)")
+    >>> spreadsheet_safe("-9+13+3+3"), spreadsheet_safe("  =HYPERLINK(1)"), spreadsheet_safe("3+7")
+    ("'-9+13+3+3", "'  =HYPERLINK(1)", '3+7')
     """
-    return "'" + text if _FORMULA.search(text) else text
+    return "'" + text if _FORMULA.match(text) else text
+
+
+def _cell(value: object) -> str:
+    """One field: a text made spreadsheet-safe, quoted (RFC 4180) if it holds a comma, a
+    quote or a line break of either kind."""
+    text = spreadsheet_safe(value) if isinstance(value, str) else str(value)
+    if any(ch in text for ch in ',"\r\n'):
+        return '"' + text.replace('"', '""') + '"'
+    return text
 
 
 def to_csv(attempts: Iterable[Attempt]) -> str:
     """The report: a header row, then one row per attempt (RFC 4180, ``\\n`` line ends).
 
-    Typed text that a spreadsheet would run as a formula gets a leading ``'``.
+    Every text a spreadsheet might run as a formula gets a leading ``'``
+    (:func:`spreadsheet_safe`); a field with a comma, a quote, a CR or a LF is quoted.
+
+    >>> to_csv([]).strip() == ",".join(CSV_COLUMNS)
+    True
     """
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(CSV_COLUMNS)
-    for attempt in attempts:
-        row = astuple(attempt)
-        writer.writerow([spreadsheet_safe(v) if isinstance(v, str) else v for v in row])
-    return out.getvalue()
+    lines = [",".join(CSV_COLUMNS)]
+    lines += [",".join(_cell(v) for v in astuple(attempt)) for attempt in attempts]
+    return "\n".join(lines) + "\n"

@@ -1,8 +1,11 @@
 """Class mode for authors and scripts: make, list, report and forget classes in Python.
 
 The same as ``dekbovinoj class new|list|report|forget``. ``db`` is the
-database file (by default the one in the user's data directory, see
-:func:`~dekbovinoj_edu.classroom.store.default_db_path`).
+database: a file path (by default the one in the user's data directory, see
+:func:`~dekbovinoj_edu.classroom.store.default_db_path`), ``sqlite:///FILE`` or
+``postgresql://USER@HOST/DATABASE``. A database that cannot be used (damaged, a
+newer version's, another program's, the disk full) raises
+:class:`~.errors.StoreError` before anything is written or returned.
 
 >>> import tempfile, pathlib
 >>> db = pathlib.Path(tempfile.mkdtemp()) / "classes.sqlite3"
@@ -28,6 +31,7 @@ from .store import open_store
 __all__ = ["class_report", "forget_class", "list_classes", "new_class"]
 
 PathLike = str | os.PathLike[str] | None
+"""A database: a path or an address (``None``: the default file)."""
 
 
 def new_class(

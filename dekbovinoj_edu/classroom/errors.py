@@ -20,8 +20,12 @@ __all__ = [
     "ClassroomError",
     "NicknameError",
     "NicknameTakenError",
+    "PuzzleNotOpenError",
+    "SeatTakenError",
     "StoreError",
     "UnknownClassError",
+    "UnknownSeatError",
+    "UnknownSessionError",
 ]
 
 DOMAIN = "classroom"
@@ -68,12 +72,40 @@ class NicknameError(ClassroomError):
 
 
 class NicknameTakenError(NicknameError):
-    """Another student of the class, on another screen, has this nickname right now."""
+    """A seat with this nickname (or one that looks the same) exists, and no or the wrong
+    rejoin code was given."""
 
     code = "nickname-taken"
 
 
+class SeatTakenError(ClassroomError):
+    """This session's seat is no longer its own: another page resumed it with the rejoin
+    code, or the teacher released or removed it."""
+
+    code = "seat-taken"
+
+
+class UnknownSessionError(ClassroomError):
+    """No session has this token (never given, or its class was forgotten)."""
+
+    code = "unauthorized"
+
+
+class PuzzleNotOpenError(ClassroomError):
+    """An attempt at a puzzle that is not the seat's current one (done, or not reached), or
+    with an attempt id another student's attempt has."""
+
+    code = "puzzle-not-open"
+
+
+class UnknownSeatError(ClassroomError):
+    """A teacher's action names a nickname that has no seat in the class."""
+
+    code = "unknown-seat"
+
+
 class StoreError(ClassroomError):
-    """The progress store cannot be used (a newer schema, a file that is no database…)."""
+    """The progress store cannot be used: damaged, made by a newer version or by another
+    program, unreachable, the disk full or read-only."""
 
     code = "store"

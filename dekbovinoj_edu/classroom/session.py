@@ -1,10 +1,18 @@
 """A student's class session: join with a nickname, work through the assignment in order,
-every answer kept in the progress store; a reload comes back to the same place.
+every answer kept by the class; a reload comes back to the same place.
 
-The answer is built and judged by a :class:`~dekbovinoj_edu.sessions.practice.PracticeSession`
-(:attr:`ClassSession.practice`), exactly as in the practice app; this model
-decides the order of the puzzles, what test mode holds back, what counts,
-and what is stored.
+The session talks to a :class:`Backend`, the class's desk: a
+:class:`~dekbovinoj_edu.classroom.desk.ClassDesk` in this process (give a store, and the
+session makes one), or a :class:`~dekbovinoj_edu.classroom.client.ClassClient`, the same
+methods through the class service's API. The backend judges and keeps every attempt
+itself; the answer is also built and judged here, by a
+:class:`~dekbovinoj_edu.sessions.practice.PracticeSession` (:attr:`ClassSession.practice`),
+so the student sees the feedback at once, even while the class service is out of reach
+(the attempt then waits in the client's queue and is kept when the service is back). This
+model decides the order of the puzzles, what test mode holds back and what counts.
+
+Joining gives the seat a rejoin code (:attr:`ClassSession.rejoin_code`): with it the
+student takes the seat up again on another page, and only with it.
 
 >>> from dekbovinoj_edu.classroom.assignment import codes_assignment
 >>> from dekbovinoj_edu.classroom.store import SQLiteStore
@@ -14,8 +22,8 @@ and what is stored.
 >>> store.add_class(codes_assignment("4a", f"{peter.code},{peter.code}", mode="test"))
 >>> s = ClassSession("4a", store)
 >>> s.join("Ana")
->>> s.counter()
-'Puzzle 1 of 2'
+>>> s.counter(), len(s.rejoin_code)
+('Puzzle 1 of 2', 9)
 >>> s.practice.type("13*2+3-9-3-7")
 >>> s.submit().kind.value, s.puzzle_done
 ('solved', True)
@@ -24,44 +32,56 @@ False
 >>> s.next()
 >>> s.counter(), [a.verdict for a in store.attempts("4a")]
 ('Puzzle 2 of 2', ['ok'])
+>>> again = ClassSession("4a", store)   # a reload, or another computer
+>>> again.join("ana", s.rejoin_code)
+>>> again.resumed, again.counter()
+(True, 'Puzzle 2 of 2')
 """
 
 from __future__ import annotations
 
-import secrets
+import contextlib
+import dataclasses
 import time
-import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Protocol, TypeVar, runtime_checkable
 
 from ..i18n import gettext, normalise_lang
 from ..sessions.feedback import Feedback, FeedbackKind
 from ..sessions.practice import Answer, PracticeSession
 from .assignment import Assignment
 from .attempts import MU_RIGHT, MU_TYPED, MU_WRONG, NOT_COUNTED, Attempt, utc_now
-from .errors import DOMAIN, ClassroomError, NicknameError
+from .client import ClassClient, KeptSeat, OfflineError, ServiceError, new_attempt_id
+from .errors import (
+    DOMAIN,
+    ClassroomError,
+    NicknameError,
+    PuzzleNotOpenError,
+    SeatTakenError,
+    UnknownSessionError,
+)
+from .nicknames import MAX_NICKNAME, check_nickname
 from .overview import Cell, cell_of
-from .store import ProgressStore, Seat
+from .seat import Joined, Recorded, Seat, normalise_rejoin_code
+
+if TYPE_CHECKING:
+    from .store import ProgressStore
 
 __all__ = [
     "HEARTBEAT_SECONDS",
-    "LIVE_SECONDS",
     "MAX_NICKNAME",
+    "Backend",
     "ClassSession",
     "HelpLockedError",
     "Summary",
     "check_nickname",
 ]
 
-MAX_NICKNAME = 20
-"""The longest nickname, in characters."""
-
 HEARTBEAT_SECONDS = 4.0
-"""How often a student's open page tells the store it is still there."""
+"""How often a student's open page gives a sign of life (and sends what waits)."""
 
-LIVE_SECONDS = 12.0
-"""A nickname whose page gave a sign of life this recently is taken; after that, its
-student may come back to it from another page (a reload, another computer)."""
+T = TypeVar("T")
 
 
 class HelpLockedError(ClassroomError):
@@ -70,22 +90,38 @@ class HelpLockedError(ClassroomError):
     code = "locked"
 
 
-def check_nickname(text: str) -> str:
-    """A nickname, tidied: 1 to 20 characters, no control characters.
+@runtime_checkable
+class Backend(Protocol):
+    """What a session asks of its class: the desk's methods
+    (:class:`~dekbovinoj_edu.classroom.desk.ClassDesk`; a
+    :class:`~dekbovinoj_edu.classroom.client.ClassClient` has the same). ``attempt`` may
+    return ``None``: the attempt waits to be sent."""
 
-    >>> check_nickname("  Ana ")
-    'Ana'
-    >>> check_nickname("x" * 21)
-    Traceback (most recent call last):
-    ...
-    dekbovinoj_edu.classroom.errors.NicknameError: A nickname has 1 to 20 characters.
-    """
-    nickname = unicodedata.normalize("NFC", text.strip())
-    if not 1 <= len(nickname) <= MAX_NICKNAME:
-        raise NicknameError("A nickname has 1 to {most} characters.", most=MAX_NICKNAME)
-    if any(unicodedata.category(ch).startswith("C") for ch in nickname):
-        raise NicknameError("A nickname cannot hold control characters.")
-    return nickname
+    @property
+    def assignment(self) -> Assignment: ...
+
+    def join(self, nickname: str, rejoin_code: str | None = None) -> Joined: ...
+
+    def place(self, token: str) -> Seat: ...
+
+    def alive(self, token: str, hints: int | None = None) -> Seat: ...
+
+    def gone(self, token: str) -> None: ...
+
+    def attempt(
+        self,
+        token: str,
+        attempt_id: str,
+        puzzle: int,
+        answer: str,
+        *,
+        joker: bool = False,
+        mu: bool = False,
+        hints: int = 0,
+        seconds: float = 0.0,
+    ) -> Recorded | None: ...
+
+    def mine(self, token: str) -> list[Attempt]: ...
 
 
 @dataclass(frozen=True)
@@ -111,35 +147,43 @@ class Summary:
 
 
 class ClassSession:
-    """One student's work on a class's assignment, kept in ``store``.
+    """One student's work on class ``class_name``'s assignment, through ``backend``: a
+    :class:`Backend`, or a store (a desk on it is made here).
 
-    ``clock`` gives the time in seconds (``time.time``; tests pass their own);
-    ``session`` names this screen (a random id by default); ``live``: see
-    :data:`LIVE_SECONDS`.
+    ``clock`` gives the time in seconds (``time.time``; tests pass their own).
     """
 
     def __init__(
         self,
         class_name: str,
-        store: ProgressStore,
+        backend: Backend | ProgressStore,
         *,
         lang: str = "en",
         clock: Callable[[], float] = time.time,
-        session: str | None = None,
-        live: float = LIVE_SECONDS,
     ) -> None:
-        self.store = store
-        self.live = live
-        """Seconds a page's sign of life keeps its nickname taken (:data:`LIVE_SECONDS`)."""
-        self.assignment: Assignment = store.assignment(class_name)
+        if not isinstance(backend, Backend):
+            from .desk import ClassDesk  # the database's layer: never in the browser
+
+            backend = ClassDesk(backend, class_name, clock=clock)
+        self.backend: Backend = backend
+        self.assignment: Assignment = backend.assignment
         self.clock = clock
-        self.session_id = session or secrets.token_hex(8)
         self.seat: Seat | None = None
+        self.token = ""
+        """This page's session token (the seat's, while the page holds it)."""
+        self.rejoin_code = ""
+        """The seat's rejoin code, as shown (``K7QM-2XHD``): the student keeps it."""
+        self.resumed = False
+        """Whether joining took up a seat that was there before."""
         self.shown = 1
         """The number of the puzzle on the screen (it stays there after it is done, until
         :meth:`next`)."""
+        self._started = clock()
+        self._acknowledged: list[Attempt] = []
+        self._waiting: dict[str, Attempt] = {}
         self.practice = PracticeSession(puzzle=self.assignment.puzzles[0], lang=lang)
         """The answer being built and judged, on the puzzle on the screen."""
+        self.set_lang(lang)
 
     # ----------------------------------------------------------- where we are
     @property
@@ -147,8 +191,10 @@ class ClassSession:
         return self.practice.lang
 
     def set_lang(self, lang: str) -> None:
-        """Speak another language from now on."""
+        """Speak another language from now on (the class service's sentences too)."""
         self.practice.set_lang(normalise_lang(lang))
+        if isinstance(self.backend, ClassClient):
+            self.backend.lang = self.practice.lang
 
     def _t(self, message: str, **values: object) -> str:
         return gettext(self.lang, DOMAIN, message, **values)
@@ -186,6 +232,26 @@ class ClassSession:
         in test mode only when every puzzle is done."""
         return not self.assignment.test or self.finished
 
+    @property
+    def waiting(self) -> int:
+        """How many attempts wait to be sent to the class service (0 with a local desk)."""
+        return len(self._unsent())
+
+    @property
+    def kept(self) -> KeptSeat | None:
+        """The seat this page held before a reload (the page's storage remembers it), to take
+        up again at once (:meth:`resume`), while the session has not joined."""
+        if self.joined or not isinstance(self.backend, ClassClient):
+            return None
+        return self.backend.kept
+
+    @property
+    def remembered(self) -> KeptSeat | None:
+        """The seat last held on this page (its nickname and code fill in the join screen)."""
+        if self.joined or not isinstance(self.backend, ClassClient):
+            return None
+        return self.backend.remembered
+
     def counter(self) -> str:
         """``Puzzle 3 of 10``, in the student's language."""
         return self._t("Puzzle {number} of {count}", number=self.shown, count=self.count)
@@ -195,34 +261,149 @@ class ClassSession:
             raise NicknameError("Join the class with your nickname first.")
         return self.seat
 
+    def _unsent(self) -> frozenset[str]:
+        if isinstance(self.backend, ClassClient):
+            return self.backend.pending_ids()
+        return frozenset()
+
     # --------------------------------------------------------------- joining
-    def join(self, nickname: str) -> None:
-        """Join with ``nickname``, or come back to it: then the student continues where they
-        were. ``NicknameError``/``NicknameTakenError`` (with ``message(lang)``) if not."""
+    def join(self, nickname: str, rejoin_code: str | None = None) -> None:
+        """Join with ``nickname``, or come back to its seat with its ``rejoin_code``: then the
+        student continues where they were. ``NicknameError`` / ``NicknameTakenError`` (with
+        ``message(lang)``) if not."""
         chosen = check_nickname(nickname)
-        self.seat = self.store.join(self.name, chosen, self.session_id, self.clock(), self.live)
-        self.shown = min(self.seat.puzzle, self.count)
-        if self.finished:
-            self.shown = self.count
-        self.practice.begin(self.assignment.puzzles[self.shown - 1])
-        self.practice.hints_given = 0 if self.puzzle_done else self.seat.hints
+        code = normalise_rejoin_code(rejoin_code) if rejoin_code and rejoin_code.strip() else None
+        self._take(self.backend.join(chosen, code))
 
-    def heartbeat(self) -> None:
-        """The student's page is still open: keep their nickname theirs."""
-        if self.seat is not None:
-            self._save(replace(self.seat, last_seen=self.clock()))
+    def resume(self) -> bool:
+        """Take up the seat this page held before a reload (:attr:`kept`), at once; False if
+        there is none. A seat its code no longer opens (the teacher let it go) is forgotten,
+        and the refusal raised; a service that does not answer now is only raised."""
+        kept = self.kept
+        if kept is None:
+            return False
+        assert isinstance(self.backend, ClassClient)
+        try:
+            joined = self.backend.join(kept.nickname, kept.rejoin_code)
+        except NicknameError:  # NicknameTakenError: the code opens that seat no more
+            self.backend.forget_kept()
+            raise
+        self._take(joined)
+        return True
 
-    def _save(self, seat: Seat) -> None:
+    def _take(self, joined: Joined) -> None:
+        self.token = joined.token
+        self.rejoin_code = joined.rejoin_code
+        self.resumed = joined.resumed
+        self._waiting = {}
+        self._acknowledged = []
+        if joined.resumed:
+            try:
+                self._acknowledged = self.backend.mine(joined.token)
+            except OfflineError:
+                self._acknowledged = []
+        self._arrive(joined.seat)
+
+    def _arrive(self, seat: Seat) -> None:
+        """Show the puzzle ``seat`` is on (the last one's results when it has finished)."""
         self.seat = seat
-        self.store.save_seat(seat)
+        self.shown = min(seat.puzzle, self.count)
+        self.practice.begin(self.assignment.puzzles[self.shown - 1])
+        self.practice.hints_given = 0 if self.puzzle_done else seat.hints
+        self._started = self.clock()
+
+    def leave(self) -> None:
+        """The student leaves this page's seat (a computer the class shares: the next student
+        joins with their own nickname). The page forgets the seat's code; what waits is sent
+        first, and otherwise at the next join, with the seat's own token."""
+        if self.seat is None:
+            return
+        with contextlib.suppress(ClassroomError):
+            self.backend.gone(self.token)
+        self.seat = None
+        self.token = ""
+        self.rejoin_code = ""
+        self._waiting = {}
+        if isinstance(self.backend, ClassClient):
+            self.backend.forget_kept()
+
+    def _lose(self) -> None:
+        """Another page has the seat now (or the teacher released it): this one has none."""
+        self.seat = None
+        self.token = ""
+        self._waiting = {}
+        if isinstance(self.backend, ClassClient):
+            self.backend.forget_seat()
+
+    def _ask(self, call: Callable[[], T]) -> T:
+        """A call to the backend; a seat lost on the way is let go of, then raised."""
+        try:
+            return call()
+        except (SeatTakenError, UnknownSessionError):
+            self._lose()
+            raise
+
+    def heartbeat(self) -> bool:
+        """The student's page is still open: say so (what waits is sent first). True when
+        the class moved the student (the teacher reset the seat, say): show it again.
+        ``SeatTakenError`` when the seat is no longer this page's; ``OfflineError`` when the
+        service does not answer (the next beat tries again)."""
+        if self.seat is None:
+            return False
+        seat = self._ask(lambda: self.backend.alive(self.token))
+        return self._settle(seat)
+
+    def _settle(self, seat: Seat | None = None) -> bool:
+        """Attempts acknowledged since they were made count as kept; one the service refused
+        means this page was ahead of it: its place is asked again. Returns whether the
+        student was moved."""
+        unsent = self._unsent()
+        refused = self.backend.refused if isinstance(self.backend, ClassClient) else {}
+        wrong = False
+        for attempt_id in [known for known in self._waiting if known not in unsent]:
+            row = self._waiting.pop(attempt_id)
+            if attempt_id in refused:
+                wrong = True
+            else:
+                self._acknowledged.append(row)
+        if wrong and seat is None:
+            seat = self._ask(lambda: self.backend.place(self.token))
+        if seat is None or self.seat is None or self._waiting:
+            return False
+        if seat.puzzle != self.seat.puzzle:
+            self._arrive(seat)
+            return True
+        return False
 
     # ----------------------------------------------------------- answering
-    def _record(self, answer: str, verdict: str, cards: int) -> None:
+    def _record(
+        self, answer: str, verdict: str, cards: int, *, finishes: bool, mu: bool = False
+    ) -> bool:
+        """Send one attempt (``finishes``: it ends the puzzle, as judged here); True once the
+        class kept it, False while it waits to be sent."""
         seat = self._need_seat()
-        now = self.clock()
-        started = seat.started if self.shown == seat.puzzle else now
-        self.store.record(
-            Attempt(
+        attempt_id = new_attempt_id()
+        seconds = round(max(0.0, self.clock() - self._started), 1)
+        hints = self.practice.hints_given
+        joker = self.practice.joker and not mu
+        try:
+            recorded = self._ask(
+                lambda: self.backend.attempt(
+                    self.token,
+                    attempt_id,
+                    self.shown,
+                    answer,
+                    joker=joker,
+                    mu=mu,
+                    hints=hints,
+                    seconds=seconds,
+                )
+            )
+        except PuzzleNotOpenError:
+            self._arrive(self._ask(lambda: self.backend.place(self.token)))
+            raise
+        if recorded is None:
+            self._waiting[attempt_id] = Attempt(
                 self.name,
                 seat.nickname,
                 self.shown,
@@ -231,16 +412,25 @@ class ClassSession:
                 verdict,
                 cards,
                 self.practice.best_count,
-                self.practice.hints_given,
-                round(max(0.0, now - started), 1),
+                hints,
+                seconds,
                 utc_now(),
             )
-        )
+            if finishes:
+                self.seat = replace(seat, puzzle=self.shown + 1, hints=0)
+            self._settle()
+            return False
+        self._acknowledged.append(recorded.attempt)
+        self.seat = recorded.seat
+        self._settle()
+        return True
 
-    def _finish_puzzle(self) -> None:
-        seat = self._need_seat()
-        now = self.clock()
-        self._save(replace(seat, puzzle=self.shown + 1, started=now, hints=0, last_seen=now))
+    def _waits(self, feedback: Feedback) -> Feedback:
+        note = self._t(
+            "The class computer is not answering: this answer waits here and is sent when "
+            "it is back."
+        )
+        return dataclasses.replace(feedback, message=f"{feedback.message}\n{note}")
 
     def _done_message(self) -> Feedback:
         if self.finished:
@@ -248,9 +438,9 @@ class ClassSession:
         return Feedback(FeedbackKind.DONE, self._t("This puzzle is done: press Next puzzle."))
 
     def submit(self) -> Feedback:
-        """ "Dek bovinoj!": check the answer, store the attempt, and end the puzzle if right.
+        """ "Dek bovinoj!": check the answer, send the attempt, and end the puzzle if right.
 
-        Malformed input (``syntax``, ``empty``, ``no-such-card``…) is stored but not
+        Malformed input (``syntax``, ``empty``, ``no-such-card``…) is kept too, but not
         counted as a wrong answer: the student fixes it and tries again.
         """
         self._need_seat()
@@ -261,26 +451,23 @@ class ClassSession:
         verdict = feedback.verdict
         code = str(verdict.code) if verdict is not None else "ok"
         cards = len(verdict.cards) if verdict is not None and verdict.ok else 0
-        self._record(typed, code, cards)
+        kept = self._record(typed, code, cards, finishes=feedback.kind is FeedbackKind.SOLVED)
         if code in NOT_COUNTED:
             note = self._t("This does not count as a wrong answer: correct it and try again.")
-            return Feedback(FeedbackKind.UNREADABLE, f"{feedback.message}\n{note}", verdict)
-        if feedback.kind is FeedbackKind.SOLVED:
-            self._finish_puzzle()
-        return feedback
+            feedback = Feedback(FeedbackKind.UNREADABLE, f"{feedback.message}\n{note}", verdict)
+        return feedback if kept else self._waits(feedback)
 
     def mu(self) -> Feedback:
-        """ "Mu!": claim there is no dek bovinoj; stored, and the puzzle ends either way."""
+        """ "Mu!": claim there is no dek bovinoj; kept, and the puzzle ends either way."""
         self._need_seat()
         if self.puzzle_done:
             return self._done_message()
         feedback = self.practice.mu()
         right = feedback.kind is FeedbackKind.MU_RIGHT
-        self._record(MU_TYPED, MU_RIGHT if right else MU_WRONG, 0)
-        self._finish_puzzle()
+        kept = self._record(MU_TYPED, MU_RIGHT if right else MU_WRONG, 0, finishes=True, mu=True)
         if not right and not self.help_open:
-            return Feedback(FeedbackKind.MU_WRONG, self._t("No: there was a dek bovinoj."))
-        return feedback
+            feedback = Feedback(FeedbackKind.MU_WRONG, self._t("No: there was a dek bovinoj."))
+        return feedback if kept else self._waits(feedback)
 
     def hint(self) -> Feedback:
         """The next hint on the puzzle on the screen; ``HelpLockedError`` in a test."""
@@ -289,7 +476,10 @@ class ClassSession:
             raise HelpLockedError("Hints and the best answers open when you have finished.")
         feedback = self.practice.hint()
         if not self.puzzle_done:
-            self._save(replace(seat, hints=self.practice.hints_given, last_seen=self.clock()))
+            hints = self.practice.hints_given
+            self.seat = replace(seat, hints=hints)
+            with contextlib.suppress(OfflineError, ServiceError):  # the next attempt says so
+                self._ask(lambda: self.backend.alive(self.token, hints))
         return feedback
 
     def best_answers(self) -> tuple[Answer, ...]:
@@ -306,7 +496,7 @@ class ClassSession:
             return
         self.shown = seat.puzzle
         self.practice.begin(self.assignment.puzzles[self.shown - 1])
-        self._save(replace(seat, started=self.clock(), last_seen=self.clock()))
+        self._started = self.clock()
 
     def open_puzzle(self, number: int) -> None:
         """Look again at a done puzzle (at the end, to read its best answers)."""
@@ -317,10 +507,21 @@ class ClassSession:
         self.practice.begin(self.assignment.puzzles[number - 1])
 
     # ------------------------------------------------------------- summary
+    def attempts(self) -> list[Attempt]:
+        """This student's attempts, oldest first: those the class kept (asked again when it
+        answers) and those still waiting to be sent."""
+        self._need_seat()
+        try:
+            self._acknowledged = self._ask(lambda: self.backend.mine(self.token))
+            unsent = self._unsent()
+            self._waiting = {k: row for k, row in self._waiting.items() if k in unsent}
+        except OfflineError:
+            self._settle()
+        return [*self._acknowledged, *self._waiting.values()]
+
     def summary(self) -> Summary:
-        """This student's results on every puzzle, from the store."""
-        seat = self._need_seat()
-        mine = self.store.attempts(self.name, seat.nickname)
+        """This student's results on every puzzle."""
+        mine = self.attempts()
         return Summary(
             tuple(cell_of(n, code, mine) for n, code in enumerate(self.assignment.codes, 1))
         )

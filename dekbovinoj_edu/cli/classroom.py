@@ -6,9 +6,12 @@
 - ``dekbovinoj class list``, ``dekbovinoj class report NAME [--csv]``,
   ``dekbovinoj class forget NAME``, ``dekbovinoj class dashboard NAME``.
 
-Every subcommand takes ``--db PATH`` (default: the user's data directory).
-Bad input (an unknown class, a name that exists, malformed ``--codes``) is
-one line on stderr and exit code 2.
+Every subcommand takes ``--db PATH_OR_URL``: a SQLite file (default:
+``classes.sqlite3`` in the user's data directory), ``sqlite:///FILE`` or
+``postgresql://USER@HOST/DATABASE``. Bad input (an unknown class, a name that
+exists, malformed ``--codes``) and a database that cannot be used (damaged, a
+newer version's, another program's, the disk full) are one line on stderr and
+exit code 2.
 
 >>> import tempfile, pathlib, contextlib, io
 >>> db = str(pathlib.Path(tempfile.mkdtemp()) / "c.sqlite3")
@@ -29,7 +32,6 @@ from __future__ import annotations
 import argparse
 import shlex
 import sys
-import webbrowser
 from collections.abc import Callable
 from typing import Any
 
@@ -41,6 +43,7 @@ from ..classroom.store import open_store
 from ..dealing.dealer import DealError
 from ..dealing.rating import Difficulty
 from ..i18n import LANGUAGES
+from . import class_service
 from .puzzles import add_filter_options, filters_from, seed_from
 
 __all__ = ["register"]
@@ -158,32 +161,17 @@ def main_forget(args: argparse.Namespace) -> int:
     return 0
 
 
-@_refusing
 def main_dashboard(args: argparse.Namespace) -> int:
     """Open the teacher's live view in the browser (on this computer only)."""
-    from ..classroom.views.teacher import DashboardServer
-
-    if not 0 <= args.port < 65536:
-        raise BadAssignmentError("port {port} is not between 0 and 65535", port=args.port)
-    store = open_store(args.db)
-    server = DashboardServer(args.name, store, port=args.port, lang=args.lang)
-    print(f"Dashboard of class {args.name}: {server.url}", flush=True)
-    print("Only this computer can open it. Ctrl+C stops it.", flush=True)
-    if not args.no_browser:
-        webbrowser.open(server.url)
-    try:
-        server.serve_forever()
-    except KeyboardInterrupt:
-        pass
-    finally:
-        server.httpd.server_close()
-        store.close()
-    return 0
+    return class_service.run_dashboard(args)
 
 
 def _db_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--db", help="the class database file (default: classes.sqlite3 in your data directory)"
+        "--db",
+        metavar="PATH_OR_URL",
+        help="the class database: a SQLite file (default: classes.sqlite3 in your data "
+        "directory), sqlite:///FILE or postgresql://USER@HOST/DATABASE",
     )
 
 
@@ -193,7 +181,7 @@ def register(subparsers: Any) -> None:
         "class",
         help="class mode: one set of puzzles for a class, a live dashboard, a CSV report",
         description="Class mode: students join with a nickname; every attempt is kept in a "
-        "SQLite file on this computer.",
+        "SQLite file on this computer, or in a PostgreSQL database (--db postgresql://…).",
     )
     commands = parser.add_subparsers(dest="class_command", metavar="SUBCOMMAND", required=True)
 
@@ -246,3 +234,5 @@ def register(subparsers: Any) -> None:
     )
     _db_option(dashboard)
     dashboard.set_defaults(run=main_dashboard)
+
+    class_service.register(commands, _db_option)

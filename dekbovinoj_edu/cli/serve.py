@@ -8,24 +8,35 @@ server prints ``ready: 30 students`` when the pool is full (see
 the class network reach it, and prints the addresses they type. Every Voilà option is built by
 :func:`~dekbovinoj_edu.serving.options.voila_command`.
 
+With ``--class NAME`` the app is the class's student screens. ``serve`` starts the class
+service beside Voilà (:mod:`~dekbovinoj_edu.serving.class_service`, on this computer, with
+the class database of ``--db``) and prints the teacher's dashboard address; or, with
+``--class-server URL``, uses a service that runs elsewhere. The student kernels get the
+class's name and the service's address (:func:`class_environment`), never the database:
+every attempt goes through the service.
+
 >>> parser = argparse.ArgumentParser()
 >>> register(parser.add_subparsers())
 >>> args = parser.parse_args(["serve", "--host", "0.0.0.0", "--class-size", "30"])
 >>> options = serve_options(args, Path("app.ipynb"))
 >>> options.host, options.class_size, options.port, options.open_browser
 ('0.0.0.0', 30, 8866, True)
+>>> class_environment("4a", "http://127.0.0.1:8871")
+{'DEKBOVINOJ_CLASS': '4a', 'DEKBOVINOJ_CLASS_SERVER': 'http://127.0.0.1:8871'}
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib.util
 import sys
 import tempfile
 from pathlib import Path
 
+from ..classroom.client import CLASS_ENV, SERVER_ENV, ClassClient, service_address
 from ..classroom.errors import ClassroomError
-from ..classroom.store import CLASS_ENV, DB_ENV, default_db_path, open_store
+from ..serving.class_service import ServiceStartError, start_class_service
 from ..serving.notebooks import CLASS_CELLS, CLASS_NOTEBOOK, find_notebook
 from ..serving.options import DEFAULT_HOST, DEFAULT_PORT, ServeOptions
 from ..serving.server import SERVE_INSTALL, start_voila, student_addresses, wait_for
@@ -44,61 +55,89 @@ def serve_options(args: argparse.Namespace, notebook: Path) -> ServeOptions:
     )
 
 
-def class_environment(name: str, db: str | None) -> dict[str, str]:
-    """What ``serve --class`` passes the student kernels: the class and the database file.
+def class_environment(name: str, server: str) -> dict[str, str]:
+    """What ``serve --class`` passes the student kernels: the class and the class service's
+    address (never the database)."""
+    return {CLASS_ENV: name, SERVER_ENV: server}
 
-    An unknown class is one line on stderr and an empty result (exit code 2).
-    """
-    path = Path(db) if db else default_db_path()
+
+def _check_class(name: str, server: str) -> bool:
+    """Say which class is served (asked of the service); an unknown one is one line on stderr."""
     try:
-        store = open_store(path)
-        try:
-            assignment = store.assignment(name)
-        finally:
-            store.close()
+        assignment = ClassClient(server, name).assignment
     except ClassroomError as error:
         print(f"dekbovinoj: {error}", file=sys.stderr)
-        return {}
+        return False
     print(
         f"Class {assignment.name}: {len(assignment.codes)} puzzles, {assignment.mode} mode.",
         flush=True,
     )
-    return {CLASS_ENV: assignment.name, DB_ENV: str(path.resolve())}
+    return True
+
+
+def _check_arguments(args: argparse.Namespace) -> None:
+    if args.db is not None and args.class_name is None:
+        raise ValueError("--db goes with --class NAME: it is where that class's progress is kept")
+    if args.class_server is not None and args.class_name is None:
+        raise ValueError("--class-server goes with --class NAME: the service that holds it")
+    if args.class_server is not None and args.db is not None:
+        raise ValueError(
+            "--db goes with the class service serve starts: the one at --class-server keeps "
+            "its own database"
+        )
 
 
 def run(args: argparse.Namespace) -> int:
-    """Serve the app (or with ``--class``, a class's assignment) until Ctrl+C (or SIGTERM);
-    returns Voilà's exit code, 2 for an unknown class."""
-    if args.db is not None and args.class_name is None:
-        raise ValueError("--db goes with --class NAME: it is where that class's progress is kept")
+    """Serve the app (or with ``--class``, a class's assignment, through the class service)
+    until Ctrl+C (or SIGTERM); returns Voilà's exit code, 2 for an unknown class or a class
+    service that does not start."""
+    from ..classroom.store import DB_ENV  # the database's layer, only for serving
+
+    _check_arguments(args)
     if importlib.util.find_spec("voila") is None:
         raise OSError(f"serving the app needs Voilà: {SERVE_INSTALL}")
     notebook = find_notebook()
-    class_env: dict[str, str] = {}
-    if args.class_name is not None:
-        class_env = class_environment(args.class_name, args.db)
-        if not class_env:
-            return 2
-        notebook = find_notebook(name=CLASS_NOTEBOOK, cells=CLASS_CELLS)
-    options = serve_options(args, notebook)
-    addresses = student_addresses(options.host, options.port)
-    print(f"Dek bovinoj: {addresses[0]}  (Ctrl+C stops it)", flush=True)
-    if len(addresses) > 1:
-        print("Students type one of these addresses:", flush=True)
-        for address in addresses:
-            print(f"  {address}", flush=True)
-    print(
-        f"Preparing the app for {options.class_size} "
-        f"student{'s' if options.class_size != 1 else ''}; wait for the line 'ready'.",
-        flush=True,
-    )
-    with tempfile.TemporaryDirectory(prefix="dekbovinoj-voila-") as folder:
-        return wait_for(start_voila(options, Path(folder), class_env))
+    with contextlib.ExitStack() as running:
+        class_env: dict[str, str] = {}
+        if args.class_name is not None:
+            if args.class_server is not None:
+                server = service_address(args.class_server)
+            else:
+                try:
+                    service = start_class_service(
+                        args.class_name, db=args.db, say=lambda line: print(line, flush=True)
+                    )
+                except ServiceStartError as error:
+                    print(f"dekbovinoj: {error}", file=sys.stderr)
+                    return error.code
+                running.callback(service.stop)
+                server = service.url
+                print(f"Teacher's dashboard: {service.teacher}", flush=True)
+                print("Keep the teacher's address to yourself.", flush=True)
+            if not _check_class(args.class_name, server):
+                return 2
+            class_env = class_environment(args.class_name, server)
+            notebook = find_notebook(name=CLASS_NOTEBOOK, cells=CLASS_CELLS)
+        options = serve_options(args, notebook)
+        addresses = student_addresses(options.host, options.port)
+        print(f"Dek bovinoj: {addresses[0]}  (Ctrl+C stops it)", flush=True)
+        if len(addresses) > 1:
+            print("Students type one of these addresses:", flush=True)
+            for address in addresses:
+                print(f"  {address}", flush=True)
+        print(
+            f"Preparing the app for {options.class_size} "
+            f"student{'s' if options.class_size != 1 else ''}; wait for the line 'ready'.",
+            flush=True,
+        )
+        folder = running.enter_context(tempfile.TemporaryDirectory(prefix="dekbovinoj-voila-"))
+        forget = (DB_ENV,) if class_env else ()  # the kernels never see the database
+        return wait_for(start_voila(options, Path(folder), class_env, forget=forget))
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``dekbovinoj serve [--host H] [--port N] [--class-size N] [--no-browser]
-    [--class NAME [--db PATH]]``."""
+    [--class NAME [--db PATH_OR_URL | --class-server URL]]``."""
     parser = subparsers.add_parser(
         "serve",
         help="open the practice app in the browser (Voilà), for one student or a class",
@@ -134,6 +173,15 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "nickname",
     )
     parser.add_argument(
-        "--db", help="with --class: the class database file (default: in your data directory)"
+        "--db",
+        metavar="PATH_OR_URL",
+        help="with --class: the class database, for the class service serve starts: a SQLite "
+        "file (default: in your data directory), sqlite:///FILE or postgresql://USER@HOST/DB",
+    )
+    parser.add_argument(
+        "--class-server",
+        metavar="URL",
+        help="with --class: the class service that holds the class (dekbovinoj class serve, "
+        "elsewhere); then serve starts none",
     )
     parser.set_defaults(run=run)

@@ -7,6 +7,8 @@
 - :mod:`.busy_page`: the Voilà template whose page says "the app is starting" in the
   student's language instead of sending a page without the app.
 - :mod:`.server`: Voilà started as a process, its addresses and its end.
+- :mod:`.class_service`: the class service started beside Voilà for ``serve --class``
+  (``dekbovinoj class serve`` as a process), waited for, stopped with it.
 
 ``dekbovinoj serve`` (:mod:`dekbovinoj_edu.cli.serve`) wires them together; Binder's
 ``postBuild`` writes the template with :func:`~.busy_page.write_template`.

@@ -4,8 +4,10 @@ A student whose app is not ready at once (the server is busy starting
 kernels for the class) sees "Starting the app…", and after
 :data:`BUSY_AFTER_MS` "The server is busy, the app is starting…", in the
 browser's language; the page turns into the app by itself when it is ready.
-Everything else is Voilà's ``lab`` template, which this one extends, with two changes
-that matter when a class opens the app at once:
+Everything else is Voilà's ``lab`` template, which this one extends, with the script of a
+class app's hidden field (:data:`~dekbovinoj_edu.classroom.views.keeper.KEEPER_SCRIPT`: a
+reload takes the student's seat up again at once, from the page's local storage), and two
+changes that matter when a class opens the app at once:
 
 * **Nothing from outside the server.** Voilà's page links Font Awesome's style sheets from
   a CDN (the app draws no Font Awesome icon) and nbconvert adds a loader for Mermaid
@@ -32,6 +34,8 @@ in ``JUPYTER_PATH``: :func:`write_template` writes the template there, and
 True
 >>> f"animation-timing-function: {SPINNER_TIMING}" in page, "block html_head_js_mermaidjs" in page
 (True, True)
+>>> "dkb-class-keeper" in page
+True
 """
 
 from __future__ import annotations
@@ -101,6 +105,7 @@ _INDEX = """{%%- extends 'voila/templates/lab/index.html.j2' -%%}
 {%%- block body_header -%%}
 {{ super() }}
 %(script)s
+{%% raw %%}%(keeper)s{%% endraw %%}
 {%%- endblock body_header -%%}
 """
 
@@ -142,9 +147,12 @@ def write_template(root: Path) -> Path:
     """Write the template under ``root`` (a Jupyter data folder); returns its folder."""
     folder = root / "voila" / "templates" / TEMPLATE_NAME
     folder.mkdir(parents=True, exist_ok=True)
+    from ..classroom.views.keeper import KEEPER_SCRIPT  # the widgets' layer: only here
+
     script = loading_script()
     css = _CSS % {"spinner_timing": SPINNER_TIMING, "spinner_why": _SPINNER_WHY}
-    (folder / "index.html.j2").write_text(_INDEX % {"script": script, "css": css}, "utf-8")
+    page = _INDEX % {"script": script, "css": css, "keeper": KEEPER_SCRIPT}
+    (folder / "index.html.j2").write_text(page, "utf-8")
     conf = {"base_template": "lab"}
     (folder / "conf.json").write_text(json.dumps(conf) + "\n", "utf-8")
     return folder

@@ -111,7 +111,9 @@ CLASS_CELLS: tuple[tuple[str, str], ...] = (
         "code",
         "# Dek Bovinoj in class mode: students join with a nickname and work through the\n"
         "# class's puzzles. Run it with `dekbovinoj serve --class NAME`, which tells this\n"
-        "# notebook the class (DEKBOVINOJ_CLASS) and the database file (DEKBOVINOJ_DB).\n"
+        "# notebook the class (DEKBOVINOJ_CLASS) and the class service that keeps every\n"
+        "# answer (DEKBOVINOJ_CLASS_SERVER). In JupyterLab or on Binder, name them yourself:\n"
+        '# ClassApp("4a", server="https://class.school.example").\n'
         "# The game is by Johannes G. and Leo G., 2024 (CC BY-SA 4.0).\n"
         "from dekbovinoj_edu.classroom import ClassApp\n"
         "\n"

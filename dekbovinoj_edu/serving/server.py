@@ -16,14 +16,14 @@ import signal
 import socket
 import subprocess
 import sys
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import IO
 
 from .busy_page import write_template
 from .options import ServeOptions, voila_command, voila_environment
 
-__all__ = ["SERVE_INSTALL", "start_voila", "student_addresses", "wait_for"]
+__all__ = ["SERVE_INSTALL", "start_voila", "stop_with_parent", "student_addresses", "wait_for"]
 
 SERVE_INSTALL = 'pip install "dekbovinoj_edu[serve]"'
 """How to install what ``serve`` needs (Voilà is an optional extra: the static site has no use
@@ -35,24 +35,30 @@ def start_voila(
     templates: Path,
     environment: Mapping[str, str] | None = None,
     output: int | IO[bytes] | None = None,
+    forget: Iterable[str] = (),
 ) -> subprocess.Popen[bytes]:
     """Start Voilà on ``options.notebook``, with the starting page written into ``templates``.
 
-    ``environment`` is added to Voilà's (the class and its database, for class mode);
-    ``output`` is where Voilà writes (by default this process's own output).
+    ``environment`` is added to Voilà's (the class and its service, for class mode), the
+    variables named in ``forget`` are taken out of it (the database's, for class mode: the
+    kernels never get it); ``output`` is where Voilà writes (by default this process's own
+    output).
     """
     write_template(templates)
+    env = {**voila_environment(templates), **(environment or {})}
+    for name in forget:
+        env.pop(name, None)
     return subprocess.Popen(
         voila_command(options),
         cwd=options.notebook.parent,
-        env={**voila_environment(templates), **(environment or {})},
+        env=env,
         stdout=output,
         stderr=None if output is None else subprocess.STDOUT,
-        preexec_fn=_stop_with_parent,
+        preexec_fn=stop_with_parent,
     )
 
 
-def _stop_with_parent() -> None:
+def stop_with_parent() -> None:
     """In the Voilà child, before it starts: on Linux, be stopped when the parent dies.
 
     A test run or a ``dekbovinoj serve`` that is killed then leaves no server

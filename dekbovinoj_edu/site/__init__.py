@@ -5,7 +5,8 @@ Built on the teacher's or the school's computer (``dekbovinoj build-site``):
 - :mod:`.build`: :func:`~.build.build_site`, the whole build.
 - :mod:`.wheels`: the packages the browser's Python loads, in the site's own lock file.
 - :mod:`.bytecode`: the site's Python compiled ahead, by the site's own Pyodide under Node.
-- :mod:`.pages`: the notebooks the site renders and the changes to Voici's pages.
+- :mod:`.pages`: the notebooks the site renders (with ``--class``, the class page, whose
+  app talks to the class service that serves the site) and the changes to Voici's pages.
 - :mod:`.startup`: the changes to files the site ships, for a faster start.
 
 Run in the student's browser:

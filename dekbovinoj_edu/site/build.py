@@ -41,13 +41,16 @@ from .bytecode import compile_archives
 from .pages import (
     APP_PAGE,
     APP_STARTING,
+    CLASS_PAGE,
     LESSON_FOLDER,
     LESSON_STARTING,
+    add_keeper_script,
     add_loading_script,
     add_progress_script,
     fix_page,
     lesson_title,
     redirect_page,
+    site_class_notebook,
     site_lesson,
     site_notebook,
 )
@@ -200,8 +203,9 @@ def _package_version() -> str:
         return "0.0.0"
 
 
-def _lite_dir(work: Path, cache: Path, lessons: Path | None) -> Path:
-    """The folder ``voici build`` reads: Pyodide, the wheels, the lock, the notebooks."""
+def _lite_dir(work: Path, cache: Path, lessons: Path | None, classroom: bool = False) -> Path:
+    """The folder ``voici build`` reads: Pyodide, the wheels, the lock, the notebooks (the
+    class page's too, with ``classroom``)."""
     pyodide = work / "lite" / "static" / "pyodide"
     pyodide.mkdir(parents=True)
     with tarfile.open(_pyodide(cache)) as tarball:
@@ -241,6 +245,9 @@ def _lite_dir(work: Path, cache: Path, lessons: Path | None) -> Path:
             links.append((lesson_title(lesson, path.stem), f"{LESSON_FOLDER}/{path.stem}.html"))
     notebook = json.dumps(site_notebook(links), indent=1, ensure_ascii=False)
     (content / Path(APP_PAGE).with_suffix(".ipynb").name).write_text(notebook, "utf-8")
+    if classroom:
+        notebook = json.dumps(site_class_notebook(), indent=1, ensure_ascii=False)
+        (content / Path(CLASS_PAGE).with_suffix(".ipynb").name).write_text(notebook, "utf-8")
     return work / "lite"
 
 
@@ -251,6 +258,8 @@ def _fix_pages(out: Path) -> None:
         text = fix_page(page.read_text("utf-8"), depth)
         if page == out / APP_PAGE:
             text = add_loading_script(add_progress_script(text), APP_STARTING)
+        elif page == out / CLASS_PAGE:
+            text = add_loading_script(add_keeper_script(text), APP_STARTING)
         else:
             text = add_loading_script(text, LESSON_STARTING)
         page.write_text(text, "utf-8")
@@ -263,8 +272,11 @@ def _fix_pages(out: Path) -> None:
     worker.write_text(fix_service_worker(worker.read_text("utf-8")), "utf-8")
 
 
-def build_site(out: Path, cache: Path | None = None, lessons: Path | None = None) -> Path:
-    """Build the static site into ``out`` (replaced if it is an earlier build) and return it."""
+def build_site(
+    out: Path, cache: Path | None = None, lessons: Path | None = None, classroom: bool = False
+) -> Path:
+    """Build the static site into ``out`` (replaced if it is an earlier build) and return it;
+    with ``classroom``, with the class page (:data:`~.pages.CLASS_PAGE`) too."""
     if out.exists() and any(out.iterdir()) and not (out / MARKER).exists():
         raise OSError(f"{out} is not empty and is not a site build-site made: choose another")
     _check_tools()
@@ -274,7 +286,7 @@ def build_site(out: Path, cache: Path | None = None, lessons: Path | None = None
         lessons = clone if clone.is_dir() else None
     with tempfile.TemporaryDirectory(prefix="dekbovinoj-site-") as temp:
         work = Path(temp)
-        lite = _lite_dir(work, cache, lessons)
+        lite = _lite_dir(work, cache, lessons, classroom)
         built = work / "site"
         command = [sys.executable, "-c", "from voici_core.app import main; main()", "build"]
         command += ["--contents", str(work / "content"), "--output-dir", str(built)]

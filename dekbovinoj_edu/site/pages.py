@@ -8,7 +8,11 @@ are changed after the build (``dekbovinoj build-site``):
 - the links to a CDN (Font Awesome's style sheets) are dropped: the site works
   offline and no request leaves it;
 - the app page gets the small script that keeps the student's progress in the
-  browser's local storage (:mod:`dekbovinoj_edu.widgets.progress` is its Python side).
+  browser's local storage (:mod:`dekbovinoj_edu.widgets.progress` is its Python side);
+- the class page (``build-site --class``: :data:`CLASS_PAGE`, the student's class screens
+  in the browser's Python, talking to the class service on the page's own origin) gets the
+  script that tells the app the page's address and keeps its seat and the attempts not yet
+  sent in local storage (:mod:`dekbovinoj_edu.classroom.views.keeper` is its Python side).
 
 >>> page = ('<link rel="stylesheet" href="https://cdn.jsdelivr.net/npm/x.css">'
 ...         '<script id="jupyter-config-data" type="application/json">'
@@ -29,27 +33,35 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from ..classroom.views.keeper import KEEPER_SCRIPT
 from ..serving.busy_page import loading_script
 from ..serving.notebooks import app_notebook
 
 __all__ = [
     "APP_PAGE",
     "APP_STARTING",
+    "CLASS_PAGE",
     "LESSON_STARTING",
     "PROGRESS_SCRIPT",
     "STARTING_AFTER_MS",
     "STARTUP",
+    "add_keeper_script",
     "add_loading_script",
     "add_progress_script",
     "fix_page",
     "lesson_title",
     "redirect_page",
+    "site_class_notebook",
     "site_lesson",
     "site_notebook",
 ]
 
 APP_PAGE = "voici/render/dekbovinoj.html"
 """Where the app is, from the site's root (the root's ``index.html`` opens it)."""
+
+CLASS_PAGE = "voici/render/classroom.html"
+"""Where the class page is, from the site's root (``build-site --class``); a student opens it
+as ``classroom.html?class=4a`` (``dekbovinoj class serve 4a --site`` sends them there)."""
 
 _CONFIG = re.compile(
     r'(<script id="jupyter-config-data" type="application/json">)(.*?)(</script>)', re.S
@@ -143,6 +155,30 @@ def site_notebook(lessons: Sequence[tuple[str, str]] = ()) -> dict[str, Any]:
     return app_notebook(cells, kernel=("python", "Python"), ids="dekbovinoj-site")
 
 
+def site_class_notebook() -> dict[str, Any]:
+    """The class page's notebook: the student's class screens, in the browser's language.
+
+    The app learns the class service's address and the class from the page
+    (:data:`~dekbovinoj_edu.classroom.views.keeper.KEEPER_SCRIPT`): the page's own origin and
+    its ``?class=``.
+
+    >>> source = "".join(site_class_notebook()["cells"][0]["source"])
+    >>> "ClassApp(lang=browser_language())" in source and "install()" in source
+    True
+    """
+    source = (
+        "# Dek Bovinoj in class mode: join the class with a nickname; every answer goes to\n"
+        "# the class service this page came from. The game is by Johannes G. and Leo G., 2024\n"
+        "# (CC BY-SA 4.0).\n"
+        f"{STARTUP}\n"
+        "from dekbovinoj_edu.classroom import ClassApp\n"
+        "from dekbovinoj_edu.i18n import browser_language\n"
+        "\n"
+        "ClassApp(lang=browser_language())  # the class and its service: from the address"
+    )
+    return app_notebook([("code", source)], kernel=("python", "Python"), ids="dekbovinoj-class")
+
+
 LESSON_FOLDER = "lessons"
 """Where the site keeps the lessons, among the notebooks the browser's Python sees."""
 
@@ -217,6 +253,16 @@ def add_loading_script(page: str, said: tuple[str, str] = APP_STARTING) -> str:
     True
     """
     return _before_body_end(page, loading_script(said, STARTING_AFTER_MS) + "\n")
+
+
+def add_keeper_script(page: str) -> str:
+    """The class page with :data:`~dekbovinoj_edu.classroom.views.keeper.KEEPER_SCRIPT`
+    before ``</body>``.
+
+    >>> "dkb-class-keeper" in add_keeper_script("<body></body>")
+    True
+    """
+    return _before_body_end(page, KEEPER_SCRIPT)
 
 
 def _before_body_end(page: str, script: str) -> str:

@@ -37,6 +37,16 @@ def _need_chromium() -> None:
 
 
 @pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The static site with its class page (``build-site --class``), built once a test session
+    for every test of it (downloads come from the cache when they can)."""
+    _need_chromium()
+    from dekbovinoj_edu.site.build import build_site
+
+    return build_site(tmp_path_factory.mktemp("site") / "site", classroom=True)
+
+
+@pytest.fixture(scope="session")
 def artifacts() -> Path:
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS

@@ -1,6 +1,9 @@
-"""Class mode in a real browser: three students join a test through `dekbovinoj serve --class`,
-one answers right, one wrong, one with malformed input; the teacher's dashboard page and the
-CSV report show exactly those three attempts."""
+"""Class mode in a real browser through `dekbovinoj serve --class`: Voilà's student kernels talk
+to the class service that `serve` started beside it (and never see the database). Three
+students join a test, one answers right, one wrong, one with malformed input; the teacher's
+dashboard (the address `serve` printed) and the CSV report show exactly those attempts. A
+student's nickname is hers: a classmate is refused; her open page gives signs of life; her
+reload takes her seat up again at once."""
 
 from __future__ import annotations
 
@@ -14,11 +17,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from support.processes import ServerProcesses
 from support.puzzles import PETER
 from support.servers import free_port, stop, wait_until_up
 
 from dekbovinoj_edu.checking.checker import check
-from dekbovinoj_edu.classroom.session import HEARTBEAT_SECONDS, LIVE_SECONDS
+from dekbovinoj_edu.classroom.session import HEARTBEAT_SECONDS
 from dekbovinoj_edu.classroom.store import open_store
 from dekbovinoj_edu.classroom.views.marks import mistake_name
 from dekbovinoj_edu.cli import main
@@ -28,13 +32,33 @@ from .conftest import FIRST_LOAD_MS, STEP_MS, _need_chromium
 
 NO_TEN = Puzzle.parse("A♣ | 2♣", level=1)
 ANSWERS = {"Ana": ("13*2+3-9-3-7", "ok"), "Bo": ("13 + 9", "colour"), "Cy": ("13 +", "syntax")}
+TEACHER_LINE = "Teacher's dashboard: "
+RESUME_SECONDS = 10.0
+"""How long a reloaded page may take, once the app shows, to be back at the student's place."""
+
+
+class Served:
+    """`serve --class 4a`: its address, the teacher's address it printed, its database."""
+
+    def __init__(self, process: subprocess.Popen[bytes], url: str, log: Path, db: Path) -> None:
+        self.process = process
+        self.url = url
+        self.log = log
+        self.db = db
+
+    def text(self) -> str:
+        return self.log.read_text("utf-8", errors="replace")
+
+    def teacher(self) -> str:
+        for line in self.text().splitlines():
+            if line.startswith(TEACHER_LINE):
+                return line.removeprefix(TEACHER_LINE).strip()
+        raise AssertionError(self.text()[-3000:])
 
 
 @pytest.fixture(scope="module")
-def classroom(
-    tmp_path_factory: pytest.TempPathFactory, artifacts: Path
-) -> Iterator[tuple[str, Path]]:
-    """Class 4a (a test of two puzzles) served on a free port: its URL and database."""
+def classroom(tmp_path_factory: pytest.TempPathFactory, artifacts: Path) -> Iterator[Served]:
+    """Class 4a (a test of two puzzles) served on a free port."""
     _need_chromium()
     db = tmp_path_factory.mktemp("class") / "classes.sqlite3"
     codes = f"{PETER.code},{NO_TEN.code}"
@@ -43,66 +67,46 @@ def classroom(
             main(["class", "new", "4a", "--codes", codes, "--mode", "test", "--db", str(db)]) == 0
         )
     port = free_port()
-    command = [
-        sys.executable,
-        "-m",
-        "dekbovinoj_edu.cli",
-        "serve",
-        "--class",
-        "4a",
-        "--db",
-        str(db),
-    ]
-    command += ["--port", str(port), "--no-browser", "--class-size", "3"]
-    with (artifacts / "classroom-voila.log").open("wb") as log:
-        server = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+    command = [sys.executable, "-m", "dekbovinoj_edu.cli", "serve", "--class", "4a"]
+    command += ["--db", str(db), "--port", str(port), "--no-browser", "--class-size", "3"]
+    log = artifacts / "classroom-voila.log"
+    with log.open("wb") as output:
+        server = subprocess.Popen(command, stdout=output, stderr=subprocess.STDOUT)
     try:
         wait_until_up(port, timeout=120, process=server)
-        yield f"http://localhost:{port}/", db
+        served = Served(server, f"http://localhost:{port}/", log, db)
+        assert TEACHER_LINE in served.text()  # printed before Voilà started
+        yield served
     finally:
         stop(server)
 
 
-@pytest.fixture
-def dashboard(classroom: tuple[str, Path]) -> Iterator[str]:
-    """`dekbovinoj class dashboard 4a`: the address it prints."""
-    _, db = classroom
-    command = [sys.executable, "-m", "dekbovinoj_edu.cli", "class", "dashboard", "4a"]
-    command += ["--db", str(db), "--no-browser"]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    try:
-        assert process.stdout is not None
-        line = process.stdout.readline().decode()
-        assert "http://127.0.0.1:" in line, line
-        yield line.split(": ", 1)[1].strip()
-    finally:
-        stop(process)
-
-
 def test_three_students_answer_and_the_dashboard_and_csv_show_exactly_that(
-    browser: object, classroom: tuple[str, Path], dashboard: str, artifacts: Path
+    browser: object, classroom: Served, artifacts: Path
 ) -> None:
     from playwright.sync_api import Browser, expect
 
     assert isinstance(browser, Browser)
     expect.set_options(timeout=STEP_MS)
-    url, db = classroom
+    contexts = {nickname: browser.new_context() for nickname in ANSWERS}  # three computers
     pages = {}
-    for nickname in ANSWERS:
-        page = browser.new_page(viewport={"width": 1000, "height": 900})
-        page.goto(url)
+    for nickname, context in contexts.items():
+        page = context.new_page()
+        page.set_viewport_size({"width": 1000, "height": 900})
+        page.goto(classroom.url)
         pages[nickname] = page
     for nickname, page in pages.items():
         expect(page.locator(".dkb-class-app")).to_contain_text("Class 4a", timeout=FIRST_LOAD_MS)
         expect(page.locator(".dkb-nickname")).to_contain_text("Nickname")
         expect(page.locator(".dkb-join")).to_have_text("Join")
-        if nickname == "Bo":  # Ana's nickname is taken while her page is open
+        if nickname == "Bo":  # Ana's nickname is hers while her page is open, and after
             page.locator(".dkb-nickname input").fill("ana")
             page.locator(".dkb-join").click()
             expect(page.locator(".dkb-join-message")).to_contain_text("is taken")
         page.locator(".dkb-nickname input").fill(nickname)
         page.locator(".dkb-join").click()
         expect(page.locator(".dkb-counter")).to_have_text("Puzzle 1 of 2")
+        expect(page.locator(".dkb-rejoin")).to_contain_text("Your rejoin code is")
         expect(page.locator(".dkb-pasture .dkb-card")).to_have_text(["9♦", "3♥", "7♥"])
         expect(page.locator(".dkb-hint")).to_be_disabled()  # a test: no help before the end
         expect(page.locator(".dkb-best")).to_be_disabled()
@@ -117,7 +121,17 @@ def test_three_students_answer_and_the_dashboard_and_csv_show_exactly_that(
     for nickname, page in pages.items():
         page.screenshot(path=str(artifacts / f"classroom-{nickname}.png"), full_page=True)
 
+    # The kernels reach the class through the service: none of them knows the database.
+    kernels = ServerProcesses.of(classroom.process.pid).kernels
+    assert kernels
+    for pid, _ in kernels:
+        environment = Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
+        names = {entry.split(b"=", 1)[0] for entry in environment}
+        assert b"DEKBOVINOJ_DB" not in names and b"DEKBOVINOJ_CLASS_SERVER" in names
+        assert str(classroom.db).encode() not in b"\0".join(environment)
+
     teacher = browser.new_page(viewport={"width": 1000, "height": 900})
+    dashboard = classroom.teacher()
     teacher.goto(dashboard)
     board = teacher.locator(".dkb-board")
     expect(board).to_contain_text("3 students · 3 attempts")
@@ -148,36 +162,35 @@ def test_three_students_answer_and_the_dashboard_and_csv_show_exactly_that(
     pages["Ana"].locator(".dkb-next").click()
     expect(pages["Ana"].locator(".dkb-summary")).to_contain_text("Solved 2 of 2")
 
-    # Ana's open page keeps her nickname alive: the browser ticks a heartbeat.
-    store = open_store(db)
-    joined = {seat.nickname: seat.last_seen for seat in store.seats("4a")}
-    deadline = time.monotonic() + 3 * HEARTBEAT_SECONDS + 10
-    while time.monotonic() < deadline:
-        if store.seats("4a")[0].last_seen > joined["Ana"] + 1:
-            break
-        time.sleep(0.5)
-    assert store.seats("4a")[0].last_seen > joined["Ana"] + 1
+    # Ana's open page gives signs of life: the browser ticks a heartbeat.
+    store = open_store(classroom.db)
+    try:
+        joined = {seat.nickname: seat.last_seen for seat in store.seats("4a")}
+        deadline = time.monotonic() + 3 * HEARTBEAT_SECONDS + 10
+        while time.monotonic() < deadline:
+            if store.seats("4a")[0].last_seen > joined["Ana"] + 1:
+                break
+            time.sleep(0.5)
+        assert store.seats("4a")[0].last_seen > joined["Ana"] + 1
+    finally:
+        store.close()
 
-    # Ana reloads: her nickname is hers again once the old page is silent (a join right after
-    # the reload may still be refused as taken), and she is back at her summary.
+    # Ana reloads: her page takes her seat up again at once (its storage has her rejoin
+    # code), without her typing anything: she is back at her summary.
     ana = pages["Ana"]
     ana.reload()
-    expect(ana.locator(".dkb-nickname input")).to_be_visible(timeout=FIRST_LOAD_MS)
-    deadline = time.monotonic() + LIVE_SECONDS + 30
-    while time.monotonic() < deadline and not ana.locator(".dkb-summary").is_visible():
-        if ana.locator(".dkb-nickname input").is_visible():
-            ana.locator(".dkb-nickname input").fill("Ana")
-            ana.locator(".dkb-join").click()
-        time.sleep(2)
+    expect(ana.locator(".dkb-class-app")).to_be_visible(timeout=FIRST_LOAD_MS)
+    shown = time.monotonic()
     expect(ana.locator(".dkb-summary")).to_contain_text("Solved 2 of 2")
-    store.close()
+    assert time.monotonic() - shown < RESUME_SECONDS
+    assert ana.locator(".dkb-nickname input").count() == 0  # no join screen: nothing typed
 
     response = teacher.request.get(dashboard + "report.csv")
     assert response.ok
     from_page = list(csv.DictReader(io.StringIO(response.text())))
     printed = io.StringIO()
     with contextlib.redirect_stdout(printed):
-        assert main(["class", "report", "4a", "--csv", "--db", str(db)]) == 0
+        assert main(["class", "report", "4a", "--csv", "--db", str(classroom.db)]) == 0
     from_cli = list(csv.DictReader(io.StringIO(printed.getvalue())))
     assert from_page == from_cli
     expected = [(nick, typed, verdict, "1") for nick, (typed, verdict) in ANSWERS.items()]
@@ -185,5 +198,6 @@ def test_three_students_answer_and_the_dashboard_and_csv_show_exactly_that(
     found = sorted((r["nickname"], r["answer"], r["verdict"], r["puzzle"]) for r in from_cli)
     assert found == sorted(expected)
     assert {row["class"] for row in from_cli} == {"4a"}
-    for page in [*pages.values(), teacher]:
-        page.close()
+    teacher.close()
+    for context in contexts.values():
+        context.close()

@@ -1,5 +1,6 @@
-"""The static site (``dekbovinoj build-site``) in a real browser: built once a test
-session, served by a plain web server on 127.0.0.1, the app running in the browser's Pyodide.
+"""The static site (``dekbovinoj build-site --class``, the ``site`` of the conftest) in a real
+browser: built once a test session, served by a plain web server on 127.0.0.1, the app running
+in the browser's Pyodide.
 
 It passes the Voilà app's practice walk-through, keeps the student's progress in the browser,
 opens straight into the app with the lessons one click away, and asks nothing of any other
@@ -25,11 +26,9 @@ from support.servers import SiteServer, serve_site
 from dekbovinoj_edu.i18n import LANGUAGE_NAMES, gettext
 from dekbovinoj_edu.rules.puzzle import Puzzle
 from dekbovinoj_edu.sessions.practice import PracticeSession
-from dekbovinoj_edu.site.build import build_site
 from dekbovinoj_edu.site.pages import APP_PAGE
 
 pytestmark = pytest.mark.network  # the build takes Pyodide from npm and wheels from PyPI
-CHROMIUM = Path("/usr/bin/chromium")
 SITE_FIRST_LOAD_MS = 240_000
 """How long the site may take to show the app: Pyodide and its packages, on a busy machine."""
 STEP_MS = 60_000
@@ -53,14 +52,6 @@ def _voila_test(file: str, name: str) -> Callable[..., None]:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return getattr(module, name)
-
-
-@pytest.fixture(scope="session")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The site, built once a test session (downloads come from the cache when they can)."""
-    if not CHROMIUM.exists():
-        pytest.skip(f"browser tests need Chromium at {CHROMIUM} (.ci/run installs it with apt)")
-    return build_site(tmp_path_factory.mktemp("site") / "site")
 
 
 @pytest.fixture(scope="session")

@@ -7,4 +7,7 @@
 - :mod:`.teacher`: the dashboard page's server (127.0.0.1, a secret token).
 - :mod:`.dashboard`: :class:`~.dashboard.Dashboard`, the same board as a notebook widget.
 - :mod:`.student`: :class:`~.student.ClassApp`, the student's screens.
+- :mod:`.keeper`: :class:`~.keeper.PageKeeper`, the hidden field between a student's app
+  and its page (the page's address; the seat and the attempts not yet sent, in local
+  storage).
 """

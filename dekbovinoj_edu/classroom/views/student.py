@@ -1,32 +1,38 @@
-"""The student's class screens (a widget): join with a nickname, the puzzles in order with
-"Puzzle 3 of 10", and a summary at the end. ``dekbovinoj serve --class NAME`` shows it.
+"""The student's class screens (a widget): join with a nickname (and, to come back to a seat,
+its rejoin code), the puzzles in order with "Puzzle 3 of 10", and a summary at the end.
 
 Every decision is the :class:`~dekbovinoj_edu.classroom.session.ClassSession`'s; the
 answer is built with the same :class:`~dekbovinoj_edu.widgets.answer.AnswerBuilder` as in
-the practice app.
+the practice app. The session talks to the class service
+(:class:`~dekbovinoj_edu.classroom.client.ClassClient`: ``server=``, by default
+``$DEKBOVINOJ_CLASS_SERVER``, which ``dekbovinoj serve --class`` sets; on the static site,
+the page's own origin), or, given a database or a store, to a desk in this process (an
+author's notebook). A hidden :class:`~.keeper.PageKeeper` keeps the seat and the attempts
+not yet sent in the page's local storage, so a reload takes the seat up again at once.
 
 >>> import tempfile, pathlib
 >>> from dekbovinoj_edu.classroom.classes import new_class
 >>> db = pathlib.Path(tempfile.mkdtemp()) / "classes.sqlite3"
 >>> _ = new_class("4a", level=1, count=2, seed=1, mode="test", db=db)
 >>> app = ClassApp("4a", db=db)
->>> app.nickname.description, app.join_button.description
-('Nickname', 'Join')
+>>> app.nickname.description, app.rejoin.description, app.join_button.description
+('Nickname', 'Rejoin code', 'Join')
 >>> app.nickname.value = "Ana"
 >>> app.join_button.click()
 >>> app.counter.value
 '<b>Puzzle 1 of 2</b>'
+>>> app.session.rejoin_code in app.rejoin_line.value
+True
 >>> app.hint_button.disabled, app.answers_button.disabled   # a test: not before the end
 (True, True)
 """
 
 from __future__ import annotations
 
-import contextlib
 import html
 import os
 import warnings
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
@@ -35,11 +41,21 @@ from ...sessions.feedback import Feedback
 from ...widgets.answer import AnswerBuilder
 from ...widgets.callbacks import shielded
 from ...widgets.parts import WRAP, answer_buttons, button, language_menu
-from ..errors import DOMAIN, ClassroomError
-from ..session import HEARTBEAT_SECONDS, ClassSession
-from ..store import CLASS_ENV, ProgressStore, open_store
+from ..client import BROWSER, CLASS_ENV, SERVER_ENV, ClassClient, OfflineError, service_address
+from ..errors import (
+    DOMAIN,
+    ClassroomError,
+    PuzzleNotOpenError,
+    SeatTakenError,
+    UnknownSessionError,
+)
+from ..session import HEARTBEAT_SECONDS, Backend, ClassSession
 from .board import answers_html
+from .keeper import PageInfo, PageKeeper
 from .marks import cell_class, cell_text
+
+if TYPE_CHECKING:
+    from ..store import ProgressStore
 
 __all__ = ["ClassApp"]
 
@@ -47,17 +63,21 @@ _UI = "ui"
 
 
 class ClassApp(widgets.VBox):
-    """A student's screens for class ``class_name`` (default: ``$DEKBOVINOJ_CLASS``).
+    """A student's screens for class ``class_name`` (default: ``$DEKBOVINOJ_CLASS``; on the
+    static site, the page's ``?class=``).
 
-    ``db``: the database file (default: ``$DEKBOVINOJ_DB`` or the user's data
-    directory), or pass an open ``store``. The model is :attr:`session` (``None``
-    when there is no such class: the screen then says so).
+    ``server``: the class service's address (default ``$DEKBOVINOJ_CLASS_SERVER``; on the
+    static site, the page's origin). ``db`` (a database file or address) or ``store``: a
+    desk in this process instead; with none of them and no service named, the default
+    database (``$DEKBOVINOJ_DB`` or the user's data directory). The model is
+    :attr:`session` (``None`` while there is none: the screen then says why).
     """
 
     def __init__(
         self,
         class_name: str | None = None,
         *,
+        server: str | None = None,
         db: str | os.PathLike[str] | None = None,
         store: ProgressStore | None = None,
         lang: str = "en",
@@ -68,24 +88,36 @@ class ClassApp(widgets.VBox):
         self.errors = widgets.Output(layout=widgets.Layout(display="none"))
         self.session: ClassSession | None = None
         self.title = widgets.HTML()
-        name = class_name if class_name is not None else os.environ.get(CLASS_ENV, "")
         self.add_class("dkb-class-app")
         self.layout.max_width = "960px"
-        try:
-            if not name:
-                raise ClassroomError(
+        self.keeper = PageKeeper()
+        self.keeper.on_page(self._on_page)
+        # The page's sign of life: the browser ticks it, so a closed page stops ticking. It
+        # also sends what waits, and retries what the class service did not answer. The
+        # browser starts ticking when ``playing`` turns true after the page showed it (the
+        # page's script spoke, or the student joined).
+        self.heartbeat = widgets.Play(interval=int(HEARTBEAT_SECONDS * 1000), max=10**9)
+        self.heartbeat.layout.display = "none"
+        self.heartbeat.observe(self._on_heartbeat, "value")
+        self.children = [self.title, self.keeper, self.heartbeat]
+        self._name = class_name if class_name is not None else os.environ.get(CLASS_ENV, "")
+        self._server = server if server is not None else os.environ.get(SERVER_ENV, "")
+        self._backend: Backend | ProgressStore | None = None
+        self._built = False
+        if db is not None or store is not None:
+            self._server = ""
+        if not self._name and not BROWSER:
+            self._say(
+                ClassroomError(
                     "No class is open here. The teacher starts one with: "
                     "dekbovinoj serve --class NAME"
                 )
-            chosen = store if store is not None else open_store(db)
-            self.session = ClassSession(name, chosen, lang=lang)
-        except ClassroomError as error:
-            self.title.value = f"<p class='dkb-no-class'>{html.escape(error.message(lang))}</p>"
-            self.children = [self.title]
+            )
             return
-        self._build()
-        self._relabel()
-        self._show_join()
+        if self._server or not BROWSER:
+            self._open(db, store)
+        else:
+            self._note(self._t("Connecting to the class…"))
 
     def _t(self, message: str, **values: object) -> str:
         return gettext(self.lang, DOMAIN, message, **values)
@@ -93,18 +125,90 @@ class ClassApp(widgets.VBox):
     def _ui(self, message: str) -> str:
         return gettext(self.lang, _UI, message)
 
+    # ------------------------------------------------------------- opening
+    def _say(self, error: ClassroomError) -> None:
+        self._note(error.message(self.lang))
+
+    def _note(self, text: str) -> None:
+        self.title.value = f"<p class='dkb-no-class'>{html.escape(text)}</p>"
+
+    def _open(
+        self, db: str | os.PathLike[str] | None = None, store: ProgressStore | None = None
+    ) -> None:
+        """Make the session (again, after the service did not answer); then the screens."""
+        try:
+            if self._backend is None:
+                if self._server:
+                    server = service_address(self._server)
+                    keep = self.keeper.keep_for(server, self._name)
+                    self._backend = ClassClient(server, self._name, keep=keep, lang=self.lang)
+                else:
+                    from ..store import open_store  # the database's layer: not in the browser
+
+                    self._backend = store if store is not None else open_store(db)
+            self.session = ClassSession(self._name, self._backend, lang=self.lang)
+        except ClassroomError as error:
+            self._say(error)
+            return
+        self._build()
+        self._relabel()
+        self._show_join()
+        self._resume()
+
+    @shielded
+    def _on_page(self, page: PageInfo) -> None:
+        """The page said where it is (and what its storage keeps)."""
+        self.heartbeat.playing = True
+        if self.session is not None:
+            client = self.session.backend
+            if isinstance(client, ClassClient):
+                client.restore()
+                self._prefill()
+                self._resume()
+            return
+        if self._built or self._backend is not None or not BROWSER:
+            return
+        self._name = self._name or (page.class_name or "")
+        if not self._name:
+            self._note(
+                self._t("This page needs the class in its address, like classroom.html?class=4a.")
+            )
+            return
+        self._server = self._server or page.server
+        self._open()
+
+    def _resume(self) -> None:
+        """Take up the seat this page held before a reload, if the page's storage has one."""
+        session = self.session
+        if session is None or session.joined or session.kept is None:
+            return
+        try:
+            session.resume()
+        except OfflineError as error:
+            self._join_says(error)  # the next beat tries again
+            return
+        except ClassroomError as error:
+            self._join_says(error)
+            self._prefill()
+            return
+        self._joined()
+
     # ------------------------------------------------------------- building
     def _build(self) -> None:
         assert self.session is not None
+        self._built = True
         self.language_menu = language_menu(self.session.lang)
         self.language_menu.observe(self._on_language, "value")
 
         self.intro = widgets.HTML()
         self.nickname = widgets.Text(layout=widgets.Layout(width="auto"))
         self.nickname.add_class("dkb-nickname")
+        self.rejoin = widgets.Text(layout=widgets.Layout(width="auto"))
+        self.rejoin.add_class("dkb-rejoin-code")
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", DeprecationWarning)
             self.nickname.on_submit(lambda _: self._on_join(None))
+            self.rejoin.on_submit(lambda _: self._on_join(None))
         self.join_button = button("dkb-join", self._on_join)
         self.join_button.button_style = "primary"
         self.join_message = widgets.HTML()
@@ -113,6 +217,7 @@ class ClassApp(widgets.VBox):
             [
                 self.intro,
                 widgets.HBox([self.nickname, self.join_button], layout=widgets.Layout(**WRAP)),
+                widgets.HBox([self.rejoin], layout=widgets.Layout(**WRAP)),
                 self.join_message,
             ]
         )
@@ -120,6 +225,15 @@ class ClassApp(widgets.VBox):
         self.counter = widgets.HTML()
         self.counter.add_class("dkb-counter")
         self.who = widgets.HTML()
+        self.rejoin_line = widgets.HTML()
+        self.rejoin_line.add_class("dkb-rejoin")
+        self.leave_button = button("dkb-leave", self._on_leave)
+        self.leave_button.layout.display = "none"
+        self.seat_line = widgets.HBox(
+            [self.rejoin_line, self.leave_button], layout=widgets.Layout(**WRAP)
+        )
+        self.waiting = widgets.HTML()
+        self.waiting.add_class("dkb-waiting")
         self.answer = AnswerBuilder(self.session.practice, on_submit=lambda: self._on_submit(None))
         self.submit_button, self.mu_button, self.hint_button, self.answers_button = answer_buttons(
             self._on_submit, self._on_mu, self._on_hint, self._on_answers
@@ -163,18 +277,26 @@ class ClassApp(widgets.VBox):
         )
         self.summary_box.add_class("dkb-summary-box")
 
-        # The page's sign of life: the browser ticks it, so a closed page stops ticking and
-        # its nickname is free again for its student (a reload, another computer).
-        self.heartbeat = widgets.Play(interval=int(HEARTBEAT_SECONDS * 1000), max=10**9)
-        self.heartbeat.layout.display = "none"
-        self.heartbeat.observe(self._on_heartbeat, "value")
         self.screen = widgets.VBox()
         self.children = [
             widgets.HBox([self.title, self.language_menu], layout=widgets.Layout(**WRAP)),
             self.screen,
+            self.seat_line,
+            self.waiting,
             self.errors,
+            self.keeper,
             self.heartbeat,
         ]
+        self._prefill()
+
+    def _prefill(self) -> None:
+        """The join screen, filled in with the seat this page held (if it lost it)."""
+        if self.session is None or not self._built:
+            return
+        remembered = self.session.remembered
+        if remembered is not None and not self.nickname.value:
+            self.nickname.value = remembered.nickname
+            self.rejoin.value = remembered.rejoin_code
 
     def _relabel(self) -> None:
         assert self.session is not None
@@ -187,6 +309,8 @@ class ClassApp(widgets.VBox):
         )
         self.nickname.description = t("Nickname")
         self.nickname.placeholder = t("1 to 20 characters")
+        self.rejoin.description = t("Rejoin code")
+        self.rejoin.placeholder = t("only if you have one")
         self.join_button.description = t("Join")
         self.submit_button.description = self._ui("Dek bovinoj!")
         self.submit_button.tooltip = self._ui("Check my answer (or press Enter)")
@@ -209,20 +333,42 @@ class ClassApp(widgets.VBox):
     # -------------------------------------------------------------- screens
     def _show_join(self) -> None:
         self.screen.children = [self.join_box]
+        self.rejoin_line.value = ""
+        self.leave_button.layout.display = "none"
+        self._show_waiting()
+
+    def _join_says(self, error: ClassroomError) -> None:
+        message = html.escape(error.message(self.lang))
+        self.join_message.value = f"<span class='dkb-join-error'>✗ {message}</span>"
+
+    def _show_waiting(self) -> None:
+        session = self.session
+        count = session.waiting if session is not None else 0
+        text = self._t("Answers waiting to be sent: {count}", count=count) if count else ""
+        self.waiting.value = html.escape(text)
 
     def _show_state(self) -> None:
-        """Bring the counter and the buttons in step with the session."""
+        """Bring the counter, the buttons and the lines under them in step with the session."""
         session = self.session
+        self._show_waiting()
         if session is None or not session.joined:
             return
         self.counter.value = f"<b>{html.escape(session.counter())}</b>"
         self.who.value = html.escape(" · " + session.nickname)
+        self.rejoin_line.value = html.escape(
+            self._t(
+                "Your rejoin code is {code}: keep it to come back to your place.",
+                code=session.rejoin_code,
+            )
+        )
+        self.leave_button.description = self._t("I am not {nickname}", nickname=session.nickname)
+        self.leave_button.layout.display = ""
         done = session.puzzle_done
         self.submit_button.disabled = done
         self.mu_button.disabled = done
         self.hint_button.disabled = not session.help_open
         self.answers_button.disabled = not session.help_open
-        self.next_button.layout.display = None if done else "none"
+        self.next_button.layout.display = "" if done else "none"  # not None: Voici keeps "none"
         last = session.shown >= session.count
         self.next_button.description = self._t("See my results") if last else self._t("Next puzzle")
 
@@ -249,32 +395,65 @@ class ClassApp(widgets.VBox):
         self.summary.value = (
             f"<h3>{title}</h3><p class='dkb-totals'>{totals}</p><table>{''.join(rows)}</table>"
         )
+        self._show_state()
         self.screen.children = [self.summary_box]
 
+    def _show_place(self) -> None:
+        """The screen of where the student is: the summary once they have finished."""
+        assert self.session is not None
+        if self.session.finished and self.session.shown >= self.session.count:
+            self._show_summary()
+        else:
+            self._show_work()
+
     # ------------------------------------------------------------ callbacks
+    def _joined(self) -> None:
+        assert self.session is not None
+        self.heartbeat.playing = True
+        self.join_message.value = ""
+        self._relabel()
+        self._show_place()
+
+    def _lost(self, error: ClassroomError) -> None:
+        """The seat went to another page (or the teacher let it go): back to joining."""
+        self._show_join()
+        self._join_says(error)
+        self.nickname.value = ""
+        self._prefill()
+
+    @shielded
+    def _on_leave(self, _: object) -> None:
+        """A computer the class shares: this student goes, the next joins with their own."""
+        assert self.session is not None
+        self.session.leave()
+        self.nickname.value = ""
+        self.rejoin.value = ""
+        self.join_message.value = ""
+        self._show_join()
+
     @shielded
     def _on_join(self, _: object) -> None:
         assert self.session is not None
         try:
-            self.session.join(self.nickname.value)
+            self.session.join(self.nickname.value, self.rejoin.value)
         except ClassroomError as error:
-            message = html.escape(error.message(self.lang))
-            self.join_message.value = f"<span class='dkb-join-error'>✗ {message}</span>"
+            self._join_says(error)
             return
-        self.join_message.value = ""
-        self.heartbeat.playing = True
-        if self.session.finished:
-            self._show_summary()
-        else:
-            self._show_work()
+        self._joined()
 
     def _show(self, feedback: Feedback) -> None:
         self.answer.show(feedback)
         self._show_state()
 
     def _refused(self, error: ClassroomError) -> None:
-        """A refusal (the database busy for a minute, help locked): a sentence, no traceback."""
+        """A refusal (help locked, the seat taken, the service's): a sentence, no traceback."""
+        assert self.session is not None
+        if isinstance(error, (SeatTakenError, UnknownSessionError)) or not self.session.joined:
+            self._lost(error)
+            return
         message = html.escape(error.message(self.lang))
+        if isinstance(error, PuzzleNotOpenError):
+            self._show_place()  # the class has the student elsewhere: show where
         self.answer.feedback.value = f"<span class='dkb-refused'>✗ {message}</span>"
 
     @shielded
@@ -314,13 +493,12 @@ class ClassApp(widgets.VBox):
     def _on_next(self, _: object) -> None:
         assert self.session is not None
         if self.session.finished and self.session.shown >= self.session.count:
-            self._show_summary()
+            try:
+                self._show_summary()
+            except ClassroomError as error:
+                self._refused(error)
             return
-        try:
-            self.session.next()
-        except ClassroomError as error:
-            self._refused(error)
-            return
+        self.session.next()
         self._show_work()
 
     @shielded
@@ -334,9 +512,25 @@ class ClassApp(widgets.VBox):
 
     @shielded
     def _on_heartbeat(self, _: object) -> None:
-        assert self.session is not None
-        with contextlib.suppress(ClassroomError):  # the next tick tries again
-            self.session.heartbeat()
+        session = self.session
+        if session is None:
+            if self._name and self._server:
+                self._open()  # the service did not answer when the app started: again
+            return
+        if not session.joined:
+            self._resume()
+            return
+        try:
+            moved = session.heartbeat()
+        except (SeatTakenError, UnknownSessionError) as error:
+            self._lost(error)
+            return
+        except ClassroomError:  # not answering, busy, its disk full: the next beat again
+            self._show_waiting()
+            return
+        if moved:
+            self._show_place()
+        self._show_waiting()
 
     @shielded
     def _on_language(self, change: dict[str, Any]) -> None:

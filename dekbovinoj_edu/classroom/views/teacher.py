@@ -1,118 +1,304 @@
-"""The teacher's dashboard page: a small web server on the teacher's own machine.
+"""The teacher's dashboard page: the board, projector mode, one puzzle's best answers, the
+CSV report and the seat actions, as HTML and text, whatever serves them (the class
+service's teacher routes, :mod:`dekbovinoj_edu.service.teacher`).
 
-It listens on 127.0.0.1 only, and every address carries a secret token, so
-neither a student on the network nor another page can open it. The page
-reloads the board every :data:`REFRESH_SECONDS` from the store; it offers the
-projector mode, one puzzle's best answers and the CSV report. Nothing is
-fetched from anywhere else: the page has no external scripts or fonts.
+:class:`TeacherView` reads only what changed since it last looked (the attempts after the
+last row it has, and the seats), and says so with :attr:`~TeacherView.version`: the page
+asks for the board again every :data:`REFRESH_SECONDS` and is told "nothing new" while the
+version stays the same. Nothing is fetched from anywhere else: the page has no external
+scripts or fonts, and every name and answer a student typed is escaped.
 
 >>> from dekbovinoj_edu.classroom.assignment import codes_assignment
 >>> from dekbovinoj_edu.classroom.store import SQLiteStore
 >>> from dekbovinoj_edu.rules.puzzle import Puzzle
 >>> store = SQLiteStore(":memory:")
 >>> store.add_class(codes_assignment("4a", Puzzle.parse("3♠ 7♣ | 2♦", level=1).code))
->>> server = DashboardServer("4a", store)
->>> server.url.startswith("http://127.0.0.1:") and server.token in server.url
+>>> view = TeacherView(store, "4a")
+>>> before = view.refresh()
+>>> "0 students" in view.board_fragment("en", projector=False, show=0)
 True
->>> "0 students" in server.board_fragment("en", projector=False, show=0)
+>>> view.refresh() == before   # nothing happened in the class
 True
->>> server.close()
+>>> "Download CSV" in view.page("en")
+True
 """
 
 from __future__ import annotations
 
+import hashlib
 import html
 import json
-import secrets
 import threading
-import urllib.parse
-from http import HTTPStatus
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
 
-from ...i18n import LANGUAGE_NAMES, LANGUAGES, gettext, normalise_lang
-from ..attempts import to_csv
-from ..errors import DOMAIN
-from ..overview import class_overview
+from ...i18n import LANGUAGE_NAMES, LANGUAGES, gettext
+from ..attempts import Attempt, to_csv
+from ..errors import DOMAIN, UnknownSeatError
+from ..overview import ClassOverview
+from ..seat import Seat
 from ..store import ProgressStore
 from .board import BOARD_CSS, best_answers_html, board_html
 
-__all__ = ["LOOPBACK", "REFRESH_SECONDS", "DashboardServer"]
-
-LOOPBACK = "127.0.0.1"
-"""The only address the dashboard listens on."""
+__all__ = ["ACTIONS", "HERE_SECONDS", "REFRESH_SECONDS", "SeatAction", "TeacherView"]
 
 REFRESH_SECONDS = 2.0
 """How often the page asks for the board again."""
 
+HERE_SECONDS = 15.0
+"""A seat whose page gave a sign of life this recently is shown as on a page now."""
 
-class DashboardServer:
-    """The dashboard of class ``class_name`` on ``127.0.0.1:port`` (0: a free port)."""
+
+@dataclass(frozen=True)
+class SeatAction:
+    """Something the teacher can do to one student's seat, with what the page asks first
+    and what it says afterwards (``{nickname}``, ``{into}``: the seats)."""
+
+    name: str
+    label: str
+    confirm: str
+    done: str
+
+
+ACTIONS: dict[str, SeatAction] = {
+    action.name: action
+    for action in (
+        SeatAction(
+            "release",
+            "Release",
+            "Release the seat of {nickname}? The next page that joins with this nickname "
+            "takes it, with a new rejoin code.",
+            "The seat of {nickname} is free: joining with this nickname takes it.",
+        ),
+        SeatAction(
+            "reset",
+            "Start again",
+            "Start {nickname} again at puzzle 1? Their attempts are deleted.",
+            "{nickname} starts again at puzzle 1.",
+        ),
+        SeatAction(
+            "remove",
+            "Remove",
+            "Remove {nickname} from the class, with every attempt? This cannot be undone.",
+            "{nickname} was removed from the class.",
+        ),
+        SeatAction(
+            "merge",
+            "Merge",
+            "Move every attempt of {nickname} to {into}, and remove {nickname}?",
+            "The attempts of {nickname} are now those of {into}.",
+        ),
+    )
+}
+"""The seat actions, by name (the page's buttons and the service's routes)."""
+
+
+class TeacherView:
+    """The dashboard of class ``class_name``: what the page shows, read from ``store``.
+
+    Safe to share between threads (the service answers from a pool of them).
+    """
 
     def __init__(
-        self, class_name: str, store: ProgressStore, *, port: int = 0, lang: str = "en"
+        self, store: ProgressStore, class_name: str, *, clock: Callable[[], float] = time.time
     ) -> None:
-        self.assignment = store.assignment(class_name)
         self.store = store
-        self.lang = normalise_lang(lang)
-        self.token = secrets.token_urlsafe(18)
+        self.assignment = store.assignment(class_name)
+        self.clock = clock
+        self._lock = threading.RLock()
+        self._rows: list[Attempt] = []
+        self._last_row = 0
+        self._seats: list[Seat] = []
+        self._version = ""
         self._answers: dict[tuple[int, str], str] = {}
-        self._answers_lock = threading.Lock()
-        self.httpd = ThreadingHTTPServer((LOOPBACK, port), _handler_for(self))
-        self.httpd.daemon_threads = True
-        self.port = int(self.httpd.server_address[1])
-        self._serving = False
+        self._boards: dict[tuple[str, str, bool, int, str], str] = {}
 
     @property
-    def url(self) -> str:
-        """The page's address, with its secret token."""
-        return f"http://{LOOPBACK}:{self.port}/{self.token}/"
+    def name(self) -> str:
+        """The class's name."""
+        return self.assignment.name
 
-    def serve_forever(self) -> None:
-        """Answer requests until :meth:`close` (or Ctrl+C)."""
-        self._serving = True
-        self.httpd.serve_forever(poll_interval=0.2)
-
-    def start(self) -> threading.Thread:
-        """Serve in a background thread (for tests and the notebook)."""
-        thread = threading.Thread(target=self.serve_forever, daemon=True)
-        thread.start()
-        return thread
-
-    def close(self) -> None:
-        """Stop serving and free the port."""
-        if self._serving:
-            self.httpd.shutdown()
-        self.httpd.server_close()
-
-    # ---------------------------------------------------------- contents
     def _t(self, lang: str, message: str, **values: object) -> str:
         return gettext(lang, DOMAIN, message, **values)
 
+    # ------------------------------------------------------------ reading
+    def refresh(self) -> str:
+        """Read what changed in the class since the last refresh; returns :attr:`version`.
+
+        New attempts are read after the last row seen; the whole class is read again when a
+        seat went away or started its puzzle again without moving on (a merge, a reset, a
+        removal, made here or by another process: rows moved or went). The version comes
+        from the class alone, so two processes serving it give the same board the same word.
+        """
+        with self._lock:
+            seats = self.store.seats(self.name)
+            now = {seat.nickname: seat for seat in seats}
+            went_back = any(
+                seat.nickname not in now
+                or now[seat.nickname].puzzle < seat.puzzle
+                or (
+                    now[seat.nickname].puzzle == seat.puzzle
+                    and now[seat.nickname].started != seat.started
+                )
+                for seat in self._seats
+            )
+            if went_back:
+                self.forget()
+            for row, attempt in self.store.attempts_since(self.name, self._last_row):
+                self._rows.append(attempt)
+                self._last_row = max(self._last_row, row)
+            self._seats = seats
+            here = self.clock() - HERE_SECONDS
+            shown = [
+                (s.nickname, s.puzzle, s.started, bool(s.session), s.last_seen >= here)
+                for s in seats
+            ]
+            digest = hashlib.sha256(json.dumps(shown, ensure_ascii=False).encode()).hexdigest()
+            self._version = f"{self._last_row}-{digest[:20]}"
+            return self._version
+
+    @property
+    def version(self) -> str:
+        """What the board shows, as one word: the same word, the same board."""
+        return self._version
+
+    def forget(self) -> None:
+        """Read the whole class again at the next refresh (after a seat action)."""
+        with self._lock:
+            self._rows = []
+            self._last_row = 0
+            self._seats = []
+            self._boards.clear()
+
+    def overview(self) -> ClassOverview:
+        """Students × puzzles now (as of the last :meth:`refresh`)."""
+        with self._lock:
+            students = [seat.nickname for seat in self._seats]
+            return ClassOverview.build(students, self.assignment.codes, list(self._rows))
+
+    def seats(self) -> list[Seat]:
+        """The seats as of the last :meth:`refresh`, in the order they joined."""
+        with self._lock:
+            return list(self._seats)
+
+    # ---------------------------------------------------------- contents
     def best_answers(self, number: int, lang: str) -> str:
-        """Puzzle ``number``'s best answers (worked out once, then kept)."""
+        """Puzzle ``number``'s best answers (worked out once, then kept); "" outside."""
         if not 1 <= number <= len(self.assignment.codes):
             return ""
-        with self._answers_lock:
-            key = (number, lang)
-            if key not in self._answers:
-                code = self.assignment.codes[number - 1]
-                self._answers[key] = best_answers_html(number, code, lang)
-            return self._answers[key]
+        key = (number, lang)
+        with self._lock:
+            if key in self._answers:
+                return self._answers[key]
+        shown = best_answers_html(number, self.assignment.codes[number - 1], lang)
+        with self._lock:
+            self._answers[key] = shown
+        return shown
 
-    def board_fragment(self, lang: str, projector: bool, show: int) -> str:
-        """The part of the page that is refreshed: the board, and the best answers shown."""
-        overview = class_overview(self.store, self.assignment.name)
-        return board_html(overview, lang, projector) + self.best_answers(show, lang)
+    def board_fragment(
+        self, lang: str, projector: bool, show: int, problem: str | None = None
+    ) -> str:
+        """The part of the page that is refreshed: a storage ``problem`` if there is one,
+        the board, the best answers shown, and (not on the projector) the seats."""
+        with self._lock:
+            key = (self._version, lang, projector, show, problem or "")
+            if key in self._boards:
+                return self._boards[key]
+            overview = self.overview()
+            seats = self.seats()
+        parts = []
+        if problem:
+            sentence = self._t(lang, "The class database has a problem: {problem}", problem=problem)
+            parts.append(f"<p class='dkb-problem' role='alert'>{html.escape(sentence)}</p>")
+        parts.append(board_html(overview, lang, projector))
+        parts.append(self.best_answers(show, lang))
+        if not projector:
+            parts.append(self.seats_html(seats, lang))
+        fragment = "".join(parts)
+        with self._lock:
+            if len(self._boards) > 32:
+                self._boards.clear()
+            self._boards[key] = fragment
+        return fragment
+
+    def seats_html(self, seats: list[Seat], lang: str) -> str:
+        """Each seat with where it is and its actions, and the form that merges two."""
+        count = len(self.assignment.codes)
+        here = self.clock() - HERE_SECONDS
+        rows = []
+        for seat in seats:
+            name = html.escape(seat.nickname, quote=True)
+            if seat.puzzle > count:
+                where = self._t(lang, "finished")
+            else:
+                where = self._t(lang, "Puzzle {number}", number=seat.puzzle)
+            if not seat.session:
+                state = self._t(lang, "seat free")
+            elif seat.last_seen >= here:
+                state = self._t(lang, "on a page now")
+            else:
+                state = self._t(lang, "away")
+            buttons = "".join(
+                f"<button type='button' data-action='{action.name}' data-nickname='{name}'>"
+                f"{html.escape(self._t(lang, action.label))}</button>"
+                for action in ACTIONS.values()
+                if action.name != "merge"
+            )
+            rows.append(
+                f"<tr><td class='dkb-student'>{name}</td><td>{html.escape(where)}</td>"
+                f"<td>{html.escape(state)}</td><td>{buttons}</td></tr>"
+            )
+        options = "".join(
+            f"<option value='{html.escape(seat.nickname, quote=True)}'>"
+            f"{html.escape(seat.nickname)}</option>"
+            for seat in seats
+        )
+        merge = ACTIONS["merge"]
+        sentence = html.escape(
+            self._t(lang, "Move the attempts of {nickname} to {into}", nickname="\0", into="\1")
+        )
+        sentence = sentence.replace("\0", f"<select class='dkb-merge-from'>{options}</select>")
+        sentence = sentence.replace("\1", f"<select class='dkb-merge-into'>{options}</select>")
+        title = html.escape(self._t(lang, "Seats"))
+        return (
+            f"<div class='dkb-seats'><h3>{title}</h3><table><tbody>{''.join(rows)}</tbody>"
+            f"</table><p class='dkb-merge'>{sentence} <button type='button' data-action='merge'>"
+            f"{html.escape(self._t(lang, merge.label))}</button></p></div>"
+        )
 
     def csv(self) -> str:
-        """The report: one row per attempt."""
-        return to_csv(self.store.attempts(self.assignment.name))
+        """The report: one row per attempt, read whole from the store."""
+        return to_csv(self.store.attempts(self.name))
 
+    # ------------------------------------------------------------ actions
+    def act(self, action: str, nickname: str, into: str | None = None) -> SeatAction:
+        """Do ``action`` (one of :data:`ACTIONS`) to the seat of ``nickname`` (``into``: the
+        seat a merge keeps). ``UnknownSeatError`` for a seat the class does not have."""
+        if action == "release":
+            self.store.release_seat(self.name, nickname)
+        elif action == "reset":
+            self.store.reset_seat(self.name, nickname, now=self.clock())
+        elif action == "remove":
+            self.store.remove_seat(self.name, nickname)
+        elif action == "merge" and into is not None:
+            self.store.merge_seats(self.name, nickname, into)
+        elif action == "merge":
+            raise UnknownSeatError("Choose the seat that keeps the attempts.")
+        else:
+            raise UnknownSeatError("There is no seat action {action!r}.", action=action)
+        self.forget()
+        return ACTIONS[action]
+
+    def done_message(self, action: SeatAction, lang: str, nickname: str, into: str = "") -> str:
+        """What the page says after ``action``, in ``lang``."""
+        return self._t(lang, action.done, nickname=nickname, into=into)
+
+    # ---------------------------------------------------------------- page
     def page(self, lang: str) -> str:
         """The whole page: controls, the board, and the script that refreshes it."""
         t = lambda message, **values: html.escape(self._t(lang, message, **values))  # noqa: E731
-        name = html.escape(self.assignment.name)
+        name = html.escape(self.name)
         mode = t("test") if self.assignment.test else t("practice")
         options = "".join(
             f"<option value='{n}'>{t('Puzzle {number}', number=n)}</option>"
@@ -123,13 +309,21 @@ class DashboardServer:
             f"{html.escape(LANGUAGE_NAMES[code])}</option>"
             for code in LANGUAGES
         )
-        settings = json.dumps({"lang": lang, "refresh": int(REFRESH_SECONDS * 1000)})
+        settings = {
+            "lang": lang,
+            "refresh": int(REFRESH_SECONDS * 1000),
+            "confirm": {a.name: self._t(lang, a.confirm) for a in ACTIONS.values()},
+            "stopped": self._t(lang, "The class service does not answer."),
+        }
+        script = json.dumps(settings, ensure_ascii=False).replace("<", "\\u003c")
         return f"""<!DOCTYPE html>
 <html lang="{lang}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{t("Class {name}", name=self.assignment.name)}</title>
+<title>{t("Class {name}", name=self.name)}</title>
 <style>body {{ font-family: sans-serif; margin: 1em; }} button, select {{ font-size: 1em; }}
-.dkb-controls > * {{ margin: 0.2em 0.4em 0.2em 0; }} {BOARD_CSS}</style></head>
+.dkb-controls > * {{ margin: 0.2em 0.4em 0.2em 0; }}
+.dkb-problem {{ background: #fdecea; color: #9c2a1e; padding: 0.4em; }}
+.dkb-seats td {{ padding: 0.2em 0.5em; }} {BOARD_CSS}</style></head>
 <body class="dkb-dashboard">
 <h2>{t("Class {name}", name=name)} <small>({mode})</small></h2>
 <div class="dkb-controls">
@@ -142,17 +336,28 @@ class DashboardServer:
 <button class="dkb-hide-best" onclick="hideBest()">{t("Hide the answers")}</button>
 <a class="dkb-csv" href="report.csv" download="{name}.csv">{t("Download CSV")}</a>
 </div>
-<div id="board" class="dkb-live">{self.board_fragment(lang, False, 0)}</div>
+<p class="dkb-status" role="status"></p>
+<div id="board" class="dkb-live"></div>
 <script>
-const settings = {settings};
+const settings = {script};
 const state = {{projector: false, show: 0}};
+let version = null;
+function say(text) {{ document.querySelector(".dkb-status").textContent = text; }}
 async function refresh() {{
   const projector = state.projector ? 1 : 0;
   const query = `lang=${{settings.lang}}&projector=${{projector}}&show=${{state.show}}`;
+  const headers = version ? {{"If-None-Match": version}} : {{}};
   try {{
-    const response = await fetch(`board?${{query}}`, {{cache: "no-store"}});
-    if (response.ok) document.getElementById("board").innerHTML = await response.text();
-  }} catch (error) {{ /* the server stopped: keep the last board */ }}
+    const response = await fetch(`board?${{query}}`, {{cache: "no-store", headers}});
+    if (response.status === 304) return;
+    if (response.ok) {{
+      version = response.headers.get("ETag");
+      document.getElementById("board").innerHTML = await response.text();
+    }} else {{
+      const answer = await response.json();
+      say(answer.error.message);
+    }}
+  }} catch (error) {{ say(settings.stopped); }}
 }}
 function setProjector(on) {{ state.projector = on; refresh(); }}
 function showBest() {{
@@ -160,67 +365,32 @@ function showBest() {{
   refresh();
 }}
 function hideBest() {{ state.show = 0; refresh(); }}
+async function act(action, nickname, into) {{
+  const question = settings.confirm[action].replaceAll("{{nickname}}", nickname)
+    .replaceAll("{{into}}", into || "");
+  if (!confirm(question)) return;
+  try {{
+    const response = await fetch(`seats/${{action}}?lang=${{settings.lang}}`, {{
+      method: "POST", cache: "no-store", headers: {{"Content-Type": "application/json"}},
+      body: JSON.stringify(into ? {{nickname, into}} : {{nickname}}),
+    }});
+    const answer = await response.json();
+    say(response.ok ? answer.message : answer.error.message);
+  }} catch (error) {{ say(settings.stopped); }}
+  version = null;
+  refresh();
+}}
+document.addEventListener("click", (event) => {{
+  const button = event.target.closest("[data-action]");
+  if (!button) return;
+  if (button.dataset.action === "merge") {{
+    act("merge", document.querySelector(".dkb-merge-from").value,
+        document.querySelector(".dkb-merge-into").value);
+  }} else {{
+    act(button.dataset.action, button.dataset.nickname);
+  }}
+}});
+refresh();
 setInterval(refresh, settings.refresh);
 </script></body></html>
 """
-
-
-def _handler_for(server: DashboardServer) -> type[BaseHTTPRequestHandler]:
-    class Handler(BaseHTTPRequestHandler):
-        server_version = "dekbovinoj-dashboard"
-
-        def log_message(self, format: str, *args: Any) -> None:
-            return  # no request log: the addresses carry the token
-
-        def _send(self, status: HTTPStatus, body: str, kind: str, extra: dict[str, str]) -> None:
-            data = body.encode("utf-8")
-            self.send_response(status)
-            self.send_header("Content-Type", f"{kind}; charset=utf-8")
-            self.send_header("Content-Length", str(len(data)))
-            self.send_header("Cache-Control", "no-store")
-            self.send_header("Referrer-Policy", "no-referrer")
-            self.send_header("X-Content-Type-Options", "nosniff")
-            self.send_header(
-                "Content-Security-Policy",
-                "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; "
-                "connect-src 'self'",
-            )
-            for key, value in extra.items():
-                self.send_header(key, value)
-            self.end_headers()
-            self.wfile.write(data)
-
-        def do_GET(self) -> None:
-            url = urllib.parse.urlsplit(self.path)
-            parts = url.path.split("/")
-            token, rest = (parts[1], "/".join(parts[2:])) if len(parts) > 2 else ("", "")
-            if not secrets.compare_digest(token.encode(), server.token.encode()):
-                self._send(HTTPStatus.NOT_FOUND, "Not found\n", "text/plain", {})
-                return
-            query = urllib.parse.parse_qs(url.query)
-            try:
-                lang = normalise_lang(query.get("lang", [server.lang])[0])
-            except ValueError:
-                lang = server.lang
-            try:
-                if rest == "":
-                    self._send(HTTPStatus.OK, server.page(lang), "text/html", {})
-                elif rest == "board":
-                    projector = query.get("projector", ["0"])[0] == "1"
-                    shown = query.get("show", ["0"])[0]
-                    show = int(shown) if shown.isdigit() else 0
-                    body = server.board_fragment(lang, projector, show)
-                    self._send(HTTPStatus.OK, body, "text/html", {})
-                elif rest == "report.csv":
-                    attachment = urllib.parse.quote(f"{server.assignment.name}.csv")
-                    disposition = f"attachment; filename*=UTF-8''{attachment}"
-                    body = server.csv()
-                    self._send(
-                        HTTPStatus.OK, body, "text/csv", {"Content-Disposition": disposition}
-                    )
-                else:
-                    self._send(HTTPStatus.NOT_FOUND, "Not found\n", "text/plain", {})
-            except (ValueError, OSError) as error:
-                self._send(HTTPStatus.SERVICE_UNAVAILABLE, f"{error}\n", "text/plain", {})
-
-    return Handler

@@ -1,0 +1,118 @@
+"""The progress store's tables, as SQLAlchemy Core describes them for SQLite and PostgreSQL.
+
+These are the tables at :data:`HEAD_REVISION`, the newest of the Alembic
+migrations in :mod:`.migrations` (which build them, step by step, in a new
+database and in an old one): ``classes`` (one assignment each), ``seats`` (a
+student each), ``sessions`` (a token each, so a token whose seat another page
+took is told so) and ``attempts`` (a row each, then one column for each field
+of :class:`~.attempts.Attempt`, in order, then the attempt's id and session).
+
+>>> [table.name for table in metadata.sorted_tables]
+['classes', 'attempts', 'seats', 'sessions']
+>>> [c.name for c in attempts.columns][:3], [c.name for c in attempts.columns][-2:]
+(['id', 'class', 'nickname'], ['attempt_id', 'session'])
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import sqlalchemy as sa
+
+from .attempts import CSV_COLUMNS
+
+__all__ = [
+    "HEAD_REVISION",
+    "REAL",
+    "attempts",
+    "classes",
+    "metadata",
+    "seats",
+    "sessions",
+]
+
+HEAD_REVISION = "0002"
+"""The newest migration: a database at this revision has exactly these tables."""
+
+REAL = sa.Float().with_variant(sa.REAL(), "sqlite")
+"""Seconds and shares: ``REAL`` in SQLite (as the first version wrote it), ``FLOAT`` (8
+bytes) in PostgreSQL."""
+
+metadata = sa.MetaData()
+
+classes = sa.Table(
+    "classes",
+    metadata,
+    sa.Column("name", sa.Text, primary_key=True),
+    sa.Column("mode", sa.Text, nullable=False),
+    sa.Column("codes", sa.Text, nullable=False),
+    sa.Column("level", sa.Text),
+    sa.Column("count", sa.Integer),
+    sa.Column("seed", sa.Text),
+    sa.Column("difficulty", sa.Text),
+    sa.Column("mu", REAL),
+    sa.Column("created", sa.Text, nullable=False),
+)
+
+
+def _class_column() -> sa.Column[str]:
+    """The class a row belongs to (deleted with it)."""
+    return sa.Column(
+        "class", sa.Text, sa.ForeignKey("classes.name", ondelete="CASCADE"), nullable=False
+    )
+
+
+seats = sa.Table(
+    "seats",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    _class_column(),
+    sa.Column("key", sa.Text, nullable=False),
+    sa.Column("nickname", sa.Text, nullable=False),
+    sa.Column("session", sa.Text, nullable=False),
+    sa.Column("puzzle", sa.Integer, nullable=False),
+    sa.Column("started", REAL, nullable=False),
+    sa.Column("hints", sa.Integer, nullable=False),
+    sa.Column("last_seen", REAL, nullable=False),
+    sa.Column("joined", sa.Text, nullable=False),
+    sa.Column("secret", sa.Text),  # the rejoin code's hash; NULL: released, the next join takes it
+    sa.UniqueConstraint("class", "key", name="seats_of_class"),
+)
+
+sessions = sa.Table(
+    "sessions",
+    metadata,
+    sa.Column("token", sa.Text, primary_key=True),  # the token's SHA-256
+    _class_column(),
+    sa.Column("seat", sa.Integer, nullable=False),  # seats.id when it was given
+    sa.Column("started", REAL, nullable=False),
+)
+
+_TYPES: dict[str, Any] = {
+    "class": sa.Text,
+    "nickname": sa.Text,
+    "puzzle": sa.Integer,
+    "code": sa.Text,
+    "answer": sa.Text,
+    "verdict": sa.Text,
+    "cards": sa.Integer,
+    "best": sa.Integer,
+    "hints": sa.Integer,
+    "seconds": REAL,
+    "time": sa.Text,
+}
+"""Each column of :data:`~.attempts.CSV_COLUMNS`' type."""
+
+attempts = sa.Table(
+    "attempts",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    *(
+        _class_column() if name == "class" else sa.Column(name, _TYPES[name], nullable=False)
+        for name in CSV_COLUMNS
+    ),
+    sa.Column("attempt_id", sa.Text),
+    sa.Column("session", sa.Text),
+    sa.Index("attempts_of_class", "class", "id"),
+    sa.Index("attempts_by_id", "class", "attempt_id", unique=True),
+)

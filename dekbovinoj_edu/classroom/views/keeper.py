@@ -1,0 +1,250 @@
+"""The page's side of a student's class app: its address and its local storage, for the
+kernel that cannot see either.
+
+:class:`PageKeeper` is a hidden text field (CSS class ``dkb-class-keeper``). The page
+carries :data:`KEEPER_SCRIPT`: when the app appears, the script writes into the field the
+page's origin, the ``?class=`` and ``?server=`` of its address and what the page's local
+storage keeps for class mode; afterwards it saves into local storage what the app writes
+into the field. The kernel (Python in the browser's web worker on the static site, a
+Voilà kernel on the server) learns this way where the class service is (the static
+site's page calls it on its own origin) and takes up the seat it held before a reload,
+with the attempts still waiting to be sent (:meth:`PageKeeper.keep_for` is the
+:class:`~dekbovinoj_edu.classroom.client.Keep` of one class).
+
+What comes back from the page is untrusted: only a JSON object of the expected shape and
+size is read, the origin and the service's address must be ``http``/``https`` addresses,
+the class a class name; the kept state is checked again, field by field, by the client.
+
+>>> keeper = PageKeeper()
+>>> seen = []
+>>> keeper.on_page(seen.append)
+>>> keeper.value = json.dumps({"page": {"origin": "http://127.0.0.1:8000", "class": "4a"},
+...     "kept": {key_for("http://127.0.0.1:8000", "4a"): '{"nickname": "Ana"}'}})
+>>> seen[0].server, seen[0].class_name
+('http://127.0.0.1:8000', '4a')
+>>> keep = keeper.keep_for("http://127.0.0.1:8000", "4a")
+>>> keep.load()
+{'nickname': 'Ana'}
+>>> keep.save({"nickname": "Bo"})
+>>> json.loads(keeper.value)["save"]["state"]
+{'nickname': 'Bo'}
+>>> keeper.value = '{"page": {"origin": "javascript:alert(1)"}}'   # not an address: ignored
+>>> len(seen), f'var PREFIX = "{KEY_PREFIX}"' in KEEPER_SCRIPT
+(1, True)
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import ipywidgets as widgets
+
+from ..assignment import class_name as checked_class_name
+from ..client import service_address
+from ..errors import ClassroomError
+
+__all__ = ["KEEPER_SCRIPT", "KEY_PREFIX", "MAX_MESSAGE", "PageInfo", "PageKeeper", "key_for"]
+
+KEY_PREFIX = "dekbovinoj-class:"
+"""What the local storage keys of class mode start with (one key a service and class)."""
+
+MAX_MESSAGE = 1_000_000
+"""The most characters taken from the page at once."""
+
+KEEPER_SCRIPT = """<script>
+/* Dek bovinoj: a student's class app, kept in this browser (local storage).
+   The app shows a hidden text field (class dkb-class-keeper). When it appears, this script
+   writes the page's origin, its ?class= and ?server=, and what local storage keeps for class
+   mode into it; then it saves into local storage what the app writes into it ("save"). */
+(function () {
+  var PREFIX = "dekbovinoj-class:";
+  var told = false;
+  var stored = "";
+  function tell(input, text) {
+    input.value = text;
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+    input.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+  function tick() {
+    var input = document.querySelector(".dkb-class-keeper input");
+    if (!input) { return; }
+    if (!told) {
+      told = true;
+      var kept = {};
+      try {
+        for (var i = 0; i < window.localStorage.length; i++) {
+          var key = window.localStorage.key(i);
+          if (key && key.indexOf(PREFIX) === 0) { kept[key] = window.localStorage.getItem(key); }
+        }
+      } catch (e) { kept = {}; }
+      var query = new URLSearchParams(window.location.search);
+      var page = { origin: window.location.origin, "class": query.get("class"),
+                   server: query.get("server") };
+      tell(input, JSON.stringify({ page: page, kept: kept }));
+      return;
+    }
+    var text = input.value;
+    if (text !== stored && text.indexOf('{"save"') === 0) {
+      stored = text;
+      try {
+        var saved = JSON.parse(text).save;
+        if (saved && typeof saved.key === "string" && saved.key.indexOf(PREFIX) === 0) {
+          window.localStorage.setItem(saved.key, JSON.stringify(saved.state));
+        }
+      } catch (e) { /* private mode, or storage full */ }
+    }
+  }
+  window.setInterval(tick, 250);
+})();
+</script>
+"""
+"""The page's side of :class:`PageKeeper` (the static site's class page and Voilà's page
+carry it); its keys start with :data:`KEY_PREFIX`."""
+
+
+def key_for(server: str, class_name: str) -> str:
+    """The local storage key of class ``class_name`` on the service at ``server``.
+
+    >>> key_for("http://127.0.0.1:8000", "4a")
+    'dekbovinoj-class:http://127.0.0.1:8000|4a'
+    """
+    return f"{KEY_PREFIX}{server}|{class_name}"
+
+
+@dataclass(frozen=True)
+class PageInfo:
+    """What the page said about itself: where the class service is, and which class."""
+
+    origin: str
+    """The page's own origin (``http://127.0.0.1:8000``)."""
+    class_name: str | None
+    """The class of the address's ``?class=``, if it names one."""
+    service: str | None = None
+    """The address of ``?server=``, if the page names another service than its origin."""
+
+    @property
+    def server(self) -> str:
+        """The class service: ``?server=``, else the page's own origin."""
+        return self.service or self.origin
+
+
+def _address(text: object) -> str | None:
+    if not isinstance(text, str) or len(text) > 2000:
+        return None
+    try:
+        return service_address(text)
+    except ClassroomError:
+        return None
+
+
+def _class(text: object) -> str | None:
+    if not isinstance(text, str):
+        return None
+    try:
+        return checked_class_name(text)
+    except ClassroomError:
+        return None
+
+
+def read_page(text: str) -> tuple[PageInfo, dict[str, str]] | None:
+    """The page's message, checked: who it is, and what its storage keeps (by key).
+
+    >>> info, kept = read_page('{"page": {"origin": "https://a.example", "class": "4a",'
+    ...                        ' "server": "ftp://x"}, "kept": {"other": "x"}}')
+    >>> info.server, info.class_name, kept
+    ('https://a.example', '4a', {})
+    >>> read_page('{"page": {"origin": "https://a.example/path"}}') is None
+    True
+    """
+    if len(text) > MAX_MESSAGE:
+        return None
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    page = data.get("page") if isinstance(data, dict) else None
+    if not isinstance(page, dict):
+        return None
+    origin = _address(page.get("origin"))
+    if origin is None or origin.count("/") != 2:  # an origin has no path
+        return None
+    info = PageInfo(origin, _class(page.get("class")), _address(page.get("server")))
+    found = data.get("kept")
+    kept: dict[str, str] = {}
+    if isinstance(found, dict):
+        for key, value in found.items():
+            if isinstance(key, str) and key.startswith(KEY_PREFIX) and isinstance(value, str):
+                kept[key] = value
+    return info, kept
+
+
+class _Slot:
+    """One class's :class:`~dekbovinoj_edu.classroom.client.Keep` in the page's storage."""
+
+    def __init__(self, keeper: PageKeeper, key: str) -> None:
+        self.keeper = keeper
+        self.key = key
+
+    def load(self) -> dict[str, Any] | None:
+        text = self.keeper.kept.get(self.key)
+        if text is None:
+            return None
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError):
+            return None
+        return data if isinstance(data, dict) else None
+
+    def save(self, data: dict[str, Any]) -> None:
+        self.keeper.kept[self.key] = json.dumps(data, ensure_ascii=False)
+        self.keeper.send({"save": {"key": self.key, "state": data}})
+
+
+class PageKeeper(widgets.Text):
+    """The hidden field between the app and its page (see the module's text)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(value="", layout=widgets.Layout(display="none"), **kwargs)
+        self.add_class("dkb-class-keeper")
+        self.page: PageInfo | None = None
+        """What the page said about itself (``None`` until it has)."""
+        self.kept: dict[str, str] = {}
+        """What the page's storage keeps, by key (JSON text)."""
+        self._listeners: list[Callable[[PageInfo], None]] = []
+        self._last = ""
+        self._sending = False
+        self.observe(self._heard, "value")
+
+    def on_page(self, listener: Callable[[PageInfo], None]) -> None:
+        """Call ``listener`` with the page's :class:`PageInfo` when the page tells it."""
+        self._listeners.append(listener)
+
+    def keep_for(self, server: str, class_name: str) -> _Slot:
+        """What class ``class_name`` of the service at ``server`` keeps in the page."""
+        return _Slot(self, key_for(server, class_name))
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Write ``message`` into the field, for the page's script to store."""
+        self._last = json.dumps(message, ensure_ascii=False)
+        self._sending = True
+        try:
+            self.value = self._last
+        finally:
+            self._sending = False
+
+    def _heard(self, change: dict[str, Any]) -> None:
+        if self._sending:
+            return
+        read = read_page(str(change["new"]))
+        if read is None:
+            return
+        self.page, found = read
+        for key, text in found.items():  # what this app saved since is newer
+            self.kept.setdefault(key, text)
+        if self._last:  # said before the page listened: say it again, for the script
+            self.send(json.loads(self._last))
+        for listener in self._listeners:
+            listener(self.page)

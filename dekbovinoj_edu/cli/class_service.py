@@ -1,0 +1,166 @@
+"""``dekbovinoj class serve NAME``: the class service (the student API, the teacher's dashboard,
+the static site) in one web process; and ``dekbovinoj class dashboard NAME``, its teacher's
+side alone on this computer.
+
+- ``dekbovinoj class serve NAME [--host 127.0.0.1] [--port 8870] [--db PATH_OR_URL]
+  [--site DIR] [--allow-origin ORIGIN ...] [--lang en] [--workers 1]``
+
+It prints the students' address and the teacher's secret one, and runs until Ctrl+C or
+SIGTERM. An unknown class, a database that cannot be used, a port in use, a site folder
+that is not there are one line on stderr and exit code 2.
+
+>>> from dekbovinoj_edu.cli import build_parser
+>>> args = build_parser().parse_args(["class", "serve", "4a", "--allow-origin", "https://a.example",
+...                                   "--allow-origin", "https://b.example"])
+>>> args.host, args.port, args.allow_origin
+('127.0.0.1', 8870, ['https://a.example', 'https://b.example'])
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import webbrowser
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from ..classroom.errors import BadAssignmentError, ClassroomError
+from ..i18n import LANGUAGES
+
+__all__ = ["DEFAULT_PORT", "MAX_WORKERS", "main_serve", "register", "run_dashboard"]
+
+DEFAULT_PORT = 8870
+"""The class service's port unless ``--port`` says otherwise (Voilà's is 8866)."""
+
+MAX_WORKERS = 16
+"""The most worker processes ``--workers`` starts."""
+
+
+def _check_port(port: int) -> None:
+    if not 0 <= port < 65536:
+        raise BadAssignmentError("port {port} is not between 0 and 65535", port=port)
+
+
+def _serve(args: argparse.Namespace, *, students: bool, host: str, browser: bool) -> int:
+    """Open the store, bind, announce, serve until stopped; close everything."""
+    from ..classroom.store import open_store
+    from ..service.run import ClassServer, bind, log_to_terminal
+    from ..service.state import Service
+    from ..service.workers import serve_workers
+
+    _check_port(args.port)
+    site = getattr(args, "site", None)
+    if site is not None and not Path(site).is_dir():
+        print(f"dekbovinoj: --site {site}: no such folder", file=sys.stderr)
+        return 2
+    workers = getattr(args, "workers", 1)
+    if not 1 <= workers <= MAX_WORKERS:
+        raise BadAssignmentError("--workers is from 1 to {most}", most=MAX_WORKERS)
+
+    def make_service(secret: str | None = None) -> Service:
+        store = open_store(args.db)
+        try:
+            return Service(
+                store,
+                args.name,
+                lang=args.lang,
+                allow_origins=getattr(args, "allow_origin", None) or (),
+                site=Path(site) if site is not None else None,
+                students=students,
+                secret=secret,
+            )
+        except BaseException:
+            store.close()
+            raise
+
+    def announce(server: ClassServer) -> None:
+        if students:
+            server.announce(lambda line: print(line, flush=True))
+        else:
+            print(f"Dashboard of class {server.service.name}: {server.teacher_url}", flush=True)
+            print("Only this computer can open it. Ctrl+C stops it.", flush=True)
+        if browser:
+            webbrowser.open(server.teacher_url)
+
+    try:
+        sockets = bind(args.port, host)
+    except OSError as error:
+        print(f"dekbovinoj: cannot listen on {host}:{args.port}: {error}", file=sys.stderr)
+        return 2
+    log_to_terminal()
+    if workers > 1:
+        return serve_workers(make_service, host=host, sockets=sockets, workers=workers,
+                             announce=announce)  # fmt: skip
+    service = make_service()
+    try:
+        server = ClassServer(service, host=host, sockets=sockets)
+        announce(server)
+        server.run()
+    finally:
+        service.close()
+        service.store.close()
+    return 0
+
+
+def _refusing(run: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
+    def guarded(args: argparse.Namespace) -> int:
+        try:
+            return run(args)
+        except ClassroomError as error:
+            print(f"dekbovinoj: {error}", file=sys.stderr)
+            return 2
+
+    guarded.__doc__ = run.__doc__
+    return guarded
+
+
+@_refusing
+def main_serve(args: argparse.Namespace) -> int:
+    """Serve a class: the student API, the teacher's dashboard and (--site) the static site."""
+    return _serve(args, students=True, host=args.host, browser=False)
+
+
+@_refusing
+def run_dashboard(args: argparse.Namespace) -> int:
+    """Open the teacher's live view in the browser (on this computer only)."""
+    from ..service.run import LOOPBACK
+
+    return _serve(args, students=False, host=LOOPBACK, browser=not args.no_browser)
+
+
+def register(commands: Any, db_option: Callable[[argparse.ArgumentParser], None]) -> None:
+    """Add ``dekbovinoj class serve`` to the ``class`` subcommands (``db_option`` adds --db)."""
+    serve = commands.add_parser(
+        "serve",
+        help="the class service: student API, dashboard, site",
+        description=main_serve.__doc__,
+    )
+    serve.add_argument("name", help="the class to serve")
+    serve.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (default 127.0.0.1: this computer; 0.0.0.0: every network)",
+    )
+    serve.add_argument(
+        "--port", type=int, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT}; 0: any)"
+    )
+    serve.add_argument("--site", metavar="DIR", help="a built static site to serve at /")
+    serve.add_argument(
+        "--allow-origin",
+        action="append",
+        metavar="ORIGIN",
+        help="another site whose pages may call the API (CORS), e.g. https://school.example",
+    )
+    serve.add_argument(
+        "--lang", default="en", choices=list(LANGUAGES), help="the pages' language (default en)"
+    )
+    serve.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="processes answering on the one address (default 1; 2 on a two-core computer "
+        "for a class of hundreds)",
+    )
+    db_option(serve)
+    serve.set_defaults(run=main_serve)

@@ -1,0 +1,118 @@
+"""The class service as a tornado application: its routes, one table, and its settings.
+
+:data:`ROUTES` lists the student API (``/api/v1``, as ``openapi.json`` describes it), the
+teacher's routes (``/teacher/<secret>/…``) and the front door; :func:`make_app` builds the
+application over a :class:`~.state.Service`.
+
+>>> from dekbovinoj_edu.classroom.assignment import codes_assignment
+>>> from dekbovinoj_edu.classroom.store import SQLiteStore
+>>> from .state import Service
+>>> store = SQLiteStore(":memory:")
+>>> store.add_class(codes_assignment("4a", "68VN-AV66-GGK"))
+>>> app = make_app(Service(store, "4a"))
+>>> app.settings["service"].name
+'4a'
+>>> [path for path, _ in api_routes()][:2]
+['/api/v1/classes/{class}', '/api/v1/classes/{class}/join']
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import tornado.web
+
+from ..classroom.views.teacher import ACTIONS
+from .api import (
+    API_ROOT,
+    AliveHandler,
+    ApiNotFoundHandler,
+    AttemptsHandler,
+    ClassHandler,
+    GoneHandler,
+    JoinHandler,
+    MeHandler,
+    OpenApiHandler,
+)
+from .state import Service
+from .static import RootHandler, SiteHandler
+from .teacher import (
+    TEACHER_ROOT,
+    BoardHandler,
+    CsvHandler,
+    NotFoundPageHandler,
+    PageHandler,
+    SeatActionHandler,
+)
+
+__all__ = ["MAX_CONNECTION_BODY", "STUDENT_ROUTES", "api_routes", "make_app"]
+
+MAX_CONNECTION_BODY = 64 * 1024
+"""The most a connection reads of any body (the API reads :data:`~.validation.MAX_BODY`;
+the rest of this is there so a body a little too large is answered ``413`` in JSON)."""
+
+CLASS = "(?P<name>[^/]+)"
+SECRET = "(?P<secret>[^/]+)"
+
+STUDENT_ROUTES: tuple[tuple[str, type[tornado.web.RequestHandler]], ...] = (
+    (f"{API_ROOT}/classes/{CLASS}", ClassHandler),
+    (f"{API_ROOT}/classes/{CLASS}/join", JoinHandler),
+    (f"{API_ROOT}/classes/{CLASS}/me", MeHandler),
+    (f"{API_ROOT}/classes/{CLASS}/attempts", AttemptsHandler),
+    (f"{API_ROOT}/classes/{CLASS}/alive", AliveHandler),
+    (f"{API_ROOT}/classes/{CLASS}/gone", GoneHandler),
+    (f"{API_ROOT}/openapi.json", OpenApiHandler),
+)
+"""The student API's routes (tornado's patterns), as ``openapi.json`` lists them."""
+
+TEACHER_ROUTES: tuple[tuple[str, type[tornado.web.RequestHandler]], ...] = (
+    (f"{TEACHER_ROOT}/{SECRET}/?", PageHandler),
+    (f"{TEACHER_ROOT}/{SECRET}/board", BoardHandler),
+    (f"{TEACHER_ROOT}/{SECRET}/report\\.csv", CsvHandler),
+    (f"{TEACHER_ROOT}/{SECRET}/seats/(?P<action>{'|'.join(ACTIONS)})", SeatActionHandler),
+)
+"""The teacher's routes, behind the secret."""
+
+
+def api_routes() -> list[tuple[str, set[str]]]:
+    """Each student route as OpenAPI writes its path (``{class}``), with its methods."""
+    found = []
+    for pattern, handler in STUDENT_ROUTES:
+        path = pattern.replace(CLASS, "{class}")
+        methods = {
+            method
+            for method in ("get", "post")
+            if getattr(handler, method) is not getattr(tornado.web.RequestHandler, method)
+        }
+        found.append((path, methods))
+    return found
+
+
+def make_app(service: Service, **settings: Any) -> tornado.web.Application:
+    """The application of ``service``: the student API (unless ``service.students`` is
+    False), the teacher's routes, and the site or the landing page at ``/``."""
+    routes: list[Any] = []
+    if service.students:
+        routes += [(pattern, handler) for pattern, handler in STUDENT_ROUTES]
+    routes.append(("/api/.*", ApiNotFoundHandler))
+    routes += [(pattern, handler) for pattern, handler in TEACHER_ROUTES]
+    routes.append((f"{TEACHER_ROOT}(?:/.*)?", NotFoundPageHandler))
+    routes.append(("/", RootHandler))
+    if service.site is not None:
+        routes.append(
+            ("/(.*)", SiteHandler, {"path": str(service.site), "default_filename": "index.html"})
+        )
+    return tornado.web.Application(
+        routes,
+        service=service,
+        default_handler_class=NotFoundPageHandler,
+        log_function=_quiet,
+        xsrf_cookies=False,
+        compress_response=False,
+        **settings,
+    )
+
+
+def _quiet(handler: tornado.web.RequestHandler) -> None:
+    """No request log: the teacher's addresses carry the secret, students' carry nothing
+    worth a line each (refusals and failures are logged where they happen)."""

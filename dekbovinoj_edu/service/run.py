@@ -1,0 +1,218 @@
+"""The class service running: bound to an address, its addresses told, stopped cleanly.
+
+:class:`ClassServer` binds at once (so a port in use is an error before anything starts,
+and port 0 picks a free one), then runs here until Ctrl+C or SIGTERM (:meth:`~ClassServer.run`)
+or in a thread of its own (:meth:`~ClassServer.start`, for tests and notebooks). Stopping
+takes no new connection, lets the store's calls in progress end (at most
+:data:`DRAIN_SECONDS`), closes the connections and the pool; the store is the caller's.
+
+It listens on ``127.0.0.1`` unless told otherwise: students on other computers need
+``--host 0.0.0.0`` (every network of this computer).
+
+>>> from dekbovinoj_edu.classroom.assignment import codes_assignment
+>>> from dekbovinoj_edu.classroom.store import SQLiteStore
+>>> from .state import Service
+>>> store = SQLiteStore(":memory:")
+>>> store.add_class(codes_assignment("4a", "68VN-AV66-GGK"))
+>>> server = ClassServer(Service(store, "4a"))
+>>> server.start()
+>>> import json, urllib.request
+>>> with urllib.request.urlopen(server.url + "api/v1/classes/4a") as answer:
+...     json.load(answer)["codes"]
+['68VN-AV66-GGK']
+>>> server.teacher_url.startswith(server.url + "teacher/")
+True
+>>> server.close()
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import gc
+import logging
+import signal
+import socket
+import sys
+import threading
+import time
+from collections.abc import Callable
+
+import tornado.httpserver
+import tornado.netutil
+
+from ..serving.server import student_addresses
+from .app import MAX_CONNECTION_BODY, make_app
+from .problems import LOG
+from .state import Service
+
+__all__ = [
+    "DRAIN_SECONDS",
+    "IDLE_SECONDS",
+    "LOOPBACK",
+    "SWITCH_SECONDS",
+    "ClassServer",
+    "bind",
+    "log_to_terminal",
+]
+
+LOOPBACK = "127.0.0.1"
+"""Where the service listens unless told otherwise: this computer only."""
+
+DRAIN_SECONDS = 5.0
+"""How long stopping waits for the store's calls in progress."""
+
+IDLE_SECONDS = 75.0
+"""How long a kept-alive connection may stay idle before the service closes it."""
+
+BODY_SECONDS = 30.0
+"""How long a request body may take to arrive."""
+
+SWITCH_SECONDS = 0.0005
+"""How often Python lets another thread take the interpreter, in the service's own process
+(the default is 5 ms). The event loop and the store's threads take turns many times a
+request; with 5 ms turns a class of 300 sending 300 attempts a second waited 0.6 s for an
+answer (median), with 0.5 ms turns 8 ms (``benchmarks/bench_class_service.py``)."""
+
+
+def bind(port: int, host: str = LOOPBACK) -> list[socket.socket]:
+    """Listening sockets on ``host:port`` (``port=0``: a free one); ``OSError`` if taken."""
+    return tornado.netutil.bind_sockets(port, host or None, family=socket.AF_UNSPEC)
+
+
+def log_to_terminal(level: int = logging.INFO) -> None:
+    """The service's log lines on stderr, one line each (no tracebacks for refusals)."""
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("dekbovinoj: %(message)s"))
+    LOG.addHandler(handler)
+    LOG.setLevel(level)
+    LOG.propagate = False
+    for name in ("tornado.access", "tornado.application", "tornado.general"):
+        logging.getLogger(name).setLevel(logging.CRITICAL)
+
+
+class ClassServer:
+    """``service`` listening on ``host:port`` (``port=0``: a free one), or on ``sockets``
+    bound already (a worker's, :mod:`.workers`)."""
+
+    def __init__(
+        self,
+        service: Service,
+        host: str = LOOPBACK,
+        port: int = 0,
+        sockets: list[socket.socket] | None = None,
+    ) -> None:
+        self.service = service
+        self.host = host
+        self.sockets = bind(port, host) if sockets is None else sockets
+        self.port = int(self.sockets[0].getsockname()[1])
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._stopping: asyncio.Event | None = None
+        self._ready = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    # ------------------------------------------------------------ addresses
+    @property
+    def url(self) -> str:
+        """The service's address on this computer."""
+        shown = LOOPBACK if self.host in ("", "0.0.0.0", "::") else self.host
+        if ":" in shown:
+            shown = f"[{shown}]"
+        return f"http://{shown}:{self.port}/"
+
+    @property
+    def teacher_url(self) -> str:
+        """The dashboard's address, with the secret (for the teacher only)."""
+        return f"{self.url}teacher/{self.service.secret}/"
+
+    def student_urls(self) -> list[str]:
+        """The addresses students type (every network's, when listening on all of them)."""
+        if self.host in ("", "0.0.0.0", "::"):
+            return student_addresses("0.0.0.0", self.port)
+        return [self.url]
+
+    def announce(self, say: Callable[[str], None] = print) -> None:
+        """Tell the teacher where students go, and the dashboard's secret address."""
+        service = self.service
+        say(f"Class service of class {service.name} on {self.url}")
+        if service.students:
+            for address in self.student_urls():
+                say(f"Students: {address}")
+            if self.host == LOOPBACK:
+                say("Only this computer can reach it: --host 0.0.0.0 for the students' own.")
+        say(f"Teacher:  {self.teacher_url}")
+        say("Keep the teacher's address to yourself. Ctrl+C stops the service.")
+
+    # ------------------------------------------------------------ running
+    async def serve(self) -> None:
+        """Answer requests until :meth:`stop`; then stop cleanly."""
+        self._loop = asyncio.get_running_loop()
+        self._stopping = asyncio.Event()
+        server = tornado.httpserver.HTTPServer(
+            make_app(self.service),
+            max_body_size=MAX_CONNECTION_BODY,
+            idle_connection_timeout=IDLE_SECONDS,
+            body_timeout=BODY_SECONDS,
+            decompress_request=False,
+        )
+        server.add_sockets(self.sockets)
+        self.service.warm()
+        self._ready.set()
+        try:
+            await self._stopping.wait()
+        finally:
+            server.stop()
+            deadline = time.monotonic() + DRAIN_SECONDS
+            while self.service.busy and time.monotonic() < deadline:
+                await asyncio.sleep(0.02)
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(server.close_all_connections(), DRAIN_SECONDS)
+            self.service.close()
+
+    def stop(self) -> None:
+        """Ask the service to stop (from any thread, or a signal handler)."""
+        loop, stopping = self._loop, self._stopping
+        if loop is not None and stopping is not None:
+            loop.call_soon_threadsafe(stopping.set)
+
+    def run(self) -> None:
+        """Serve here until Ctrl+C or SIGTERM (this process is the service's: it takes
+        :data:`SWITCH_SECONDS` turns)."""
+        sys.setswitchinterval(SWITCH_SECONDS)
+        gc.collect()
+        gc.freeze()  # what is loaded by now stays: the collector's full passes skip it
+
+        async def main() -> None:
+            loop = asyncio.get_running_loop()
+            for signum in (signal.SIGINT, signal.SIGTERM):
+                loop.add_signal_handler(signum, self.stop)
+            await self.serve()
+
+        asyncio.run(main())
+
+    def start(self, timeout: float = 30.0) -> None:
+        """Serve in a background thread; returns once requests are answered."""
+        failed: list[BaseException] = []
+
+        def serve() -> None:
+            try:
+                asyncio.run(self.serve())
+            except BaseException as error:
+                failed.append(error)
+                self._ready.set()
+                raise
+
+        self._thread = threading.Thread(target=serve, name="dekbovinoj-class-service", daemon=True)
+        self._thread.start()
+        if not self._ready.wait(timeout):
+            raise TimeoutError("the class service did not start")
+        if failed:
+            raise failed[0]
+
+    def close(self, timeout: float = 30.0) -> None:
+        """Stop the background thread's service and wait for it."""
+        self.stop()
+        if self._thread is not None:
+            self._thread.join(timeout)
+        for bound in self.sockets:
+            bound.close()

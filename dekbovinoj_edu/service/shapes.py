@@ -1,0 +1,82 @@
+"""The JSON the student API answers with: an assignment, a seat, an attempt (the shapes
+``Assignment``, ``Seat`` and ``Attempt`` of ``openapi.json``).
+
+A seat is shown without its session (only its own page has the token) and without the
+times the store keeps for the teacher.
+
+>>> from dekbovinoj_edu.classroom.attempts import Attempt
+>>> from dekbovinoj_edu.classroom.seat import Seat
+>>> seat_json(Seat("4a", "Ana", "ab12", 3, 0.0, 1, 0.0, "T"), count=2)
+{'nickname': 'Ana', 'puzzle': 3, 'hints': 1, 'finished': True, 'count': 2}
+>>> row = Attempt("4a", "Ana", 1, "C", "3+7", "ok", 2, 2, 0, 4.5, "2026-12-01T09:00:00Z")
+>>> attempt_json(row, "a1b2c3d4")["solved"], attempt_json(row)["id"] is None
+(True, True)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..classroom.assignment import Assignment
+from ..classroom.attempts import Attempt
+from ..classroom.seat import Joined, Recorded, Seat
+
+__all__ = ["assignment_json", "attempt_json", "joined_json", "recorded_json", "seat_json"]
+
+
+def assignment_json(assignment: Assignment) -> dict[str, Any]:
+    """A class's assignment: its name, mode, how many puzzles, the level dealt, the codes."""
+    return {
+        "name": assignment.name,
+        "mode": assignment.mode,
+        "count": len(assignment.codes),
+        "level": assignment.level,
+        "codes": list(assignment.codes),
+    }
+
+
+def seat_json(seat: Seat, count: int) -> dict[str, Any]:
+    """A student's place: the puzzle they are on (``count + 1``: every puzzle done)."""
+    return {
+        "nickname": seat.nickname,
+        "puzzle": seat.puzzle,
+        "hints": seat.hints,
+        "finished": seat.puzzle > count,
+        "count": count,
+    }
+
+
+def attempt_json(attempt: Attempt, attempt_id: str | None = None) -> dict[str, Any]:
+    """One attempt as kept, with the id its page gave it (``None`` where it is not known)."""
+    return {
+        "id": attempt_id,
+        "puzzle": attempt.puzzle,
+        "answer": attempt.answer,
+        "verdict": attempt.verdict,
+        "cards": attempt.cards,
+        "best": attempt.best,
+        "hints": attempt.hints,
+        "seconds": attempt.seconds,
+        "time": attempt.time,
+        "counted": attempt.counted,
+        "finishes": attempt.finishes,
+        "solved": attempt.solved,
+    }
+
+
+def joined_json(joined: Joined, count: int) -> dict[str, Any]:
+    """What joining answers: the session's token, the seat's rejoin code, the seat."""
+    return {
+        "token": joined.token,
+        "rejoin_code": joined.rejoin_code,
+        "resumed": joined.resumed,
+        "seat": seat_json(joined.seat, count),
+    }
+
+
+def recorded_json(recorded: Recorded, count: int) -> dict[str, Any]:
+    """What recording an attempt answers: the row kept and the seat after it."""
+    return {
+        "attempt": attempt_json(recorded.attempt, recorded.attempt_id),
+        "seat": seat_json(recorded.seat, count),
+    }

@@ -1,0 +1,182 @@
+"""What every handler of the class service shares: the class's desk and teacher's view over
+one store, the thread pool for the teacher's reads, the rate limits, the storage failures
+seen, the teacher's secret and the origins allowed.
+
+A student's request asks the store one short thing (a join, an attempt, a heartbeat). On a
+SQLite file that is well under a millisecond of this process's own work, and
+:meth:`Service.call` does it on the event loop itself, between two requests: handing each
+call to a thread measured 1.7 times the processor time under a class of 300 (the interpreter
+lock goes back and forth several times a call). A database server (PostgreSQL) is mostly
+waiting for its answers, so there each call goes to the thread pool, and the loop answers
+other requests meanwhile (:attr:`Service.inline`). The teacher's reads, which can be long
+(the whole class for the CSV, the board after a reload), always go to the pool
+(:meth:`Service.call_aside`). A call in the pool that has not answered after
+:data:`STORE_PATIENCE` seconds is a ``503 store``.
+
+>>> from dekbovinoj_edu.classroom.assignment import codes_assignment
+>>> from dekbovinoj_edu.classroom.store import SQLiteStore
+>>> store = SQLiteStore(":memory:")
+>>> store.add_class(codes_assignment("4a", "68VN-AV66-GGK"))
+>>> service = Service(store, "4a", allow_origins=["https://school.example"])
+>>> service.desk_for("4a").name, service.allows("https://school.example")
+('4a', True)
+>>> service.opens_teacher(service.secret), service.opens_teacher("guess")
+(True, False)
+>>> service.close()
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import math
+import secrets
+import threading
+import time
+from collections.abc import Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any, TypeVar
+
+from ..classroom.desk import ClassDesk
+from ..classroom.errors import StoreError, UnknownClassError
+from ..classroom.store import ProgressStore
+from ..classroom.views.teacher import TeacherView
+from .errors import RateLimitedError
+from .limits import DEFAULT_LIMITS, Limits, RateLimiter
+from .problems import StoreProblems
+
+__all__ = ["SECRET_BYTES", "STORE_PATIENCE", "THREADS", "Service"]
+
+T = TypeVar("T")
+
+THREADS = 4
+"""The store's calls that run at the same time in the pool."""
+
+STORE_PATIENCE = 30.0
+"""Seconds a request waits for the store before it is a ``503 store``."""
+
+SECRET_BYTES = 18
+"""The randomness of the teacher's secret (144 bits, 24 characters in the address)."""
+
+
+def _on_this_computer(store: ProgressStore) -> bool:
+    """Whether ``store`` is SQLite (a file here, or memory), not a database server.
+
+    >>> from dekbovinoj_edu.classroom.store import SQLiteStore
+    >>> _on_this_computer(SQLiteStore(":memory:"))
+    True
+    """
+    return getattr(getattr(store, "database", None), "dialect", "sqlite") == "sqlite"
+
+
+class Service:
+    """Class ``class_name`` in ``store``, as the web service offers it.
+
+    ``students``: whether the student API answers (``class dashboard`` serves the teacher
+    only); ``site``: a built static site served at ``/``; ``app_url``: where students open
+    the app when there is no site (Voilà beside the service).
+    """
+
+    def __init__(
+        self,
+        store: ProgressStore,
+        class_name: str,
+        *,
+        lang: str = "en",
+        limits: Limits = DEFAULT_LIMITS,
+        allow_origins: Iterable[str] = (),
+        secret: str | None = None,
+        site: Path | None = None,
+        students: bool = True,
+        app_url: str | None = None,
+        threads: int = THREADS,
+        patience: float = STORE_PATIENCE,
+        inline: bool | None = None,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.store = store
+        self.desk = ClassDesk(store, class_name, clock=clock)
+        self.view = TeacherView(store, class_name, clock=clock)
+        self.lang = lang
+        self.limiter = RateLimiter(limits)
+        self.problems = StoreProblems(clock)
+        self.origins = frozenset(origin.rstrip("/") for origin in allow_origins)
+        self.secret = secret or secrets.token_urlsafe(SECRET_BYTES)
+        self.site = site
+        self.students = students
+        self.app_url = app_url
+        self.patience = patience
+        self.executor = ThreadPoolExecutor(threads, thread_name_prefix="dekbovinoj-store")
+        self.inline = _on_this_computer(store) if inline is None else inline
+        """Whether a student's store calls run on the event loop (a SQLite file, by
+        default) or in the pool (a database server)."""
+        self.busy = 0
+        """The calls in the thread pool in progress (counted on the event loop)."""
+
+    @property
+    def name(self) -> str:
+        """The class's name."""
+        return self.desk.name
+
+    def desk_for(self, name: str) -> ClassDesk:
+        """The desk of class ``name``; ``UnknownClassError`` for any other class."""
+        if name != self.desk.name:
+            raise UnknownClassError("Unknown class {name!r}.", name=name[:60])
+        return self.desk
+
+    def allows(self, origin: str) -> bool:
+        """Whether pages of ``origin`` (another address) may call the API (CORS)."""
+        return "*" in self.origins or origin.rstrip("/") in self.origins
+
+    def opens_teacher(self, candidate: str) -> bool:
+        """Whether ``candidate`` is the teacher's secret (compared in constant time)."""
+        return secrets.compare_digest(candidate.encode(), self.secret.encode())
+
+    def limit(self, kind: str, key: str) -> None:
+        """Count one request of ``kind`` from ``key``; ``RateLimitedError`` over the rate."""
+        wait = self.limiter.wait(kind, key)
+        if wait > 0:
+            raise RateLimitedError(
+                "Too many requests: wait {seconds} s and try again.",
+                retry_after=max(1, math.ceil(wait)),
+            )
+
+    async def call(self, work: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """``work(*args, **kwargs)``, a short store call: now, on the event loop, if
+        :attr:`inline`; else in the pool."""
+        if self.inline:
+            return work(*args, **kwargs)
+        return await self.call_aside(work, *args, **kwargs)
+
+    async def call_aside(self, work: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """``work(*args, **kwargs)`` in the thread pool, within :attr:`patience` seconds."""
+        loop = asyncio.get_running_loop()
+        future = loop.run_in_executor(self.executor, functools.partial(work, *args, **kwargs))
+        self.busy += 1
+        try:
+            return await asyncio.wait_for(future, self.patience)
+        except asyncio.TimeoutError as error:
+            raise StoreError(
+                "The class database did not answer within {seconds} s.",
+                seconds=round(self.patience),
+            ) from error
+        finally:
+            self.busy -= 1
+
+    def warm(self) -> threading.Thread:
+        """Work out each puzzle's best answer now, puzzle 1 first, in a thread of its own
+        (not the pool: requests go on meanwhile), before students ask for them."""
+
+        def work() -> None:
+            self.desk.judge(1, "0")  # the checker's first use loads its parts
+            for number in range(1, self.desk.count + 1):
+                self.desk.best(number)
+
+        thread = threading.Thread(target=work, name="dekbovinoj-warm", daemon=True)
+        thread.start()
+        return thread
+
+    def close(self) -> None:
+        """Let the store's calls in progress finish, then stop the pool (not the store)."""
+        self.executor.shutdown(wait=True, cancel_futures=True)

@@ -1,0 +1,101 @@
+"""The front door of the class service: the static site from the same origin, and ``/``.
+
+With a built site (``--site DIR``), the site is served at ``/`` and ``/`` itself goes to the
+class page of the site (:data:`CLASS_PAGE`, which ``build-site --class`` makes), with the
+class's name, so students type one address and the app runs in their browsers. Without a
+site, ``/`` is a small page that says where the app is.
+
+>>> class_page_address("4a b")
+'/voici/render/classroom.html?class=4a%20b'
+"""
+
+from __future__ import annotations
+
+import html
+import urllib.parse
+from pathlib import Path
+
+import tornado.web
+
+from ..classroom.errors import DOMAIN
+from ..i18n import gettext
+from .base import PAGE_CSP, ServiceHandler
+
+__all__ = ["CLASS_PAGE", "RootHandler", "SiteHandler", "class_page_address", "landing_page"]
+
+CLASS_PAGE = "voici/render/classroom.html"
+"""The class page in a built site, relative to the site's folder."""
+
+
+def class_page_address(class_name: str) -> str:
+    """The address of the site's class page for class ``class_name``."""
+    return f"/{CLASS_PAGE}?class={urllib.parse.quote(class_name, safe='')}"
+
+
+def landing_page(class_name: str, lang: str, app_url: str | None) -> str:
+    """The page at ``/`` without a site: which class this is and where the app is.
+
+    >>> "http://127.0.0.1:8866/" in landing_page("4a", "en", "http://127.0.0.1:8866/")
+    True
+    """
+
+    def t(message: str, **values: object) -> str:
+        return html.escape(gettext(lang, DOMAIN, message, **values))
+
+    if app_url:
+        link = html.escape(app_url, quote=True)
+        where = f"{t('Open the app here:')} <a href='{link}'>{link}</a>"
+    else:
+        where = t("Your teacher gives you the address of the app.")
+    return f"""<!DOCTYPE html>
+<html lang="{lang}"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{t("Class {name}", name=class_name)}</title>
+<style>body {{ font-family: sans-serif; margin: 2em; font-size: 1.2em; }}</style></head>
+<body><h1>{t("Class {name}", name=class_name)}</h1>
+<p>{t("This is the class service of class {name}.", name=class_name)}</p>
+<p>{where}</p>
+<p><small>{t("Teachers: the address of the dashboard is shown where the service started.")}
+</small></p></body></html>
+"""
+
+
+class RootHandler(ServiceHandler):
+    """``GET /``: to the site's class page, the site's own start page, or the landing page."""
+
+    def set_default_headers(self) -> None:
+        super().set_default_headers()
+        self.set_header("Cache-Control", "no-store")
+        self.set_header("Content-Security-Policy", PAGE_CSP)
+
+    def get(self) -> None:
+        site = self.service.site
+        if site is not None and (site / CLASS_PAGE).is_file():
+            self.redirect(class_page_address(self.service.name))
+        elif site is not None and (site / "index.html").is_file():
+            self.redirect("/index.html")
+        else:
+            self.set_header("Content-Type", "text/html; charset=utf-8")
+            self.finish(landing_page(self.service.name, self.lang, self.service.app_url))
+
+
+class SiteHandler(tornado.web.StaticFileHandler):
+    """A file of the built site (``index.html`` for a folder), as any web server sends it."""
+
+    def set_default_headers(self) -> None:
+        self.set_header("Referrer-Policy", "no-referrer")
+        self.set_header("X-Content-Type-Options", "nosniff")
+        self.clear_header("Server")
+
+    @classmethod
+    def get_content_type_for(cls, path: Path) -> str:
+        """The type of a file by its name, WebAssembly and modules included."""
+        if path.suffix == ".wasm":
+            return "application/wasm"
+        if path.suffix == ".mjs":
+            return "text/javascript"
+        return ""
+
+    def get_content_type(self) -> str:
+        assert self.absolute_path is not None
+        return self.get_content_type_for(Path(self.absolute_path)) or super().get_content_type()

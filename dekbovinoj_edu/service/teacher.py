@@ -1,0 +1,177 @@
+"""The teacher's side of the class service, under ``/teacher/<secret>/``: the dashboard page
+(:class:`~dekbovinoj_edu.classroom.views.teacher.TeacherView`), its board, the CSV report
+and the seat actions.
+
+The secret is printed when the service starts and compared in constant time; a wrong one
+is a plain 404 page, whatever else the request carries (a student's token opens nothing
+here). The board answers ``304 Not Modified`` while nothing changed in the class (its
+``ETag`` is the view's version), so an open dashboard costs two small queries every
+:data:`~dekbovinoj_edu.classroom.views.teacher.REFRESH_SECONDS`, not the whole class.
+A seat action is a JSON ``POST`` of the page itself (no other page can send one: no CORS
+here, and a form cannot send JSON), and its sentence is the answer.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import urllib.parse
+from typing import Any
+
+from ..classroom.errors import DOMAIN
+from ..i18n import gettext
+from .base import PAGE_CSP, ServiceHandler
+from .errors import BadRequestError, ForbiddenError, NotFoundError, Refusal
+from .problems import LOG
+from .validation import Field, read_body
+
+__all__ = [
+    "TEACHER_ROOT",
+    "BoardHandler",
+    "CsvHandler",
+    "NotFoundPageHandler",
+    "PageHandler",
+    "SeatActionHandler",
+    "TeacherHandler",
+    "not_found_page",
+]
+
+TEACHER_ROOT = "/teacher"
+"""Where the teacher's routes begin (then the secret)."""
+
+SEAT_ACTION: tuple[Field, ...] = (
+    Field("nickname", str, required=True, low=1, high=100),
+    Field("into", str, low=1, high=100),
+)
+"""The body of a seat action: whose seat, and (a merge) the seat that keeps the attempts."""
+
+
+def not_found_page(lang: str) -> str:
+    """The page of an address that is not there (a wrong secret is one)."""
+    title = html.escape(gettext(lang, DOMAIN, "Not found"))
+    text = html.escape(gettext(lang, DOMAIN, "There is nothing at this address."))
+    return (
+        f"<!DOCTYPE html><html lang='{lang}'><head><meta charset='utf-8'><title>{title}</title>"
+        f"</head><body><h1>{title}</h1><p>{text}</p></body></html>\n"
+    )
+
+
+def _safe_filename(name: str) -> str:
+    """An ASCII file name for browsers that do not read ``filename*``.
+
+    >>> _safe_filename("4a/b ö")
+    '4a_b__.csv'
+    """
+    return re.sub(r"[^A-Za-z0-9._-]", "_", name) + ".csv"
+
+
+class TeacherHandler(ServiceHandler):
+    """A teacher's route: the secret opens it, nothing else; refusals as a small page."""
+
+    json_refusals = False
+    """Whether this route's refusals are JSON (the page's script reads them) or a page."""
+
+    def set_default_headers(self) -> None:
+        super().set_default_headers()
+        self.set_header("Cache-Control", "no-store")
+        self.set_header("Content-Security-Policy", PAGE_CSP)
+
+    def prepare(self) -> None:
+        secret = self.path_kwargs.get("secret", "")
+        if not self.service.opens_teacher(str(secret)):
+            self.json_refusals = False  # a wrong secret is the same page everywhere
+            raise NotFoundError("There is nothing at this address.")
+
+    def compute_etag(self) -> str | None:
+        return None
+
+    def send_refusal(self, refusal: Refusal, error: BaseException | None = None) -> None:
+        if self.json_refusals:
+            super().send_refusal(refusal, error)
+            return
+        self.set_status(refusal.status)
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        if refusal.status == 404:
+            self.finish(not_found_page(self.lang))
+        else:
+            self.finish(f"<!DOCTYPE html><p>{html.escape(refusal.message)}</p>\n")
+
+
+class PageHandler(TeacherHandler):
+    """``GET /teacher/<secret>/``: the dashboard page."""
+
+    def get(self, secret: str) -> None:
+        if not self.request.path.endswith("/"):
+            self.redirect(self.request.path + "/")
+            return
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.finish(self.service.view.page(self.lang))
+
+
+class BoardHandler(TeacherHandler):
+    """``GET /teacher/<secret>/board``: the part of the page that is refreshed, or 304."""
+
+    json_refusals = True
+
+    async def get(self, secret: str) -> None:
+        view = self.service.view
+        lang = self.lang
+        projector = self.get_query_argument("projector", "0") == "1"
+        shown = self.get_query_argument("show", "0")
+        show = int(shown) if shown.isdigit() and len(shown) < 4 else 0
+        problem = self.service.problems.latest(lang=lang)
+        version = await self.aside(view.refresh)
+        tag = f'"{version}-{lang}-{int(projector)}-{show}-{len(problem or "")}"'
+        self.set_header("ETag", tag)
+        if tag in self.request.headers.get("If-None-Match", ""):
+            self.set_status(304)
+            self.finish()
+            return
+        fragment = await self.aside(view.board_fragment, lang, projector, show, problem)
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.finish(fragment)
+
+
+class CsvHandler(TeacherHandler):
+    """``GET /teacher/<secret>/report.csv``: the report, one row per attempt."""
+
+    async def get(self, secret: str) -> None:
+        text = await self.aside(self.service.view.csv)
+        name = self.service.name
+        quoted = urllib.parse.quote(f"{name}.csv")
+        self.set_header("Content-Type", "text/csv; charset=utf-8")
+        self.set_header(
+            "Content-Disposition",
+            f"attachment; filename=\"{_safe_filename(name)}\"; filename*=UTF-8''{quoted}",
+        )
+        self.finish(text)
+
+
+class SeatActionHandler(TeacherHandler):
+    """``POST /teacher/<secret>/seats/<action>``: release, reset, remove or merge a seat."""
+
+    json_refusals = True
+
+    async def post(self, secret: str, action: str) -> None:
+        origin = self.request.headers.get("Origin")
+        if origin is not None and origin != f"{self.request.protocol}://{self.request.host}":
+            raise ForbiddenError("Only the dashboard page itself may change a seat.")
+        kind = self.request.headers.get("Content-Type", "").split(";")[0].strip().lower()
+        if kind != "application/json":
+            raise BadRequestError("Send the request body as JSON (Content-Type: application/json).")
+        fields: dict[str, Any] = read_body(self.request.body, SEAT_ACTION)
+        nickname, into = fields["nickname"], fields.get("into")
+        done = await self.aside(self.service.view.act, action, nickname, into)
+        LOG.info("teacher: %s %s%s", action, nickname, f" into {into}" if into else "")
+        message = self.service.view.done_message(done, self.lang, nickname, into or "")
+        self.set_header("Content-Type", "application/json; charset=utf-8")
+        self.finish(json.dumps({"message": message}, ensure_ascii=False))
+
+
+class NotFoundPageHandler(TeacherHandler):
+    """Any other address under ``/teacher/`` (a wrong secret lands here too), and any
+    address the service does not have: the 404 page."""
+
+    def prepare(self) -> None:
+        raise NotFoundError("There is nothing at this address.")

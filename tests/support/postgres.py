@@ -1,0 +1,163 @@
+"""A throwaway PostgreSQL server for the tests: ``initdb`` and ``pg_ctl`` in a temporary folder,
+listening on 127.0.0.1 on a free port, stopped and deleted at the end.
+
+``$DEKBOVINOJ_TEST_POSTGRES_URL`` names a server to use instead (its user may
+create databases). PostgreSQL refuses to run as root: as root, the cluster
+belongs to the ``postgres`` user and its commands run through ``runuser``.
+Without PostgreSQL's programs the tests fail with a sentence saying to install
+it; they are never skipped.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import glob
+import itertools
+import os
+import shlex
+import shutil
+import socket
+import subprocess
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+__all__ = ["URL_ENV", "PostgresServer", "find_binaries", "postgres_server"]
+
+URL_ENV = "DEKBOVINOJ_TEST_POSTGRES_URL"
+"""A PostgreSQL server to test against instead of a throwaway one."""
+
+MISSING = (
+    "PostgreSQL is not installed: install it (Debian: apt-get install postgresql, which "
+    "brings /usr/lib/postgresql/*/bin/initdb and pg_ctl), or set "
+    "$DEKBOVINOJ_TEST_POSTGRES_URL to a server the tests may create databases on."
+)
+
+
+def find_binaries() -> Path:
+    """The folder of the newest installed PostgreSQL's ``initdb`` and ``pg_ctl``."""
+    found = sorted(
+        glob.glob("/usr/lib/postgresql/*/bin/initdb"),
+        key=lambda p: int(Path(p).parts[-3]) if Path(p).parts[-3].isdigit() else 0,
+    )
+    if not found:
+        on_path = shutil.which("initdb")
+        if on_path and shutil.which("pg_ctl"):
+            return Path(on_path).parent
+        raise RuntimeError(MISSING)
+    return Path(found[-1]).parent
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@dataclass
+class PostgresServer:
+    """A running server: the address of its ``postgres`` database, and fresh databases on it."""
+
+    admin_url: str
+    """``postgresql://user@127.0.0.1:port/postgres`` (the driver-less form)."""
+    _numbers: Iterator[int] = field(default_factory=lambda: itertools.count(1))
+
+    def url(self, database: str) -> str:
+        """The SQLAlchemy address (driver psycopg 3) of ``database`` on this server."""
+        base, _, _ = self.admin_url.rpartition("/")
+        return base.replace("postgresql://", "postgresql+psycopg://", 1) + "/" + database
+
+    def _admin(self, sql: str) -> None:
+        import psycopg
+
+        with psycopg.connect(self.admin_url, autocommit=True) as connection:
+            connection.execute(sql)  # type: ignore[arg-type]
+
+    def create_database(self) -> str:
+        """A new, empty database; its name."""
+        name = f"dekbovinoj_test_{os.getpid()}_{next(self._numbers)}"
+        self._admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        self._admin(f"CREATE DATABASE \"{name}\" TEMPLATE template0 ENCODING 'UTF8'")
+        return name
+
+    def drop_database(self, name: str) -> None:
+        """Delete ``name`` (closing whatever connections it still has)."""
+        self._admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def _as_postgres(command: list[str]) -> list[str]:
+    """``command`` as the ``postgres`` user when we are root (PostgreSQL refuses root)."""
+    if os.geteuid() != 0:
+        return command
+    if shutil.which("runuser"):
+        return ["runuser", "-u", "postgres", "--", *command]
+    return ["su", "postgres", "-c", shlex.join(command)]
+
+
+def _run(command: list[str]) -> None:
+    done = subprocess.run(
+        _as_postgres(command), capture_output=True, text=True, timeout=120, check=False
+    )
+    if done.returncode != 0:
+        raise RuntimeError(
+            f"{' '.join(command)} failed ({done.returncode}): {done.stderr or done.stdout}"
+        )
+
+
+@contextmanager
+def postgres_server() -> Iterator[PostgresServer]:
+    """A PostgreSQL server for the length of the ``with``: ``$DEKBOVINOJ_TEST_POSTGRES_URL``,
+    or a new cluster on 127.0.0.1."""
+    given = os.environ.get(URL_ENV)
+    if given:
+        admin = given.replace("postgresql+psycopg://", "postgresql://", 1)
+        yield PostgresServer(admin.rpartition("/")[0] + "/postgres")
+        return
+    binaries = find_binaries()
+    folder = Path(tempfile.mkdtemp(prefix="dekbovinoj-pg-"))
+    if os.geteuid() == 0:
+        shutil.chown(folder, "postgres", "postgres")
+    data, log, port = folder / "data", folder / "server.log", _free_port()
+    _run(
+        [
+            str(binaries / "initdb"),
+            "-D",
+            str(data),
+            "-U",
+            "postgres",
+            "-A",
+            "trust",
+            "-E",
+            "UTF8",
+            "--locale=C",
+            "--no-sync",
+            "--no-instructions",
+        ]
+    )
+    options = (
+        f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c fsync=off "
+        "-c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
+    )
+    try:
+        _run(
+            [
+                str(binaries / "pg_ctl"),
+                "-D",
+                str(data),
+                "-l",
+                str(log),
+                "-o",
+                options,
+                "-w",
+                "-t",
+                "60",
+                "start",
+            ]
+        )
+        yield PostgresServer(f"postgresql://postgres@127.0.0.1:{port}/postgres")
+    finally:
+        with contextlib.suppress(RuntimeError):  # never started: nothing to stop
+            _run([str(binaries / "pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop"])
+        shutil.rmtree(folder, ignore_errors=True)

@@ -1,0 +1,162 @@
+"""The class's desk: answers judged by the package, attempts kept once, seats kept by their code."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+
+import pytest
+
+from dekbovinoj_edu.classroom.assignment import codes_assignment
+from dekbovinoj_edu.classroom.desk import MAX_HINTS, MAX_SECONDS, ClassDesk
+from dekbovinoj_edu.classroom.errors import (
+    NicknameError,
+    NicknameTakenError,
+    PuzzleNotOpenError,
+    SeatTakenError,
+    UnknownClassError,
+    UnknownSessionError,
+)
+from dekbovinoj_edu.classroom.store import SQLiteStore
+from dekbovinoj_edu.rules.limits import MAX_CHARS
+from dekbovinoj_edu.rules.puzzle import Puzzle
+
+PETER = Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2)
+NO_TEN = Puzzle.parse("2♠ | 3♣", level=1)  # 2 and 3 never make 10: the right call is mu
+
+
+@pytest.fixture
+def desk(tmp_path: object) -> Iterator[ClassDesk]:
+    store = SQLiteStore(f"{tmp_path}/classes.sqlite3")
+    store.add_class(codes_assignment("4a", f"{PETER.code},{NO_TEN.code},{PETER.code}"))
+    yield ClassDesk(store, "4a", clock=lambda: 1_000.0)
+    store.close()
+
+
+def test_the_desk_judges_the_answer_itself(desk: ClassDesk) -> None:
+    ana = desk.join("Ana")
+    wrong = desk.attempt(ana.token, "w1", 1, "13+3")
+    assert (wrong.attempt.verdict, wrong.attempt.cards, wrong.seat.puzzle) == ("not-target", 0, 1)
+    right = desk.attempt(ana.token, "r1", 1, "13*2+3-9-3-7", hints=2, seconds=12.345)
+    assert (right.attempt.verdict, right.attempt.cards, right.attempt.best) == ("ok", 6, 6)
+    assert (right.attempt.hints, right.attempt.seconds, right.seat.puzzle) == (2, 12.3, 2)
+    assert right.attempt.nickname == "Ana" and right.attempt.code == PETER.code
+
+
+def test_mu_is_judged_by_the_solver(desk: ClassDesk) -> None:
+    ana = desk.join("Ana")
+    early = desk.attempt(ana.token, "m1", 1, "anything", mu=True)
+    assert (early.attempt.verdict, early.attempt.answer) == ("mu-wrong", "mu!")
+    assert early.seat.puzzle == 2
+    right = desk.attempt(ana.token, "m2", 2, "", mu=True)
+    assert (right.attempt.verdict, right.attempt.best, right.seat.puzzle) == ("mu-right", 0, 3)
+
+
+def test_a_resend_is_the_same_row(desk: ClassDesk) -> None:
+    ana = desk.join("Ana")
+    first = desk.attempt(ana.token, "same-id-1", 1, "13*2+3-9-3-7")
+    again = desk.attempt(ana.token, "same-id-1", 1, "13*2+3-9-3-7")
+    assert first.new and not again.new
+    assert again.attempt == first.attempt and again.seat.puzzle == 2
+    assert len(desk.store.attempts("4a")) == 1
+
+
+def test_resends_from_many_threads_make_one_row_each(desk: ClassDesk) -> None:
+    ana = desk.join("Ana")
+    ids = [f"attempt-{n:03d}" for n in range(20)]
+    errors: list[BaseException] = []
+
+    def send(offset: int) -> None:
+        try:
+            for n in range(20):
+                desk.attempt(ana.token, ids[(n + offset) % 20], 1, "9+3")
+        except BaseException as error:  # the test reports it below
+            errors.append(error)
+
+    threads = [threading.Thread(target=send, args=(k,)) for k in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert errors == []
+    assert len(desk.store.attempts("4a")) == 20
+
+
+def test_only_the_current_puzzle_takes_attempts(desk: ClassDesk) -> None:
+    ana = desk.join("Ana")
+    with pytest.raises(PuzzleNotOpenError):
+        desk.attempt(ana.token, "ahead-1", 2, "2+3")
+    with pytest.raises(PuzzleNotOpenError):
+        desk.attempt(ana.token, "none-1", 4, "2+3")
+    with pytest.raises(PuzzleNotOpenError):
+        desk.attempt(ana.token, "zero-1", 0, "2+3")
+    desk.attempt(ana.token, "done-1", 1, "13*2+3-9-3-7")
+    with pytest.raises(PuzzleNotOpenError):
+        desk.attempt(ana.token, "done-2", 1, "13*2+3-9-3-7")
+    assert [a.puzzle for a in desk.store.attempts("4a")] == [1]
+
+
+def test_what_a_page_says_is_kept_within_bounds(desk: ClassDesk) -> None:
+    ana = desk.join("Ana")
+    long = "1+" * 400
+    kept = desk.attempt(ana.token, "big-1", 1, long, hints=10**6, seconds=1e12).attempt
+    assert len(kept.answer) == MAX_CHARS and kept.verdict == "too-long"
+    assert (kept.hints, kept.seconds) == (MAX_HINTS, MAX_SECONDS)
+    negative = desk.attempt(ana.token, "neg-1", 1, "9+3", hints=-5, seconds=-3.0).attempt
+    assert (negative.hints, negative.seconds) == (0, 0.0)
+
+
+def test_a_seat_needs_its_rejoin_code(desk: ClassDesk) -> None:
+    rita = desk.join("Rita")
+    desk.attempt(rita.token, "rita-1", 1, "13*2+3-9-3-7")
+    for other in ("RITA", "rita", " Rita "):
+        with pytest.raises(NicknameTakenError):
+            desk.join(other)
+        with pytest.raises(NicknameTakenError):
+            desk.join(other, "AAAA-AAAA")
+    back = desk.join("rita", rita.rejoin_code.lower().replace("-", " "))
+    assert back.resumed and back.seat.puzzle == 2 and back.seat.nickname == "Rita"
+    with pytest.raises(SeatTakenError):  # the first page is told its seat went elsewhere
+        desk.place(rita.token)
+    with pytest.raises(SeatTakenError):
+        desk.attempt(rita.token, "rita-2", 2, "mu!", mu=True)
+    assert desk.place(back.token).puzzle == 2
+
+
+def test_tokens_are_checked(desk: ClassDesk) -> None:
+    with pytest.raises(UnknownSessionError):
+        desk.place("not-a-token")
+    with pytest.raises(UnknownSessionError):
+        desk.attempt("not-a-token", "x-000001", 1, "9+3")
+    assert desk.store.attempts("4a") == []
+
+
+def test_a_token_of_one_class_opens_nothing_in_another(desk: ClassDesk) -> None:
+    desk.store.add_class(codes_assignment("4b", PETER.code))
+    other = ClassDesk(desk.store, "4b")
+    bo = other.join("Bo")
+    with pytest.raises((UnknownSessionError, SeatTakenError)):
+        desk.place(bo.token)
+    with pytest.raises((UnknownSessionError, SeatTakenError)):
+        desk.attempt(bo.token, "bo-00001", 1, "9+3")
+    assert desk.store.attempts("4a") == []
+
+
+def test_nicknames_are_checked_before_they_are_taken(desk: ClassDesk) -> None:
+    for bad in ("", "   ", "x" * 21, "\u3164", "\u2800\u2800"):
+        with pytest.raises(NicknameError):
+            desk.join(bad)
+    assert desk.store.seats("4a") == []
+
+
+def test_alive_and_gone(desk: ClassDesk) -> None:
+    ana = desk.join("Ana")
+    assert desk.alive(ana.token, hints=3).hints == 3
+    assert desk.alive(ana.token, hints=10**9).hints == MAX_HINTS
+    desk.gone(ana.token)
+    assert desk.store.seats("4a")[0].last_seen == 0.0
+
+
+def test_an_unknown_class_has_no_desk(desk: ClassDesk) -> None:
+    with pytest.raises(UnknownClassError):
+        ClassDesk(desk.store, "9z")

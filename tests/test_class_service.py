@@ -1,0 +1,675 @@
+"""The class service over a real store: the student API as the OpenAPI file describes it, a
+seat that belongs to its student, every refusal a 4xx with its code (never a 500, never a
+stored row), rate limits, CORS, the teacher's routes behind the secret, the site from the
+same origin, and a clean stop."""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import json
+import logging
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+from support.class_service import Answer, Api, running_service
+from support.puzzles import PETER
+
+from dekbovinoj_edu.classroom.assignment import codes_assignment
+from dekbovinoj_edu.classroom.errors import StoreError
+from dekbovinoj_edu.classroom.store import SQLStore, open_store
+from dekbovinoj_edu.classroom.views.teacher import ACTIONS
+from dekbovinoj_edu.i18n import catalog_path
+from dekbovinoj_edu.rules.puzzle import Puzzle
+from dekbovinoj_edu.service.limits import Limits, Rate
+from dekbovinoj_edu.service.run import ClassServer
+
+NO_TEN = Puzzle.parse("A♣ | 2♣", level=1)
+"""A puzzle with no dek bovinoj: the right call is "mu!"."""
+PETERS_BEST = "13*2+3-9-3-7"
+
+
+def make_class(store: SQLStore, name: str = "4a") -> SQLStore:
+    store.add_class(codes_assignment(name, f"{PETER.code},{NO_TEN.code}"))
+    return store
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[SQLStore]:
+    made = make_class(open_store(tmp_path / "classes.sqlite3"))
+    yield made
+    made.close()
+
+
+@pytest.fixture
+def served(store: SQLStore) -> Iterator[tuple[ClassServer, Api]]:
+    with running_service(store, "4a") as running:
+        yield running
+
+
+@pytest.fixture
+def api(served: tuple[ClassServer, Api]) -> Api:
+    return served[1]
+
+
+def joined(api: Api, nickname: str = "Ana") -> dict[str, str]:
+    answer = api.join(nickname)
+    assert answer.status == 201, answer.text
+    return {"token": answer.document["token"], "code": answer.document["rejoin_code"]}
+
+
+# --- the student API --------------------------------------------------------------------------
+
+
+def test_the_assignment_is_open_to_anyone(api: Api) -> None:
+    answer = api.call("GET", "/api/v1/classes/4a")
+    assert answer.status == 200
+    assert answer.document == {
+        "name": "4a",
+        "mode": "practice",
+        "count": 2,
+        "level": None,
+        "codes": [PETER.code, NO_TEN.code],
+    }
+
+
+def test_a_student_joins_works_and_finishes_on_either_store(any_store: SQLStore) -> None:
+    make_class(any_store)
+    with running_service(any_store, "4a") as (_, api):
+        first = api.join("Ana")
+        assert first.status == 201 and first.document["resumed"] is False
+        token = first.document["token"]
+        assert len(token) >= 32 and len(first.document["rejoin_code"]) == 9
+        assert first.document["seat"] == {
+            "nickname": "Ana", "puzzle": 1, "hints": 0, "finished": False, "count": 2,
+        }  # fmt: skip
+        wrong = api.attempt(token, "ana-0001", 1, "13 + 9", hints=1, seconds=12.5)
+        assert wrong.status == 201
+        assert wrong.document["attempt"]["verdict"] == "colour"
+        assert wrong.document["attempt"]["hints"] == 1
+        assert wrong.document["seat"]["puzzle"] == 1
+        right = api.attempt(token, "ana-0002", 1, PETERS_BEST)
+        assert right.document["attempt"] | {"time": "T"} == {
+            "id": "ana-0002", "puzzle": 1, "answer": PETERS_BEST, "verdict": "ok", "cards": 6,
+            "best": 6, "hints": 0, "seconds": 0.0, "time": "T", "counted": True,
+            "finishes": True, "solved": True,
+        }  # fmt: skip
+        assert right.document["seat"]["puzzle"] == 2
+        mu = api.attempt(token, "ana-0003", 2, "", mu=True)
+        assert mu.document["attempt"]["verdict"] == "mu-right"
+        assert mu.document["seat"]["finished"] is True
+        me = api.call("GET", "/api/v1/classes/4a/me", token=token)
+        assert me.status == 200
+        assert [a["verdict"] for a in me.document["attempts"]] == ["colour", "ok", "mu-right"]
+        assert api.call("POST", "/api/v1/classes/4a/alive", {}, token=token).status == 200
+        assert api.call("POST", "/api/v1/classes/4a/gone", token=token).status == 204
+        assert [a.verdict for a in any_store.attempts("4a")] == ["colour", "ok", "mu-right"]
+
+
+def test_an_attempt_sent_twice_is_one_row_and_the_same_answer(any_store: SQLStore) -> None:
+    make_class(any_store)
+    with running_service(any_store, "4a") as (_, api):
+        token = joined(api)["token"]
+        first = api.attempt(token, "resend-01", 1, PETERS_BEST)
+        again = api.attempt(token, "resend-01", 1, PETERS_BEST)
+        assert (first.status, again.status) == (201, 200)
+        assert again.document["attempt"] == first.document["attempt"]
+        assert len(any_store.attempts("4a")) == 1
+        # Resent after the seat moved on (the first answer was lost on the way back): still
+        # the row kept then, not a refusal for a puzzle that is no longer open.
+        late = api.attempt(token, "resend-01", 1, PETERS_BEST)
+        assert late.status == 200 and late.document["attempt"]["id"] == "resend-01"
+        assert len(any_store.attempts("4a")) == 1
+
+
+def test_the_service_judges_the_answer_so_a_page_cannot_claim_a_verdict(api: Api) -> None:
+    token = joined(api)["token"]
+    claim = api.attempt(token, "claim-001", 1, "13 + 9", verdict="ok", cards=6)
+    refused = (claim.status, claim.code, claim.document["error"]["field"])
+    assert refused == (422, "invalid", "verdict")
+    ahead = api.attempt(token, "ahead-001", 2, "", mu=True)
+    assert (ahead.status, ahead.code) == (409, "puzzle-not-open")
+
+
+def test_a_seat_is_taken_back_only_with_its_rejoin_code(api: Api) -> None:
+    ana = joined(api, "Ana")
+    for lookalike in ("ana", "ANA", "Аna", " Ana "):  # the third has a Cyrillic А
+        answer = api.join(lookalike)
+        assert (answer.status, answer.code) == (409, "nickname-taken"), lookalike
+    assert api.join("Ana", "WRONG-CODE").code == "nickname-taken"
+    back = api.join("ana", ana["code"].lower().replace("-", " "))
+    assert back.status == 200 and back.document["resumed"] is True
+    assert back.document["seat"]["nickname"] == "Ana"
+    # The page that held the seat is told so, and writes nothing more under Ana's name.
+    old = api.attempt(ana["token"], "old-page-1", 1, "13 + 9")
+    assert (old.status, old.code) == (409, "seat-taken")
+    mine = api.call("GET", "/api/v1/classes/4a/me", token=ana["token"])
+    assert mine.code == "seat-taken"
+
+
+def test_a_token_opens_only_its_own_seat_in_its_own_class(store: SQLStore) -> None:
+    make_class(store, "4b")
+    with running_service(store, "4a") as (_, api):
+        ana, bo = joined(api, "Ana"), joined(api, "Bo")
+        assert api.attempt(ana["token"], "ana-secret", 1, "13 + 9").status == 201
+        bos = api.call("GET", "/api/v1/classes/4a/me", token=bo["token"])
+        assert bos.document["attempts"] == [] and bos.document["seat"]["nickname"] == "Bo"
+        # Bo sends an attempt under Ana's id: refused, and Ana's row is not shown to him.
+        stolen = api.attempt(bo["token"], "ana-secret", 1, PETERS_BEST)
+        assert stolen.status == 409 and "13 + 9" not in stolen.text
+        assert [a.nickname for a in store.attempts("4a")] == ["Ana"]
+        # Another class of the same store is not served, whatever the token.
+        other = api.call("GET", "/api/v1/classes/4b/me", token=ana["token"])
+        assert (other.status, other.code) == (404, "unknown-class")
+        made_up = api.call("GET", "/api/v1/classes/4a/me", token="A" * 32)
+        assert (made_up.status, made_up.code) == (401, "unauthorized")
+        assert "Bearer" in made_up.headers["www-authenticate"]
+
+
+# --- every refusal has its code ---------------------------------------------------------------
+
+JSON = {"Content-Type": "application/json"}
+
+REFUSALS: list[tuple[str, str, str, dict[str, object], int, str]] = [
+    # (what, method, path, request, status, code); "TOKEN" is a token of a joined page
+    ("not JSON", "POST", "join", {"raw": b"{nickname: Ana}", "headers": JSON}, 400, "bad-request"),
+    ("not an object", "POST", "join", {"body": ["Ana"]}, 400, "bad-request"),
+    ("not UTF-8", "POST", "join", {"raw": b'{"nickname": "\xff"}', "headers": JSON}, 400,
+     "bad-request"),
+    ("NaN", "POST", "attempts", {"raw": b'{"id": "abcdefgh", "puzzle": NaN, "answer": ""}',
+                                 "headers": JSON, "auth": True}, 400, "bad-request"),
+    ("no JSON type", "POST", "join", {"raw": b'{"nickname": "Ana"}'}, 400, "bad-request"),
+    ("no token", "GET", "me", {}, 401, "unauthorized"),
+    ("not bearer", "GET", "me", {"headers": {"Authorization": "Basic YTpi"}}, 401, "unauthorized"),
+    ("other origin", "POST", "join", {"body": {"nickname": "Eve"},
+                                      "headers": {"Origin": "https://evil.example"}}, 403,
+     "forbidden"),
+    ("unknown class", "GET", "/api/v1/classes/4z", {}, 404, "unknown-class"),
+    ("no such route", "GET", "/api/v1/classes/4a/admin", {}, 404, "not-found"),
+    ("no such version", "GET", "/api/v2/classes/4a", {}, 404, "not-found"),
+    ("wrong method", "DELETE", "/api/v1/classes/4a", {}, 405, "method-not-allowed"),
+    ("wrong method", "GET", "join", {}, 405, "method-not-allowed"),
+    ("taken", "POST", "join", {"body": {"nickname": "ANA"}}, 409, "nickname-taken"),
+    ("not open", "POST", "attempts", {"body": {"id": "abcdefgh", "puzzle": 2, "answer": "1"},
+                                      "auth": True}, 409, "puzzle-not-open"),
+    ("too large", "POST", "join", {"raw": b'{"nickname": "' + b"x" * 20_000 + b'"}',
+                                   "headers": JSON}, 413, "too-large"),
+    ("unknown field", "POST", "join", {"body": {"nickname": "Eve", "admin": True}}, 422,
+     "invalid"),
+    ("field twice", "POST", "join", {"raw": b'{"nickname": "Eve", "nickname": "Bo"}',
+                                     "headers": JSON}, 422, "invalid"),
+    ("missing field", "POST", "attempts", {"body": {"puzzle": 1, "answer": "1"}, "auth": True},
+     422, "invalid"),
+    ("bool for a number", "POST", "attempts", {"body": {"id": "abcdefgh", "puzzle": True,
+                                               "answer": "1"}, "auth": True}, 422, "invalid"),
+    ("text for a number", "POST", "alive", {"body": {"hints": "2"}, "auth": True}, 422,
+     "invalid"),
+    ("out of bounds", "POST", "attempts", {"body": {"id": "abcdefgh", "puzzle": 1, "answer": "1",
+                                           "seconds": 1e9}, "auth": True}, 422, "invalid"),
+    ("huge number", "POST", "attempts", {"body": {"id": "abcdefgh", "puzzle": 10**40,
+                                         "answer": "1"}, "auth": True}, 422, "invalid"),
+    ("bad id", "POST", "attempts", {"body": {"id": "../../etc", "puzzle": 1, "answer": "1"},
+                                    "auth": True}, 422, "invalid"),
+    ("long nickname", "POST", "join", {"body": {"nickname": "x" * 21}}, 422, "nickname"),
+    ("blank nickname", "POST", "join", {"body": {"nickname": "\u3164\u2800"}}, 422, "nickname"),
+    ("invisible nickname", "POST", "join", {"body": {"nickname": "Ana\u200b"}}, 422, "nickname"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("what", "method", "path", "request_", "status", "code"),
+    REFUSALS,
+    ids=[f"{row[5]}: {row[0]}" for row in REFUSALS],
+)
+def test_every_bad_request_is_refused_with_its_code_and_stores_nothing(
+    api: Api,
+    store: SQLStore,
+    what: str,
+    method: str,
+    path: str,
+    request_: dict[str, object],
+    status: int,
+    code: str,
+) -> None:
+    ana = joined(api, "Ana")
+    before = (len(store.seats("4a")), len(store.attempts("4a")))
+    full = path if path.startswith("/") else f"/api/v1/classes/4a/{path}"
+    answer = api.call(
+        method,
+        full,
+        request_.get("body"),
+        raw=request_.get("raw"),  # type: ignore[arg-type]
+        headers=request_.get("headers"),  # type: ignore[arg-type]
+        token=ana["token"] if request_.get("auth") else None,
+    )
+    assert (answer.status, answer.code) == (status, code), answer.text
+    assert answer.document["error"]["message"].endswith(".")
+    assert answer.headers["content-type"].startswith("application/json")
+    assert (len(store.seats("4a")), len(store.attempts("4a"))) == before
+
+
+def test_an_answer_over_200_characters_is_refused_and_nothing_is_stored(
+    api: Api, store: SQLStore
+) -> None:
+    token = joined(api)["token"]
+    for size in (201, 5_000, 16_000):
+        answer = api.attempt(token, f"long-{size:05d}", 1, "1" * size)
+        assert answer.status in (413, 422) and answer.code in ("too-large", "invalid")
+    answer = api.attempt(token, "long-00201", 1, "1" * 201)
+    assert answer.document["error"] == {
+        "code": "invalid", "message": "An answer has at most 200 characters.", "field": "answer",
+    }  # fmt: skip
+    assert store.attempts("4a") == []
+    assert api.attempt(token, "just-0200", 1, "1" * 200).status == 201
+
+
+def test_a_refusal_speaks_the_readers_language(api: Api) -> None:
+    english = api.call("GET", "/api/v1/classes/4z").document["error"]["message"]
+    esperanto = api.call("GET", "/api/v1/classes/4z?lang=eo").document["error"]["message"]
+    japanese = api.call("GET", "/api/v1/classes/4z", headers={"Accept-Language": "de, ja;q=0.8"})
+    assert english == "Unknown class '4z'."
+    assert esperanto != english and "4z" in esperanto
+    assert japanese.document["error"]["message"] not in (english, esperanto)
+
+
+def test_a_body_larger_than_any_is_cut_off_and_the_service_goes_on(api: Api) -> None:
+    huge = api.call("POST", "/api/v1/classes/4a/join", raw=b"x" * 200_000, headers=JSON)
+    assert huge.status in (400, 413)
+    with socket.create_connection((api.host, api.port), timeout=30) as raw:
+        chunks = b"".join(b"1000\r\n" + b"x" * 4096 + b"\r\n" for _ in range(5)) + b"0\r\n\r\n"
+        raw.sendall(
+            b"POST /api/v1/classes/4a/join HTTP/1.1\r\nHost: x\r\n"
+            b"Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n" + chunks
+        )
+        status_line = raw.recv(4096).split(b"\r\n", 1)[0]
+    assert status_line == b"HTTP/1.1 413 Request Entity Too Large"
+    assert api.join("Eve").status == 201
+
+
+def test_a_storage_failure_is_a_503_and_one_line_for_the_teacher(
+    api: Api, store: SQLStore, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    token = joined(api)["token"]
+
+    def full(*_: object, **__: object) -> None:
+        raise StoreError("The disk of the class database is full.")
+
+    monkeypatch.setattr(store, "record", full)
+    with caplog.at_level(logging.ERROR, logger="dekbovinoj.service"):
+        for number in range(3):
+            answer = api.attempt(token, f"full-{number:04d}", 1, "13 + 9")
+            assert (answer.status, answer.code) == (503, "store")
+            assert answer.document["error"]["message"] == "The disk of the class database is full."
+    lines = [r.getMessage() for r in caplog.records if r.name == "dekbovinoj.service"]
+    assert lines == ["class database: The disk of the class database is full."]
+    assert all(record.exc_info is None for record in caplog.records)
+
+
+# --- rate limits ------------------------------------------------------------------------------
+
+
+def test_one_address_making_seats_in_a_loop_is_slowed_down(store: SQLStore) -> None:
+    limits = Limits(join=Rate(burst=10, per_second=0.1))
+    with running_service(store, "4a", limits=limits) as (_, api):
+        answers = [api.join(f"troll {n}") for n in range(17)]
+    assert [a.status for a in answers] == [201] * 10 + [429] * 7
+    refused = answers[-1]
+    assert refused.code == "rate-limited" and int(refused.headers["retry-after"]) >= 1
+    assert len(store.seats("4a")) == 10
+
+
+def test_a_page_that_sends_heartbeats_in_a_loop_is_refused(api: Api, store: SQLStore) -> None:
+    token = joined(api)["token"]
+    statuses = [
+        api.call("POST", "/api/v1/classes/4a/alive", {}, token=token).status for _ in range(40)
+    ]
+    assert statuses.count(200) <= 4 and statuses.count(429) >= 36
+    attempts = [api.attempt(token, f"loop-{n:05d}", 1, "13 + 9").status for n in range(40)]
+    assert attempts.count(201) <= 22 and attempts.count(429) >= 18
+    other = joined(api, "Bo")["token"]  # another page is not slowed down by Ana's
+    assert api.call("POST", "/api/v1/classes/4a/alive", {}, token=other).status == 200
+
+
+def test_a_class_of_300_behind_one_school_address_joins_at_once(api: Api, store: SQLStore) -> None:
+    statuses = [api.join(f"student {n}").status for n in range(300)]
+    assert statuses == [201] * 300
+    assert len(store.seats("4a")) == 300
+
+
+# --- CORS and headers -------------------------------------------------------------------------
+
+
+def test_cors_is_only_for_the_origins_allowed(store: SQLStore) -> None:
+    allowed = "https://school.example"
+    with running_service(store, "4a", allow_origins=[allowed]) as (server, api):
+        preflight = api.call(
+            "OPTIONS",
+            "/api/v1/classes/4a/attempts",
+            headers={
+                "Origin": allowed,
+                "Access-Control-Request-Method": "POST",
+                "Access-Control-Request-Headers": "authorization, content-type",
+            },
+        )
+        assert preflight.status == 204
+        assert preflight.headers["access-control-allow-origin"] == allowed
+        assert "POST" in preflight.headers["access-control-allow-methods"]
+        assert "Authorization" in preflight.headers["access-control-allow-headers"]
+        join = api.call(
+            "POST", "/api/v1/classes/4a/join", {"nickname": "Ana"}, headers={"Origin": allowed}
+        )
+        assert join.status == 201 and join.headers["access-control-allow-origin"] == allowed
+        other = api.call(
+            "OPTIONS", "/api/v1/classes/4a/join", headers={"Origin": "https://x.example"}
+        )
+        assert other.status == 403 and "access-control-allow-origin" not in other.headers
+        same = api.call(
+            "POST", "/api/v1/classes/4a/join", {"nickname": "Bo"},
+            headers={"Origin": server.url.rstrip("/")},
+        )  # fmt: skip
+        assert same.status == 201 and "access-control-allow-origin" not in same.headers
+
+
+def test_the_answers_carry_the_security_headers(served: tuple[ClassServer, Api]) -> None:
+    server, api = served
+    for path in ("/api/v1/classes/4a", "/api/v1/classes/4z", "/"):
+        answer = api.call("GET", path)
+        assert answer.headers["x-content-type-options"] == "nosniff"
+        assert answer.headers["referrer-policy"] == "no-referrer"
+        assert answer.headers["cache-control"] == "no-store"
+        assert "default-src 'none'" in answer.headers["content-security-policy"]
+        assert "server" not in answer.headers
+    page = api.call("GET", f"/teacher/{server.service.secret}/")
+    assert "default-src 'none'" in page.headers["content-security-policy"]
+    assert "http" not in page.text.split("<script>")[1]  # nothing is fetched from elsewhere
+
+
+# --- the teacher's side -----------------------------------------------------------------------
+
+
+def teacher(server: ClassServer, rest: str = "") -> str:
+    return f"/teacher/{server.service.secret}/{rest}"
+
+
+def test_the_teachers_routes_open_only_with_the_secret(served: tuple[ClassServer, Api]) -> None:
+    server, api = served
+    token = joined(api)["token"]
+    secret = server.service.secret
+    assert len(secret) >= 24
+    for rest in ("", "board", "report.csv"):
+        assert api.call("GET", teacher(server, rest)).status == 200
+        for wrong in ("", secret[:-1], secret + "x", secret.upper(), "..", token):
+            answer = api.call("GET", f"/teacher/{wrong}/{rest}", token=token)
+            assert answer.status == 404, (wrong, rest)
+            assert "<h1>Not found</h1>" in answer.text and secret not in answer.text
+    action = api.call("POST", "/teacher/guess/seats/remove", {"nickname": "Ana"}, token=token)
+    assert action.status == 404
+    assert api.call("GET", f"/teacher/{secret}").headers["location"] == teacher(server)
+
+
+def test_the_board_is_sent_again_only_when_something_changed(
+    served: tuple[ClassServer, Api],
+) -> None:
+    server, api = served
+    token = joined(api)["token"]
+    first = api.call("GET", teacher(server, "board"))
+    assert first.status == 200 and "1 students · 0 attempts" in first.text
+    tag = first.headers["etag"]
+    unchanged = api.call("GET", teacher(server, "board"), headers={"If-None-Match": tag})
+    assert unchanged.status == 304 and unchanged.data == b""
+    projector = api.call(
+        "GET", teacher(server, "board?projector=1"), headers={"If-None-Match": tag}
+    )
+    assert projector.status == 200 and "Ana" not in projector.text
+    api.attempt(token, "changes-1", 1, "13 + 9")
+    changed = api.call("GET", teacher(server, "board"), headers={"If-None-Match": tag})
+    assert changed.status == 200 and "1 students · 1 attempts" in changed.text
+    assert changed.headers["etag"] != tag
+
+
+def test_the_board_shows_a_storage_failure(
+    served: tuple[ClassServer, Api], store: SQLStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    server, api = served
+    token = joined(api)["token"]
+
+    def read_only(*_: object, **__: object) -> None:
+        raise StoreError("The class database is read-only.")
+
+    monkeypatch.setattr(store, "record", read_only)
+    assert api.attempt(token, "readonly-1", 1, "13 + 9").code == "store"
+    board = api.call("GET", teacher(server, "board"))
+    assert "dkb-problem" in board.text and "The class database is read-only." in board.text
+    monkeypatch.setattr(store, "attempts_since", read_only)
+    failed = api.call("GET", teacher(server, "board"))
+    assert (failed.status, failed.code) == (503, "store")
+
+
+def test_the_csv_downloads_as_a_file(served: tuple[ClassServer, Api]) -> None:
+    server, api = served
+    token = joined(api)["token"]
+    api.attempt(token, "formula-1", 1, "-9+13+3+3")
+    report = api.call("GET", teacher(server, "report.csv"))
+    assert report.status == 200 and report.headers["content-type"].startswith("text/csv")
+    assert report.headers["content-disposition"].startswith('attachment; filename="4a.csv"')
+    assert "filename*=UTF-8''4a.csv" in report.headers["content-disposition"]
+    assert report.text.splitlines()[1].split(",")[4] == "'-9+13+3+3"
+
+
+def act(api: Api, server: ClassServer, action: str, **body: str) -> Answer:
+    return api.call("POST", teacher(server, f"seats/{action}"), body)
+
+
+def test_the_teacher_releases_resets_merges_and_removes_seats(
+    served: tuple[ClassServer, Api], store: SQLStore
+) -> None:
+    server, api = served
+    ana, bo, cy = joined(api, "Ana"), joined(api, "Bo"), joined(api, "Cy")
+    api.attempt(ana["token"], "ana-00001", 1, PETERS_BEST)
+    api.attempt(bo["token"], "bo-000001", 1, "13 + 9")
+    released = act(api, server, "release", nickname="Ana")
+    assert released.status == 200 and "Ana" in released.document["message"]
+    assert api.call("GET", "/api/v1/classes/4a/me", token=ana["token"]).code == "seat-taken"
+    again = api.join("Ana")  # no code needed now: a new one is made
+    assert again.status == 200 and again.document["rejoin_code"] != ana["code"]
+    assert again.document["seat"]["puzzle"] == 2
+    assert act(api, server, "reset", nickname="Bo").status == 200
+    assert store.attempts("4a", "Bo") == [] and store.seats("4a")[1].puzzle == 1
+    api.attempt(cy["token"], "cy-000001", 1, "13 + 9")
+    merged = act(api, server, "merge", nickname="Cy", into="Bo")
+    assert merged.status == 200
+    assert [s.nickname for s in store.seats("4a")] == ["Ana", "Bo"]
+    assert [a.nickname for a in store.attempts("4a")] == ["Ana", "Bo"]
+    assert act(api, server, "remove", nickname="Bo").status == 200
+    assert [s.nickname for s in store.seats("4a")] == ["Ana"]
+    assert "Bo" not in api.call("GET", teacher(server, "board")).text
+    unknown = act(api, server, "remove", nickname="Zed")
+    assert (unknown.status, unknown.code) == (404, "unknown-seat")
+
+
+def test_a_seat_action_comes_only_from_the_dashboard_page(served: tuple[ClassServer, Api]) -> None:
+    server, api = served
+    joined(api)
+    cross = api.call(
+        "POST", teacher(server, "seats/remove"), {"nickname": "Ana"},
+        headers={"Origin": "https://evil.example"},
+    )  # fmt: skip
+    assert (cross.status, cross.code) == (403, "forbidden")
+    form = api.call(
+        "POST", teacher(server, "seats/remove"), raw=b"nickname=Ana",
+        headers={"Content-Type": "application/x-www-form-urlencoded"},
+    )  # fmt: skip
+    assert (form.status, form.code) == (400, "bad-request")
+    assert api.call("POST", teacher(server, "seats/steal"), {"nickname": "Ana"}).status == 404
+    assert api.call("GET", "/api/v1/classes/4a").status == 200
+
+
+def test_the_dashboard_page_asks_before_it_acts(served: tuple[ClassServer, Api]) -> None:
+    server, api = served
+    page = api.call("GET", teacher(server, "?lang=sv"))
+    assert page.status == 200 and '<html lang="sv">' in page.text
+    assert "confirm(question)" in page.text and "If-None-Match" in page.text
+    board = api.call("GET", teacher(server, "board"))
+    assert "data-action='release'" not in board.text  # no seats yet
+    joined(api, "<b>Ana</b>")
+    board = api.call("GET", teacher(server, "board"))
+    assert "data-action='release' data-nickname='&lt;b&gt;Ana&lt;/b&gt;'" in board.text
+    assert "<b>Ana</b>" not in board.text
+
+
+# --- the site and the front door --------------------------------------------------------------
+
+
+def test_the_site_is_served_from_the_same_origin(store: SQLStore, tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    (site / "voici" / "render").mkdir(parents=True)
+    (site / "index.html").write_text("<p>start</p>")
+    (site / "voici" / "render" / "classroom.html").write_text("<p>class page</p>")
+    (site / "pyodide.wasm").write_bytes(b"\0asm")
+    with running_service(store, "4a", site=site) as (_, api):
+        root = api.call("GET", "/")
+        assert root.status == 302
+        assert root.headers["location"] == "/voici/render/classroom.html?class=4a"
+        page = api.call("GET", "/voici/render/classroom.html?class=4a")
+        assert page.status == 200 and page.text == "<p>class page</p>"
+        assert page.headers["x-content-type-options"] == "nosniff"
+        assert api.call("GET", "/pyodide.wasm").headers["content-type"] == "application/wasm"
+        assert api.call("GET", "/../classes.sqlite3").status in (400, 403, 404)
+        assert api.call("GET", "/api/v1/classes/4a").status == 200  # the API still answers
+    (site / "voici" / "render" / "classroom.html").unlink()
+    with running_service(store, "4a", site=site) as (_, api):
+        assert api.call("GET", "/").headers["location"] == "/index.html"
+
+
+def test_without_a_site_the_front_door_says_where_the_app_is(store: SQLStore) -> None:
+    with running_service(store, "4a", app_url="http://127.0.0.1:8866/") as (_, api):
+        page = api.call("GET", "/", headers={"Accept-Language": "eo"})
+        assert page.status == 200 and "href='http://127.0.0.1:8866/'" in page.text
+        assert '<html lang="eo">' in page.text
+        assert api.call("GET", "/favicon.ico").status == 404
+
+
+# --- the command ------------------------------------------------------------------------------
+
+
+def _start(arguments: list[str]) -> tuple[subprocess.Popen[str], list[str]]:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "dekbovinoj_edu.cli", *arguments],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    lines: list[str] = []
+    assert process.stdout is not None
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        line = process.stdout.readline()
+        if not line:
+            break
+        lines.append(line.rstrip("\n"))
+        if "Ctrl+C" in line:
+            break
+    return process, lines
+
+
+def test_class_serve_prints_the_addresses_and_stops_on_sigterm(tmp_path: Path) -> None:
+    db = tmp_path / "classes.sqlite3"
+    make_class(open_store(db)).close()
+    process, lines = _start(["class", "serve", "4a", "--db", str(db), "--port", "0"])
+    try:
+        students = next(line for line in lines if line.startswith("Students: "))
+        teacher_url = next(line for line in lines if line.startswith("Teacher: "))
+        assert students.startswith("Students: http://127.0.0.1:")
+        base = students.split(" ", 1)[1]
+        api = Api(base)
+        assert api.join("Ana").status == 201
+        path = teacher_url.split(base, 1)[1]
+        assert api.call("GET", "/" + path).status == 200
+    finally:
+        process.send_signal(signal.SIGTERM)
+        code = process.wait(timeout=20)
+    assert code == 0
+    assert process.stderr is not None and "Traceback" not in process.stderr.read()
+
+
+def test_class_serve_refuses_an_unknown_class_in_one_line(tmp_path: Path) -> None:
+    db = tmp_path / "classes.sqlite3"
+    make_class(open_store(db)).close()
+    result = subprocess.run(
+        [sys.executable, "-m", "dekbovinoj_edu.cli", "class", "serve", "4z", "--db", str(db)],
+        capture_output=True, text=True, timeout=60, check=False,
+    )  # fmt: skip
+    assert (result.returncode, result.stderr) == (2, "dekbovinoj: Unknown class '4z'.\n")
+
+
+def test_class_dashboard_serves_the_teacher_only_on_this_computer(tmp_path: Path) -> None:
+    db = tmp_path / "classes.sqlite3"
+    make_class(open_store(db)).close()
+    process, lines = _start(
+        ["class", "dashboard", "4a", "--db", str(db), "--no-browser", "--lang", "ja"]
+    )
+    try:
+        address = lines[0].split(": ", 1)[1]
+        assert address.startswith("http://127.0.0.1:") and "/teacher/" in address
+        api = Api(address)
+        page = api.call("GET", "/" + address.split("/", 3)[3])
+        assert page.status == 200 and '<html lang="ja">' in page.text
+        assert api.call("POST", "/api/v1/classes/4a/join", {"nickname": "Ana"}).status == 404
+    finally:
+        process.send_signal(signal.SIGTERM)
+        assert process.wait(timeout=20) == 0
+
+
+def test_the_service_description_is_served(api: Api) -> None:
+    answer = api.call("GET", "/api/v1/openapi.json")
+    assert answer.status == 200 and answer.document["openapi"].startswith("3.1")
+    assert json.loads(answer.data) == answer.document
+
+
+# --- every sentence in four languages ---------------------------------------------------------
+
+SERVICE = Path(__file__).resolve().parents[1] / "dekbovinoj_edu" / "service"
+
+
+def service_msgids() -> set[str]:
+    """The service's sentences: its refusals, its pages' words, the seat actions' texts."""
+    found: set[str] = set()
+    for path in sorted(SERVICE.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            keyword = isinstance(node, ast.keyword) and node.arg == "too_long"
+            if keyword and isinstance(node.value, ast.Constant):
+                found.add(node.value.value)
+            if not isinstance(node, ast.Call):
+                continue
+            func = node.func
+            called = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+            texts = [a.value for a in node.args if isinstance(a, ast.Constant)]
+            texts = [text for text in texts if isinstance(text, str)]
+            refusal = called.endswith("Error") and not hasattr(builtins, called)
+            if texts and (refusal or called in ("t", "gettext")):
+                found.add(texts[-1] if called == "gettext" else texts[0])
+    for action in ACTIONS.values():
+        found.update((action.label, action.confirm, action.done))
+    return found
+
+
+def test_the_service_has_the_sentences_we_expect() -> None:
+    found = service_msgids()
+    assert {"The request body is not JSON.", "An answer has at most {most} characters."} <= found
+    assert {"Too many requests: wait {seconds} s and try again.", "Release"} <= found
+
+
+@pytest.mark.parametrize("lang", ["eo", "sv", "ja"])
+def test_every_sentence_of_the_service_is_translated(lang: str) -> None:
+    with catalog_path(lang, "classroom").open("rb") as handle:
+        catalog = read_po(handle, locale=lang)
+    translated = {str(m.id) for m in catalog if m.id and m.string}
+    missing = sorted(service_msgids() - translated)
+    assert not missing, f"{lang}/classroom.po lacks {missing}"
