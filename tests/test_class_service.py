@@ -20,12 +20,13 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 from support.class_service import Answer, Api, running_service
+from support.processes import children
 from support.puzzles import PETER
 
 from dekbovinoj_edu.classroom.assignment import codes_assignment
 from dekbovinoj_edu.classroom.errors import StoreError
 from dekbovinoj_edu.classroom.store import SQLStore, open_store
-from dekbovinoj_edu.classroom.views.teacher import ACTIONS
+from dekbovinoj_edu.classroom.views.teacher import ACTIONS, TeacherView
 from dekbovinoj_edu.i18n import catalog_path
 from dekbovinoj_edu.rules.puzzle import Puzzle
 from dekbovinoj_edu.service.limits import Limits, Rate
@@ -312,6 +313,29 @@ def test_a_storage_failure_is_a_503_and_one_line_for_the_teacher(
     assert all(record.exc_info is None for record in caplog.records)
 
 
+def test_a_store_that_does_not_answer_in_time_is_a_503(
+    store: SQLStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with running_service(store, "4a", inline=False, patience=0.2) as (_, api):
+        token = joined(api)["token"]
+        slow_record = store.record
+
+        def slow(*args: object, **kwargs: object) -> object:
+            time.sleep(0.5)
+            return slow_record(*args, **kwargs)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(store, "record", slow)
+        late = api.attempt(token, "slow-0001", 1, "13 + 9")
+        assert (late.status, late.code) == (503, "store")
+        assert late.document["error"]["message"] == (
+            "The class database did not answer within 0.2 s."
+        )
+        time.sleep(0.5)  # the write went through after all: the resend is the same row
+        monkeypatch.setattr(store, "record", slow_record)
+        again = api.attempt(token, "slow-0001", 1, "13 + 9")
+        assert again.status == 200 and len(store.attempts("4a")) == 1
+
+
 # --- rate limits ------------------------------------------------------------------------------
 
 
@@ -432,6 +456,18 @@ def test_the_board_is_sent_again_only_when_something_changed(
     changed = api.call("GET", teacher(server, "board"), headers={"If-None-Match": tag})
     assert changed.status == 200 and "1 students · 1 attempts" in changed.text
     assert changed.headers["etag"] != tag
+
+
+def test_the_board_sees_what_another_process_did_to_a_seat(
+    served: tuple[ClassServer, Api], store: SQLStore
+) -> None:
+    server, api = served
+    bo = joined(api, "Bo")
+    api.attempt(bo["token"], "bo-wrong-1", 1, "13 + 9")
+    assert "1 students · 1 attempts" in api.call("GET", teacher(server, "board")).text
+    other = TeacherView(store, "4a")  # a second service, or the command line, on the class
+    other.act("reset", "Bo")
+    assert "1 students · 0 attempts" in api.call("GET", teacher(server, "board")).text
 
 
 def test_the_board_shows_a_storage_failure(
@@ -597,6 +633,43 @@ def test_class_serve_prints_the_addresses_and_stops_on_sigterm(tmp_path: Path) -
         code = process.wait(timeout=20)
     assert code == 0
     assert process.stderr is not None and "Traceback" not in process.stderr.read()
+
+
+def test_two_workers_share_one_address_and_end_together(tmp_path: Path) -> None:
+    db = tmp_path / "classes.sqlite3"
+    make_class(open_store(db)).close()
+    arguments = ["class", "serve", "4a", "--db", str(db), "--port", "0", "--workers", "2"]
+    process, lines = _start(arguments)
+    try:
+        base = next(line for line in lines if line.startswith("Students: ")).split(" ", 1)[1]
+        api = Api(base)
+        tokens = [joined(api, f"student {n}")["token"] for n in range(20)]
+        for n, token in enumerate(tokens):
+            assert api.attempt(token, f"work-{n:04d}", 1, PETERS_BEST).status == 201
+        assert len(children(process.pid)) == 2
+        secret = next(line for line in lines if line.startswith("Teacher: ")).split("/")[-2]
+        for _ in range(4):  # whichever worker answers, the teacher's secret opens the board
+            board = api.call("GET", f"/teacher/{secret}/board")
+            assert board.status == 200 and "20 students · 20 attempts" in board.text
+        workers = children(process.pid)
+        process.send_signal(signal.SIGTERM)
+        assert process.wait(timeout=20) == 0
+        assert not [pid for pid in workers if Path(f"/proc/{pid}").exists()]
+    finally:
+        if process.poll() is None:
+            process.kill()
+    killed, lines = _start(arguments)
+    deadline = time.monotonic() + 20
+    while len(children(killed.pid)) < 2 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    workers = children(killed.pid)
+    assert len(workers) == 2
+    killed.kill()  # kill -9: the workers end with it
+    killed.wait(timeout=20)
+    deadline = time.monotonic() + 10
+    while any(Path(f"/proc/{pid}").exists() for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not [pid for pid in workers if Path(f"/proc/{pid}").exists()]
 
 
 def test_class_serve_refuses_an_unknown_class_in_one_line(tmp_path: Path) -> None:

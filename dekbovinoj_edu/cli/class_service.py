@@ -3,7 +3,8 @@ the static site) in one web process; and ``dekbovinoj class dashboard NAME``, it
 side alone on this computer.
 
 - ``dekbovinoj class serve NAME [--host 127.0.0.1] [--port 8870] [--db PATH_OR_URL]
-  [--site DIR] [--allow-origin ORIGIN ...] [--lang en] [--workers 1]``
+  [--site DIR] [--allow-origin ORIGIN ...] [--lang en]
+  [--workers 1]``
 
 It prints the students' address and the teacher's secret one, and runs until Ctrl+C or
 SIGTERM. An unknown class, a database that cannot be used, a port in use, a site folder
@@ -28,13 +29,10 @@ from typing import Any
 from ..classroom.errors import BadAssignmentError, ClassroomError
 from ..i18n import LANGUAGES
 
-__all__ = ["DEFAULT_PORT", "MAX_WORKERS", "main_serve", "register", "run_dashboard"]
+__all__ = ["DEFAULT_PORT", "main_serve", "register", "run_dashboard"]
 
 DEFAULT_PORT = 8870
 """The class service's port unless ``--port`` says otherwise (Voilà's is 8866)."""
-
-MAX_WORKERS = 16
-"""The most worker processes ``--workers`` starts."""
 
 
 def _check_port(port: int) -> None:
@@ -47,7 +45,7 @@ def _serve(args: argparse.Namespace, *, students: bool, host: str, browser: bool
     from ..classroom.store import open_store
     from ..service.run import ClassServer, bind, log_to_terminal
     from ..service.state import Service
-    from ..service.workers import serve_workers
+    from ..service.workers import MAX_WORKERS, serve_workers
 
     _check_port(args.port)
     site = getattr(args, "site", None)
@@ -83,16 +81,20 @@ def _serve(args: argparse.Namespace, *, students: bool, host: str, browser: bool
         if browser:
             webbrowser.open(server.teacher_url)
 
+    service = make_service()  # the class and the database are checked before anything else
     try:
         sockets = bind(args.port, host)
     except OSError as error:
+        service.close()
+        service.store.close()
         print(f"dekbovinoj: cannot listen on {host}:{args.port}: {error}", file=sys.stderr)
         return 2
     log_to_terminal()
     if workers > 1:
+        service.close()
+        service.store.close()
         return serve_workers(make_service, host=host, sockets=sockets, workers=workers,
                              announce=announce)  # fmt: skip
-    service = make_service()
     try:
         server = ClassServer(service, host=host, sockets=sockets)
         announce(server)
@@ -162,5 +164,6 @@ def register(commands: Any, db_option: Callable[[argparse.ArgumentParser], None]
         help="processes answering on the one address (default 1; 2 on a two-core computer "
         "for a class of hundreds)",
     )
+
     db_option(serve)
     serve.set_defaults(run=main_serve)

@@ -14,6 +14,7 @@
 - :mod:`.state`: :class:`~.state.Service`, what the handlers share.
 - :mod:`.app`: the routes and :func:`~.app.make_app`.
 - :mod:`.run`: :class:`~.run.ClassServer`, the service bound, announced and stopped.
+- :mod:`.workers`: several worker processes on one address (``--workers``).
 
 ``dekbovinoj class serve NAME`` (:mod:`dekbovinoj_edu.cli.class_service`) wires them together.
 """

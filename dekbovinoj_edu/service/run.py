@@ -70,9 +70,8 @@ BODY_SECONDS = 30.0
 
 SWITCH_SECONDS = 0.0005
 """How often Python lets another thread take the interpreter, in the service's own process
-(the default is 5 ms). The event loop and the store's threads take turns many times a
-request; with 5 ms turns a class of 300 sending 300 attempts a second waited 0.6 s for an
-answer (median), with 0.5 ms turns 8 ms (``benchmarks/bench_class_service.py``)."""
+(the default is 5 ms): the teacher's reads in the thread pool then never hold the students'
+requests up for more than a moment."""
 
 
 def bind(port: int, host: str = LOOPBACK) -> list[socket.socket]:
@@ -93,7 +92,7 @@ def log_to_terminal(level: int = logging.INFO) -> None:
 
 class ClassServer:
     """``service`` listening on ``host:port`` (``port=0``: a free one), or on ``sockets``
-    bound already (a worker's, :mod:`.workers`)."""
+    bound already (:func:`bind`)."""
 
     def __init__(
         self,

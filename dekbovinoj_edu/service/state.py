@@ -2,16 +2,16 @@
 one store, the thread pool for the teacher's reads, the rate limits, the storage failures
 seen, the teacher's secret and the origins allowed.
 
-A student's request asks the store one short thing (a join, an attempt, a heartbeat). On a
-SQLite file that is well under a millisecond of this process's own work, and
-:meth:`Service.call` does it on the event loop itself, between two requests: handing each
-call to a thread measured 1.7 times the processor time under a class of 300 (the interpreter
-lock goes back and forth several times a call). A database server (PostgreSQL) is mostly
-waiting for its answers, so there each call goes to the thread pool, and the loop answers
-other requests meanwhile (:attr:`Service.inline`). The teacher's reads, which can be long
-(the whole class for the CSV, the board after a reload), always go to the pool
-(:meth:`Service.call_aside`). A call in the pool that has not answered after
-:data:`STORE_PATIENCE` seconds is a ``503 store``.
+A student's request asks the store one short thing (a join, an attempt, a heartbeat: well
+under a millisecond of SQLite, a few round trips to PostgreSQL), and :meth:`Service.call`
+asks it on the event loop itself, between two requests. Handing each call to a thread
+instead measured worse on both stores under a class of 300: 1.7 times the processor time on
+SQLite, and on PostgreSQL a fifth fewer attempts a second, the interpreter lock going back
+and forth several times a call. A second core is for a second worker process
+(:mod:`.workers`). The teacher's reads, which can be long (the whole class for the CSV, the
+board after a reload), go to a small thread pool (:meth:`Service.call_aside`), so the
+students' requests go on meanwhile; one that has not answered after :data:`STORE_PATIENCE`
+seconds is a ``503 store``.
 
 >>> from dekbovinoj_edu.classroom.assignment import codes_assignment
 >>> from dekbovinoj_edu.classroom.store import SQLiteStore
@@ -50,24 +50,14 @@ __all__ = ["SECRET_BYTES", "STORE_PATIENCE", "THREADS", "Service"]
 
 T = TypeVar("T")
 
-THREADS = 4
-"""The store's calls that run at the same time in the pool."""
+THREADS = 2
+"""The teacher's reads that run at the same time."""
 
 STORE_PATIENCE = 30.0
 """Seconds a request waits for the store before it is a ``503 store``."""
 
 SECRET_BYTES = 18
 """The randomness of the teacher's secret (144 bits, 24 characters in the address)."""
-
-
-def _on_this_computer(store: ProgressStore) -> bool:
-    """Whether ``store`` is SQLite (a file here, or memory), not a database server.
-
-    >>> from dekbovinoj_edu.classroom.store import SQLiteStore
-    >>> _on_this_computer(SQLiteStore(":memory:"))
-    True
-    """
-    return getattr(getattr(store, "database", None), "dialect", "sqlite") == "sqlite"
 
 
 class Service:
@@ -92,7 +82,7 @@ class Service:
         app_url: str | None = None,
         threads: int = THREADS,
         patience: float = STORE_PATIENCE,
-        inline: bool | None = None,
+        inline: bool = True,
         clock: Callable[[], float] = time.time,
     ) -> None:
         self.store = store
@@ -108,9 +98,9 @@ class Service:
         self.app_url = app_url
         self.patience = patience
         self.executor = ThreadPoolExecutor(threads, thread_name_prefix="dekbovinoj-store")
-        self.inline = _on_this_computer(store) if inline is None else inline
-        """Whether a student's store calls run on the event loop (a SQLite file, by
-        default) or in the pool (a database server)."""
+        self.inline = inline
+        """Whether a student's store calls run on the event loop (as measured best) or in
+        the pool."""
         self.busy = 0
         """The calls in the thread pool in progress (counted on the event loop)."""
 
@@ -159,7 +149,7 @@ class Service:
         except asyncio.TimeoutError as error:
             raise StoreError(
                 "The class database did not answer within {seconds} s.",
-                seconds=round(self.patience),
+                seconds=f"{self.patience:g}",
             ) from error
         finally:
             self.busy -= 1

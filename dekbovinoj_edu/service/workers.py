@@ -2,13 +2,13 @@
 the address is bound once, then each worker process is forked and answers on it with its
 own store connection, desk and rate limits; the first process only watches them.
 
-Python runs one thread at a time in a process, and a class of 300 keeps one core busy;
-``--workers 2`` lets a two-core computer answer twice as fast. Every worker has the same
-teacher's secret (so the dashboard opens on any of them) and reads the same database (so a
+Python runs one thread at a time in a process, and a class of a few hundred keeps one core
+busy; ``--workers 2`` lets a two-core computer answer twice as many. Every worker has the
+same teacher's secret (the dashboard opens on any of them) and reads the same database (a
 page may land on either: a seat, an attempt, the board are the class's, not the worker's).
-What each keeps to itself: its rate limits (a page's limits are per worker: with two, a
-page that spreads its requests over both may send up to twice as many) and the storage
-failures it saw (each says so once in the terminal).
+What each keeps to itself: its rate limits (with two workers, a page that spreads its
+requests over both may send up to twice as many) and the storage failures it saw (each says
+so once in the terminal).
 
 A worker that dies is started again (at most :data:`RESTARTS` times); SIGTERM or Ctrl+C stops
 them all; if the watching process is killed, the workers end with it (Linux).
@@ -29,7 +29,10 @@ from collections.abc import Callable
 from .run import ClassServer
 from .state import SECRET_BYTES, Service
 
-__all__ = ["RESTARTS", "serve_workers"]
+__all__ = ["MAX_WORKERS", "RESTARTS", "serve_workers"]
+
+MAX_WORKERS = 16
+"""The most worker processes the service starts."""
 
 RESTARTS = 10
 """How many times a worker that died is started again before the service gives up."""
@@ -46,8 +49,13 @@ def _end_with_parent(parent: int) -> None:
         os._exit(1)
 
 
-def _worker(make_service: Callable[[str], Service], secret: str, sockets: list[socket.socket],
-            host: str, parent: int) -> int:  # fmt: skip
+def _worker(
+    make_service: Callable[[str], Service],
+    secret: str,
+    sockets: list[socket.socket],
+    host: str,
+    parent: int,
+) -> int:
     """Run one worker until it is told to stop; its exit code."""
     _end_with_parent(parent)
     for signum in (signal.SIGINT, signal.SIGTERM):
@@ -71,8 +79,9 @@ def serve_workers(
     """Serve with ``workers`` processes on ``sockets`` (bound on ``host``) until SIGTERM or
     Ctrl+C; the exit code.
 
-    ``make_service(secret)`` opens the store and makes the :class:`~.state.Service` (once
-    here, to check the class and announce it; then once in each worker, after the fork).
+    ``make_service(secret)`` opens the store and makes the :class:`~.state.Service`: once
+    here, to check the class and announce it (then closed: nothing of it is forked), then
+    once in each worker.
     """
     secret = secrets.token_urlsafe(SECRET_BYTES)
     first = make_service(secret)

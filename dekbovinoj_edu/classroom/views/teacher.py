@@ -32,14 +32,17 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ...i18n import LANGUAGE_NAMES, LANGUAGES, gettext
 from ..attempts import Attempt, to_csv
 from ..errors import DOMAIN, UnknownSeatError
 from ..overview import ClassOverview
 from ..seat import Seat
-from ..store import ProgressStore
 from .board import BOARD_CSS, best_answers_html, board_html
+
+if TYPE_CHECKING:
+    from ..store import ProgressStore
 
 __all__ = ["ACTIONS", "HERE_SECONDS", "REFRESH_SECONDS", "SeatAction", "TeacherView"]
 
