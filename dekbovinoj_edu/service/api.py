@@ -4,7 +4,8 @@ record an attempt, say the page is alive or gone (``openapi.json`` describes eac
 Each handler checks, in this order: the class (``404 unknown-class``), the session token of
 ``Authorization: Bearer …`` (``401 unauthorized``; a token opens only its own seat in its
 own class), the session's rate (``429``), the body (``400``/``413``/``422``); then it asks
-the class's desk, in the thread pool, and answers with the shapes of :mod:`.shapes`.
+the class's desk (:meth:`~.state.Service.call`: a short store call, on the event loop
+unless the service was told to use its pool), and answers with the shapes of :mod:`.shapes`.
 An attempt sent again under the same id is answered ``200`` with the row kept the first
 time, and nothing is written.
 """
