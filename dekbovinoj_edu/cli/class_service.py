@@ -22,12 +22,12 @@ from __future__ import annotations
 import argparse
 import sys
 import webbrowser
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ..classroom.errors import BadAssignmentError, ClassroomError
+from ..classroom.errors import BadAssignmentError
 from ..i18n import LANGUAGES
+from .class_parts import db_option, refusing
 
 __all__ = ["DEFAULT_PORT", "main_serve", "register", "run_dashboard"]
 
@@ -105,25 +105,13 @@ def _serve(args: argparse.Namespace, *, students: bool, host: str, browser: bool
     return 0
 
 
-def _refusing(run: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
-    def guarded(args: argparse.Namespace) -> int:
-        try:
-            return run(args)
-        except ClassroomError as error:
-            print(f"dekbovinoj: {error}", file=sys.stderr)
-            return 2
-
-    guarded.__doc__ = run.__doc__
-    return guarded
-
-
-@_refusing
+@refusing
 def main_serve(args: argparse.Namespace) -> int:
     """Serve a class: the student API, the teacher's dashboard and (--site) the static site."""
     return _serve(args, students=True, host=args.host, browser=False)
 
 
-@_refusing
+@refusing
 def run_dashboard(args: argparse.Namespace) -> int:
     """Open the teacher's live view in the browser (on this computer only)."""
     from ..service.run import LOOPBACK
@@ -131,8 +119,8 @@ def run_dashboard(args: argparse.Namespace) -> int:
     return _serve(args, students=False, host=LOOPBACK, browser=not args.no_browser)
 
 
-def register(commands: Any, db_option: Callable[[argparse.ArgumentParser], None]) -> None:
-    """Add ``dekbovinoj class serve`` to the ``class`` subcommands (``db_option`` adds --db)."""
+def register(commands: Any) -> None:
+    """Add ``dekbovinoj class serve`` to the ``class`` subcommands."""
     serve = commands.add_parser(
         "serve",
         help="the class service: student API, dashboard, site",

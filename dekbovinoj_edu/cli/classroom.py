@@ -32,38 +32,24 @@ from __future__ import annotations
 import argparse
 import shlex
 import sys
-from collections.abc import Callable
 from typing import Any
 
 from ..classroom.assignment import MODES
 from ..classroom.attempts import to_csv
 from ..classroom.classes import new_class
-from ..classroom.errors import BadAssignmentError, ClassroomError
+from ..classroom.errors import BadAssignmentError
 from ..classroom.store import open_store
 from ..dealing.dealer import DealError
 from ..dealing.rating import Difficulty
 from ..i18n import LANGUAGES
 from . import class_service
+from .class_parts import db_option, refusing
 from .puzzles import add_filter_options, filters_from, seed_from
 
 __all__ = ["register"]
 
 
-def _refusing(run: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
-    """Bad input is one line on stderr and exit code 2, never a traceback."""
-
-    def guarded(args: argparse.Namespace) -> int:
-        try:
-            return run(args)
-        except ClassroomError as error:
-            print(f"dekbovinoj: {error}", file=sys.stderr)
-            return 2
-
-    guarded.__doc__ = run.__doc__
-    return guarded
-
-
-@_refusing
+@refusing
 def main_new(args: argparse.Namespace) -> int:
     """Make a class's assignment: dealt from a seed, or from puzzle codes."""
     filters = filters_from(args)
@@ -102,7 +88,7 @@ def main_new(args: argparse.Namespace) -> int:
     return 0
 
 
-@_refusing
+@refusing
 def main_list(args: argparse.Namespace) -> int:
     """List the classes: name, mode, puzzles, students, attempts."""
     store = open_store(args.db)
@@ -122,7 +108,7 @@ def main_list(args: argparse.Namespace) -> int:
     return 0
 
 
-@_refusing
+@refusing
 def main_report(args: argparse.Namespace) -> int:
     """Print a class's attempts: with --csv one row per attempt, else a table per student."""
     from ..classroom.overview import class_overview
@@ -149,7 +135,7 @@ def main_report(args: argparse.Namespace) -> int:
     return 0
 
 
-@_refusing
+@refusing
 def main_forget(args: argparse.Namespace) -> int:
     """Delete a class, its students and every attempt."""
     store = open_store(args.db)
@@ -164,15 +150,6 @@ def main_forget(args: argparse.Namespace) -> int:
 def main_dashboard(args: argparse.Namespace) -> int:
     """Open the teacher's live view in the browser (on this computer only)."""
     return class_service.run_dashboard(args)
-
-
-def _db_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--db",
-        metavar="PATH_OR_URL",
-        help="the class database: a SQLite file (default: classes.sqlite3 in your data "
-        "directory), sqlite:///FILE or postgresql://USER@HOST/DATABASE",
-    )
 
 
 def register(subparsers: Any) -> None:
@@ -201,11 +178,11 @@ def register(subparsers: Any) -> None:
     new.add_argument(
         "--mode", choices=list(MODES), default="practice", help="practice (default) or test"
     )
-    _db_option(new)
+    db_option(new)
     new.set_defaults(run=main_new)
 
     listing = commands.add_parser("list", help="list the classes", description=main_list.__doc__)
-    _db_option(listing)
+    db_option(listing)
     listing.set_defaults(run=main_list)
 
     report = commands.add_parser(
@@ -213,14 +190,14 @@ def register(subparsers: Any) -> None:
     )
     report.add_argument("name")
     report.add_argument("--csv", action="store_true", help="one CSV row per attempt")
-    _db_option(report)
+    db_option(report)
     report.set_defaults(run=main_report)
 
     forget = commands.add_parser(
         "forget", help="delete a class and all its rows", description=main_forget.__doc__
     )
     forget.add_argument("name")
-    _db_option(forget)
+    db_option(forget)
     forget.set_defaults(run=main_forget)
 
     dashboard = commands.add_parser(
@@ -232,7 +209,7 @@ def register(subparsers: Any) -> None:
     dashboard.add_argument(
         "--no-browser", action="store_true", help="do not open a browser, just print the address"
     )
-    _db_option(dashboard)
+    db_option(dashboard)
     dashboard.set_defaults(run=main_dashboard)
 
-    class_service.register(commands, _db_option)
+    class_service.register(commands)
