@@ -44,7 +44,6 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from ..checking.checker import check
-from ..rules.limits import MAX_CHARS
 from ..rules.puzzle import Puzzle
 from ..solving.solver import solve
 from .assignment import Assignment
@@ -166,7 +165,7 @@ class ClassDesk:
             judged = check(puzzle, answer, joker=joker)
             verdict = SOLVED if judged.ok else str(judged.code)
             cards = len(judged.cards) if judged.ok else 0
-            typed = answer[:MAX_CHARS]
+            typed = answer  # the store keeps at most the checker's length
         return Attempt(
             self.name, "", number, self.assignment.codes[number - 1], typed, verdict, cards,
             best, 0, 0.0, utc_now(),
