@@ -338,22 +338,35 @@ class Database:
         """Close every connection (the last one leaves no write-ahead log behind)."""
         self.engine.dispose()
 
-    def run(self, work: Callable[[Connection], T], *, write: bool) -> T:
+    def run(self, work: Callable[[Connection], T], *, write: bool, single: bool = False) -> T:
         """``work`` in one transaction, again after a pause while the database is busy (up
-        to :data:`WRITE_PATIENCE` seconds); a database error becomes a ``StoreError``."""
+        to :data:`WRITE_PATIENCE` seconds); a database error becomes a ``StoreError``.
+
+        ``single``: ``work`` runs one statement, which is its own transaction (autocommit:
+        no ``BEGIN`` and ``COMMIT`` round trips). A connection the server dropped (it was
+        restarted) is found when it is used, and the work runs once more on a new one: so
+        ``work`` must be safe to run again, as every write of the store is (an attempt is
+        kept once by its id)."""
         deadline = time.monotonic() + WRITE_PATIENCE
         pause = 0.005
         guard = self.writing if write else self.reading
+        reconnected = False
         while True:
             try:
                 with guard, self.engine.connect() as connection:
                     if write:
                         connection = connection.execution_options(dekbovinoj_write=True)
+                    if single:
+                        connection = connection.execution_options(isolation_level="AUTOCOMMIT")
+                        return work(connection)
                     with connection.begin():
                         return work(connection)
             except ClassroomError:
                 raise
             except (exc.DBAPIError, sqlite3.Error, OSError) as error:
+                if _dropped(error) and not reconnected:
+                    reconnected = True
+                    continue
                 if not _busy(error) and not _retry_race(error, self.dialect):
                     raise storage_error(error, self.where) from error
                 if time.monotonic() > deadline:
@@ -362,6 +375,11 @@ class Database:
                     ) from error
                 time.sleep(pause)
                 pause = min(pause * 2, 0.25)
+
+
+def _dropped(error: BaseException) -> bool:
+    """The server closed a pooled connection (a restart): the pool has let it go already."""
+    return isinstance(error, exc.DBAPIError) and error.connection_invalidated
 
 
 def _retry_race(error: BaseException, dialect: str) -> bool:
@@ -520,9 +538,7 @@ def _postgresql(url: str) -> Database:
         parsed = parsed.set(drivername="postgresql+psycopg")
     where = parsed.render_as_string(hide_password=True)
     try:
-        engine = sa.create_engine(
-            parsed, pool_size=5, max_overflow=10, pool_pre_ping=True, pool_reset_on_return=None
-        )
+        engine = sa.create_engine(parsed, pool_size=5, max_overflow=10, pool_reset_on_return=None)
     except (exc.ArgumentError, ImportError) as error:
         raise storage_error(error, where) from error
     database = Database(engine, where, "postgresql")

@@ -70,6 +70,7 @@ from .errors import (
 )
 from .nicknames import nickname_key
 from .seat import Joined, Recorded, Seat, new_rejoin_code, normalise_rejoin_code, token_hash
+from .single_statements import RECORD_ATTEMPT, TOUCH_SEAT
 from .tables import attempts as attempts_table
 from .tables import classes as classes_table
 from .tables import seats as seats_table
@@ -431,6 +432,15 @@ class SQLStore:
 
     def touch(self, name: str, token: str, now: float, hints: int | None = None) -> Seat:
         """A sign of life from the page of ``token`` (and the hints used on its puzzle)."""
+        if self._postgresql:
+            bound = {"b_class": name, "b_token": token_hash(token), "b_seen": now}
+            touched = self.database.run(
+                lambda db: db.execute(TOUCH_SEAT, {**bound, "b_hints": hints}).first(),
+                write=True,
+                single=True,
+            )
+            if touched is not None:
+                return _seat(touched)
 
         def alive(db: Connection) -> Seat:
             row = self._holder(db, name, token, lock=True)
@@ -470,6 +480,10 @@ class SQLStore:
         attempt that finishes the puzzle moves the seat on, in the same transaction.
         """
         hashed = token_hash(token)
+        if self._postgresql:
+            quick = self._record_at_once(name, hashed, attempt_id, attempt, now)
+            if quick is not None:
+                return quick
 
         def keep(db: Connection) -> Recorded:
             mine = self._session_seat(db, name, hashed, lock=True)
@@ -508,6 +522,31 @@ class SQLStore:
 
         recorded: Recorded = self._write(keep)
         return recorded
+
+    def _record_at_once(
+        self, name: str, hashed: str, attempt_id: str, attempt: Attempt, now: float
+    ) -> Recorded | None:
+        """The common case of :meth:`record` in one statement (PostgreSQL): ``None`` when
+        it is not that case, and nothing was written."""
+        answer = attempt.answer[:MAX_CHARS]
+        values = dict(zip(CSV_COLUMNS, astuple(replace(attempt, answer=answer)), strict=True))
+        del values["class"], values["nickname"]
+        bound = {"b_class": name, "b_token": hashed, "b_attempt": attempt_id, "b_seen": now}
+        bound["b_finishes"] = attempt.finishes
+
+        def keep(db: Connection) -> Any:
+            return db.execute(RECORD_ATTEMPT, {**bound, **values}).first()
+
+        row = self.database.run(keep, write=True, single=True)
+        if row is None or not row.kept:
+            return None
+        seat = _seat(row)
+        kept = replace(attempt, class_name=name, nickname=seat.nickname, answer=answer)
+        if kept.finishes:
+            after = replace(seat, puzzle=seat.puzzle + 1, started=now, hints=0, last_seen=now)
+        else:
+            after = replace(seat, last_seen=now)
+        return Recorded(kept, attempt_id, after, True)
 
     def _resent(
         self, db: Connection, name: str, attempt_id: str, stored: Any, hashed: str, mine: Any

@@ -69,7 +69,8 @@ class PostgresServer:
         base, _, _ = self.admin_url.rpartition("/")
         return base.replace("postgresql://", "postgresql+psycopg://", 1) + "/" + database
 
-    def _admin(self, sql: str) -> None:
+    def admin(self, sql: str) -> None:
+        """Run one statement as the cluster's superuser, on its ``postgres`` database."""
         import psycopg
 
         with psycopg.connect(self.admin_url, autocommit=True) as connection:
@@ -78,13 +79,13 @@ class PostgresServer:
     def create_database(self) -> str:
         """A new, empty database; its name."""
         name = f"dekbovinoj_test_{os.getpid()}_{next(self._numbers)}"
-        self._admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        self._admin(f"CREATE DATABASE \"{name}\" TEMPLATE template0 ENCODING 'UTF8'")
+        self.admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        self.admin(f"CREATE DATABASE \"{name}\" TEMPLATE template0 ENCODING 'UTF8'")
         return name
 
     def drop_database(self, name: str) -> None:
         """Delete ``name`` (closing whatever connections it still has)."""
-        self._admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        self.admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 def _as_postgres(command: list[str]) -> list[str]:
