@@ -12,6 +12,7 @@ import pytest
 from support.puzzles import PETER
 
 from dekbovinoj_edu.classroom.attempts import CSV_COLUMNS
+from dekbovinoj_edu.classroom.report import BOM, REPORT_COLUMNS
 from dekbovinoj_edu.classroom.session import ClassSession
 from dekbovinoj_edu.classroom.store import open_store
 from dekbovinoj_edu.cli import main
@@ -114,11 +115,15 @@ def test_report_csv_has_exactly_the_columns_and_a_row_per_attempt(
     session.submit()
     session.practice.type("=HYPERLINK(1)")
     session.submit()
-    code, out, _ = run(capsys, "class", "report", "4a", "--csv", "--db", db)
+    code, out, _ = run(capsys, "class", "report", "4a", "--csv", "--lang", "sv", "--db", db)
     assert code == 0
+    assert out.startswith(BOM)  # written to a file (not a terminal): Excel reads it as UTF-8
+    out = out.removeprefix(BOM)
     header, *rows = out.splitlines()
-    assert header == ",".join(CSV_COLUMNS)
+    assert header == ",".join(REPORT_COLUMNS)
+    assert header.startswith(",".join(CSV_COLUMNS) + ",")  # the stored columns first, in order
     read = list(csv.DictReader(io.StringIO(out)))
+    assert read[0]["verdict_text"] == "färgregeln"  # the verdict in the teacher's language
     assert len(rows) == len(read) == 2
     assert (read[0]["nickname"], read[0]["answer"], read[0]["verdict"]) == (
         "Ana, the 1st",
@@ -141,10 +146,50 @@ def test_forget_deletes_the_class_and_its_rows(capsys: pytest.CaptureFixture[str
     session = ClassSession("4a", open_store(db))
     session.join("Ana")
     session.mu()
-    code, out, _ = run(capsys, "class", "forget", "4a", "--db", db)
+    code, out, _ = run(capsys, "class", "forget", "4a", "--yes", "--db", db)
     assert code == 0 and "1 attempts deleted" in out
     assert run(capsys, "class", "list", "--db", db)[1].startswith("No classes yet")
     assert run(capsys, "class", "report", "4a", "--csv", "--db", db)[0] == 2
+
+
+class Terminal:
+    """A terminal at stdin where the teacher types ``answer`` when asked."""
+
+    def __init__(self, answer: str) -> None:
+        self.answer = answer
+
+    def isatty(self) -> bool:
+        return True
+
+    def readline(self) -> str:
+        return self.answer + "\n"
+
+
+@pytest.mark.parametrize(("typed", "kept"), [("4a", False), ("y", True), ("", True), ("4A", True)])
+def test_forget_asks_for_the_class_name_at_a_terminal(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    db: str,
+    typed: str,
+    kept: bool,
+) -> None:
+    assert run(capsys, "class", "new", "4a", "--codes", PETER.code, "--db", db)[0] == 0
+    ClassSession("4a", open_store(db)).join("Ana")
+    monkeypatch.setattr("sys.stdin", Terminal(typed))
+    code, _, err = run(capsys, "class", "forget", "4a", "--db", db)
+    assert "This deletes class 4a for good: 1 students and 0 attempts." in err
+    assert (code, "Kept class 4a." in err) == ((1, True) if kept else (0, False))
+    listed = run(capsys, "class", "list", "--db", db)[1]
+    assert ("4a" in listed) == kept
+
+
+def test_forget_from_a_script_without_yes_deletes_nothing_and_says_to_add_it(
+    capsys: pytest.CaptureFixture[str], db: str
+) -> None:
+    assert run(capsys, "class", "new", "4a", "--codes", PETER.code, "--db", db)[0] == 0
+    code, _, err = run(capsys, "class", "forget", "4a", "--db", db)  # stdin: not a terminal
+    assert code == 2 and "add --yes" in err and "Traceback" not in err
+    assert "4a" in run(capsys, "class", "list", "--db", db)[1]
 
 
 def test_the_class_notebook_is_the_one_serve_writes() -> None:

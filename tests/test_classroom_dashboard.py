@@ -12,7 +12,7 @@ from support.class_service import Api, running_service
 
 from dekbovinoj_edu.classroom import ClassApp, Dashboard
 from dekbovinoj_edu.classroom.assignment import codes_assignment
-from dekbovinoj_edu.classroom.attempts import CSV_COLUMNS
+from dekbovinoj_edu.classroom.report import BOM, REPORT_COLUMNS
 from dekbovinoj_edu.classroom.session import ClassSession
 from dekbovinoj_edu.classroom.store import SQLiteStore
 from dekbovinoj_edu.classroom.views.teacher import TeacherView
@@ -100,8 +100,9 @@ def test_the_csv_export_is_the_report(server: ClassServer, store: SQLiteStore) -
     status, text, headers = get(server.teacher_url + "report.csv")
     assert status == 200 and headers["Content-Type"].startswith("text/csv")
     assert "attachment" in headers["Content-Disposition"]
-    lines = text.splitlines()
-    assert lines[0] == ",".join(CSV_COLUMNS)
+    assert text.startswith(BOM)
+    lines = text.removeprefix(BOM).splitlines()
+    assert lines[0] == ",".join(REPORT_COLUMNS)
     assert len(lines) == 1 + len(store.attempts("4a")) == 4
 
 

@@ -48,6 +48,16 @@ def test_a_puzzle_code_works_like_its_text(
     assert status == 0 and "7♥ + 3♥" in out
 
 
+@pytest.mark.parametrize("command", ["check", "solve"])
+def test_a_mistyped_code_is_told_as_a_typo_by_check_and_solve_alike(
+    capsys: pytest.CaptureFixture[str], sofia: Puzzle, command: str
+) -> None:
+    typo = sofia.code[:-1] + ("X" if sofia.code[-1] != "X" else "Y")
+    main([command, typo, *(["7+3"] if command == "check" else []), "--lang", "sv"])
+    err = capsys.readouterr().err
+    assert "skrivfel" in err and "inget kort" not in err and len(err.strip().splitlines()) == 1
+
+
 def test_a_bad_expression_is_a_message_not_a_traceback(
     capsys: pytest.CaptureFixture[str], peter: Puzzle
 ) -> None:

@@ -137,6 +137,15 @@ def test_joker_with_an_exclamation_mark_plays_the_joker() -> None:
     assert "Not allowed" not in output and "Not understood" not in output
 
 
+@pytest.mark.parametrize(("lang", "said"), [("en", "8s is 8♠"), ("sv", "8s är 8♠")])
+def test_the_game_says_how_to_type_a_suit_at_the_start_and_in_the_help(
+    lang: str, said: str
+) -> None:
+    output = stacked("help\nquit\n", lang=lang)
+    assert output.count(said) == 2  # once at the start, once in the help
+    assert output.index(said) < output.index("> ")  # before the first prompt
+
+
 def test_the_game_shows_a_prompt_and_the_running_score() -> None:
     output = stacked("9♦ 3♥\nmu Q\nquit\n")
     assert output.count("\n> ") + output.startswith("> ") >= 2
@@ -172,5 +181,5 @@ def test_one_card_in_the_farm_is_one_card(lang: str, one: str) -> None:
     game = Game(players=2, level=2, deck=parse_cards(STACKED)[:9], bots=(None, "expert"))
     out = io.StringIO()
     play_in_terminal(game, lang, io.StringIO("quit\n"), out)
-    farm = out.getvalue().splitlines()[3]
+    farm = out.getvalue().splitlines()[4]  # after the greeting and how to type a suit
     assert one in farm and "1 cards" not in farm and "1 kartoj" not in farm

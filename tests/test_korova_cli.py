@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 
 import pytest
 
@@ -178,3 +179,21 @@ def test_the_end_of_input_leaves_the_game() -> None:
     out = io.StringIO()
     assert play_in_terminal(game, "ja", io.StringIO(""), out) == 0
     assert out.getvalue().rstrip().endswith(t("ja", "The game stops here, unfinished."))
+
+
+@pytest.mark.parametrize("columns", [40, 200])
+def test_the_score_line_fits_the_terminal_and_never_breaks_a_number(
+    columns: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", str(columns))
+    game = KorovaGame(players=6, seed=PLAY_SEED, bots=(None, *["careful"] * 5))
+    out = io.StringIO()
+    play_in_terminal(game, "sv", io.StringIO("quit\n"), out)
+    lines = out.getvalue().splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("Poäng"))
+    block = [lines[start], *(line for line in lines[start + 1 :] if line.startswith("  "))]
+    if columns == 200:
+        assert len(block) == 1  # room enough: one line, as before
+    assert all(len(line) < columns for line in block)
+    scores = re.findall(r"(\d+)\+(\d+)", " ".join(block))
+    assert len(scores) == 6  # every seat's score, each number whole on its line

@@ -25,7 +25,7 @@ def test_the_page_draws_every_puzzle_with_its_code_and_room_to_write() -> None:
     sheet = worksheet(level=2, count=4, seed="4a")
     page = sheet.html()
     assert sheet.puzzles == tuple(deal_many(4, level=2, seed="4a"))
-    assert page.count('class="puzzle"') == 4
+    assert page.count('<article class="puzzle') == 4
     assert page.count('<div class="line"></div>') == 4 * WRITING_LINES
     cards = sum(len(p.pasture) + len(p.barn) for p in sheet.puzzles)
     assert page.count("<title>") == 1 + cards  # the page, then each card drawn and named
@@ -38,7 +38,7 @@ def test_the_key_comes_after_the_puzzles_with_each_best_answer() -> None:
     sheet = worksheet(level=2, count=3, seed="key", mu=0.0)
     page = sheet.html()
     key = page.index('<section class="key">')
-    assert key > page.rindex('class="puzzle"')
+    assert key > page.rindex('<article class="puzzle')
     assert ".dkb-sheet .key { break-before: page;" in page
     for puzzle in sheet.puzzles:
         best = solve_all(puzzle)  # the simplest best answer is the one keyed
@@ -84,15 +84,29 @@ def test_bad_requests_are_clear() -> None:
         Worksheet((), lang="xx")
 
 
-def test_the_sheet_command_writes_the_page(tmp_path: Path) -> None:
+def test_the_sheet_command_writes_the_page_and_says_where(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     out = tmp_path / "sheet.html"
     argv = ["sheet", "--level", "1", "--count", "3", "--seed", "S", "--no-jokers"]
     assert main([*argv, "--lang", "sv", "-o", str(out)]) == 0
     page = out.read_text(encoding="utf-8")
     expected = worksheet(level=1, count=3, seed="S", jokers=False, lang="sv")
     assert page == expected.html()
+    said = capsys.readouterr().out
+    assert str(out) in said and "facit" in said and said.count("\n") == 1
     assert main([*argv, "--no-answers", "-o", str(out)]) == 0
     assert 'class="key"' not in out.read_text(encoding="utf-8")
+    said = capsys.readouterr().out
+    assert str(out) in said and "answer key" not in said
+
+
+def test_the_sheet_written_to_standard_output_is_the_page_alone(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["sheet", "--level", "1", "--count", "2", "--seed", "S", "-o", "-"]) == 0
+    out = capsys.readouterr().out
+    assert out == worksheet(level=1, count=2, seed="S").html()
 
 
 def test_the_sheet_command_refuses_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:

@@ -27,6 +27,7 @@ __all__ = [
     "NOT_COUNTED",
     "SOLVED",
     "Attempt",
+    "csv_line",
     "spreadsheet_safe",
     "to_csv",
     "utc_now",
@@ -142,5 +143,14 @@ def to_csv(attempts: Iterable[Attempt]) -> str:
     True
     """
     lines = [",".join(CSV_COLUMNS)]
-    lines += [",".join(_cell(v) for v in astuple(attempt)) for attempt in attempts]
+    lines += [csv_line(attempt) for attempt in attempts]
     return "\n".join(lines) + "\n"
+
+
+def csv_line(attempt: Attempt, *more: str) -> str:
+    """One attempt's row of the CSV, its stored fields and then ``more`` (no line end).
+
+    >>> print(csv_line(Attempt("4a", "=Bo", 1, "C", "1,2", "syntax", 0, 3, 0, 1.0, "T"), "x"))
+    4a,'=Bo,1,C,"1,2",syntax,0,3,0,1.0,T,x
+    """
+    return ",".join(_cell(value) for value in (*astuple(attempt), *more))

@@ -12,8 +12,8 @@ newer version's, another program's, the disk full) raises
 >>> a = new_class("4a", level=1, count=3, seed="class 4a", difficulty="easy", db=db)
 >>> [c.name for c in list_classes(db=db)], len(a.codes)
 (['4a'], 3)
->>> from dekbovinoj_edu.classroom.attempts import CSV_COLUMNS
->>> class_report("4a", db=db) == ",".join(CSV_COLUMNS) + "\\n"  # no attempts: the header
+>>> from dekbovinoj_edu.classroom.report import REPORT_COLUMNS
+>>> class_report("4a", db=db) == ",".join(REPORT_COLUMNS) + "\\n"  # no attempts: the header
 True
 >>> forget_class("4a", db=db), list_classes(db=db)
 (0, [])
@@ -25,7 +25,7 @@ import os
 from typing import Any
 
 from .assignment import Assignment, codes_assignment, deal_assignment
-from .attempts import to_csv
+from .report import report_csv
 from .store import open_store
 
 __all__ = ["class_report", "forget_class", "list_classes", "new_class"]
@@ -95,10 +95,12 @@ def forget_class(name: str, *, db: PathLike = None) -> int:
 
 
 def class_report(name: str, *, db: PathLike = None) -> str:
-    """Class ``name``'s attempts as CSV: a header row, then one row per attempt."""
+    """Class ``name``'s attempts as CSV: a header row, then one row per attempt
+    (:data:`~.report.REPORT_COLUMNS`: the stored columns, the verdict in words, the local
+    time)."""
     store = open_store(db)
     try:
         store.assignment(name)
-        return to_csv(store.attempts(name))
+        return report_csv(store.attempts(name))
     finally:
         store.close()

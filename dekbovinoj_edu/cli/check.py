@@ -22,7 +22,8 @@ from ..checking.checker import check
 from ..checking.evaluate import format_value
 from ..i18n import LANGUAGES
 from ..rules.levels import level_of
-from ..rules.puzzle import Puzzle, PuzzleParseError
+from ..rules.puzzle import Puzzle
+from .puzzles import read_puzzle
 
 __all__ = ["build_args", "load_puzzle", "register", "run"]
 
@@ -54,10 +55,10 @@ def build_args(argv: Sequence[str]) -> argparse.Namespace:
     return parser.parse_args(list(argv))
 
 
-def load_puzzle(text: str, level: int = 2, flipped: bool = False) -> Puzzle:
-    """A puzzle from its text (at ``level``, ``flipped``), else from a puzzle code.
-
-    A code carries its own level and parity.
+def load_puzzle(text: str, level: int = 2, flipped: bool = False, lang: str = "en") -> Puzzle:
+    """A puzzle from its text (at ``level``, ``flipped``), else from a puzzle code, as
+    ``solve`` reads it (:func:`~.puzzles.read_puzzle`): a code carries its own level and
+    parity, and a code with a typo is told so in ``lang``.
 
     >>> str(load_puzzle("9♦ 3♥ | Q♠ JK 7♥"))
     '9♦ 3♥ | Q♠ JK 7♥'
@@ -65,18 +66,12 @@ def load_puzzle(text: str, level: int = 2, flipped: bool = False) -> Puzzle:
     >>> load_puzzle(p.code) == p
     True
     """
-    try:
-        return Puzzle.parse(text, level=level_of(level), flipped=flipped)
-    except PuzzleParseError as text_error:
-        try:
-            return Puzzle.from_code(text.strip())
-        except ValueError:
-            raise text_error from None
+    return read_puzzle(text, level_of(level), flipped, lang)
 
 
 def run(args: argparse.Namespace) -> int:
     """Check and print; 0 for a dek bovinoj, 1 otherwise."""
-    puzzle = load_puzzle(args.puzzle, args.level, args.flipped)
+    puzzle = load_puzzle(args.puzzle, args.level, args.flipped, args.lang)
     verdict = check(puzzle, args.expression, joker=args.joker, lang=args.lang)
     if verdict.reading:
         print(f"reading: {verdict.reading}")

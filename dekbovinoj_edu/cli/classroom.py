@@ -35,9 +35,9 @@ import sys
 from typing import Any
 
 from ..classroom.assignment import MODES
-from ..classroom.attempts import to_csv
 from ..classroom.classes import new_class
-from ..classroom.errors import BadAssignmentError
+from ..classroom.errors import BadAssignmentError, ClassroomError
+from ..classroom.report import report_csv
 from ..classroom.store import open_store
 from ..dealing.dealer import DealError
 from ..dealing.rating import Difficulty
@@ -118,7 +118,9 @@ def main_report(args: argparse.Namespace) -> int:
     try:
         assignment = store.assignment(args.name)
         if args.csv:
-            sys.stdout.write(to_csv(store.attempts(args.name)))
+            # a file (``> 4a.csv``) gets the byte-order mark spreadsheets need; a terminal not
+            bom = not sys.stdout.isatty()
+            sys.stdout.write(report_csv(store.attempts(args.name), args.lang, bom=bom))
             return 0
         overview = class_overview(store, args.name)
     finally:
@@ -126,25 +128,51 @@ def main_report(args: argparse.Namespace) -> int:
     numbers = range(1, len(assignment.codes) + 1)
     print("\t".join(["nickname", *(str(n) for n in numbers)]))
     for nickname in overview.students:
-        cells = (cell_text(overview.cell(nickname, n)) or "-" for n in numbers)
+        cells = (cell_text(overview.cell(nickname, n), args.lang) or "-" for n in numbers)
         print("\t".join([nickname, *cells]))
     print("\t".join(["solved", *(f"{round(100 * s.solved)}%" for s in overview.stats)]))
     print("\t".join(["best", *(f"{round(100 * s.best)}%" for s in overview.stats)]))
-    mistakes = (mistake_name(s.mistake) if s.mistake else "-" for s in overview.stats)
+    mistakes = (mistake_name(s.mistake, args.lang) if s.mistake else "-" for s in overview.stats)
     print("\t".join(["mistake", *mistakes]))
     return 0
 
 
 @refusing
 def main_forget(args: argparse.Namespace) -> int:
-    """Delete a class, its students and every attempt."""
+    """Delete a class, its students and every attempt, after asking (unless --yes)."""
     store = open_store(args.db)
     try:
+        store.assignment(args.name)  # an unknown class is refused before anything is asked
+        students, attempts = len(store.seats(args.name)), len(store.attempts(args.name))
+        if not args.yes and not _confirmed(args.name, students, attempts):
+            return 1
         deleted = store.forget(args.name)
     finally:
         store.close()
     print(f"Forgot class {args.name}: {deleted} attempts deleted.")
     return 0
+
+
+def _confirmed(name: str, students: int, attempts: int) -> bool:
+    """Whether the teacher, asked at the terminal, typed the class's name; without a
+    terminal to ask at, a refusal that says to add ``--yes``."""
+    if not sys.stdin.isatty():
+        raise ClassroomError(
+            "Not deleting class {name} without asking: add --yes to delete it from a script.",
+            name=name,
+        )
+    print(
+        f"This deletes class {name} for good: {students} students and {attempts} attempts.",
+        file=sys.stderr,
+    )
+    try:
+        typed = input(f"Type {name} to delete it (anything else keeps it): ")
+    except EOFError:
+        typed = ""
+    if typed.strip() != name:
+        print(f"Kept class {name}.", file=sys.stderr)
+        return False
+    return True
 
 
 def main_dashboard(args: argparse.Namespace) -> int:
@@ -190,6 +218,9 @@ def register(subparsers: Any) -> None:
     )
     report.add_argument("name")
     report.add_argument("--csv", action="store_true", help="one CSV row per attempt")
+    report.add_argument(
+        "--lang", default="en", choices=list(LANGUAGES), help="the language of the verdicts"
+    )
     db_option(report)
     report.set_defaults(run=main_report)
 
@@ -197,6 +228,7 @@ def register(subparsers: Any) -> None:
         "forget", help="delete a class and all its rows", description=main_forget.__doc__
     )
     forget.add_argument("name")
+    forget.add_argument("--yes", action="store_true", help="delete without asking")
     db_option(forget)
     forget.set_defaults(run=main_forget)
 

@@ -36,6 +36,11 @@ QUIT_WORDS = {"quit", "exit", "q", "sluta", "ĉesi", "終了"}
 """Words that leave the game."""
 HELP_WORDS = {"help", "?", "h", "hjälp", "helpo", "ヘルプ"}
 """Words that show how to play."""
+SUITS = (
+    "Name a card by its rank and suit, with a letter for the suit: 8s is 8♠, Ah is A♥ "
+    "(s ♠ spades, h ♥ hearts, d ♦ diamonds, c ♣ clubs)."
+)
+"""How to type a card without the suit symbols (said at the start and in the help)."""
 PROMPT = "> "
 """What waits for the person's line."""
 
@@ -48,7 +53,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         description="Play Dek Bovinoj against computer players; moves are read from stdin.",
     )
     parser.add_argument("--players", type=int, default=3, help="2 to 8 players (default 3)")
-    parser.add_argument("--level", default="2", help="level 1, 2 or 3 (default 2)")
+    parser.add_argument(
+        "--level", default="2", choices=("1", "2", "3"), help="level 1, 2 or 3 (default 2)"
+    )
     parser.add_argument("--seed", type=int, default=None, help="seed for a reproducible game")
     parser.add_argument("--lang", default="en", help="en, eo, sv or ja (default en)")
     parser.add_argument(
@@ -95,6 +102,7 @@ def play_in_terminal(game: Game, lang: str, stdin: TextIO, stdout: TextIO) -> in
         level=describe_level(game.level, lang),
         name=person,
     )
+    say(SUITS)
     told = 0
     while True:
         game.run()
@@ -225,6 +233,7 @@ def _help(say: Say, target: int) -> None:
     say("Black cards need + or × in front of them, red cards − or ÷ (a red card first: −9).")
     say("No dek bovinoj? Say mu and lay a card: mu 7♥")
     say("Play a joker first to swap the colours: joker")
+    say(SUITS)
 
 
 def _final_scores(game: Game, lang: str, say: Say) -> None:

@@ -10,10 +10,13 @@ standard output.
 >>> import tempfile, pathlib
 >>> from dekbovinoj_edu.cli import main
 >>> out = pathlib.Path(tempfile.mkdtemp()) / "sheet.html"
->>> main(["sheet", "--level", "1", "--count", "2", "--seed", "7", "-o", str(out)])
-0
+>>> import contextlib, io
+>>> with contextlib.redirect_stdout(io.StringIO()) as said:
+...     code = main(["sheet", "--level", "1", "--count", "2", "--seed", "7", "-o", str(out)])
+>>> code, said.getvalue().startswith(f"Wrote the worksheet to {out}, with the answer key")
+(0, True)
 >>> page = out.read_text(encoding="utf-8")
->>> page.count('class="puzzle"'), 'class="key"' in page
+>>> page.count('<article class="puzzle'), 'class="key"' in page
 (2, True)
 """
 
@@ -25,6 +28,7 @@ from typing import Any
 
 from ..dealing.dealer import DealError
 from ..dealing.sources import SimulatedGames
+from ..dealing.wording import say
 from ..dealing.worksheet import worksheet
 from .puzzles import add_dealing_options, filters_from, level_from, seed_from
 
@@ -50,8 +54,15 @@ def main_sheet(args: argparse.Namespace) -> int:
         raise ValueError(error.message(args.lang)) from None
     if args.output == "-":
         sys.stdout.write(sheet.html())
-    else:
-        sheet.save(args.output)
+        return 0
+    written = sheet.save(args.output)
+    said = (
+        "Wrote the worksheet to {path}, with the answer key on a page of its own: open it "
+        "in a browser and print it."
+        if args.answers
+        else "Wrote the worksheet to {path}: open it in a browser and print it."
+    )
+    print(say(args.lang, said, path=written))
     return 0
 
 

@@ -13,7 +13,7 @@ to a file. In a notebook a worksheet shows itself.
 >>> len(sheet.puzzles), all(not p.has_joker for p in sheet.puzzles)
 (3, True)
 >>> page = sheet.html()
->>> page.count('class="puzzle"'), page.count("<svg") >= 3, "Answer key" in page
+>>> page.count('<article class="puzzle'), page.count("<svg") >= 3, "Answer key" in page
 (3, True, True)
 >>> "Answer key" in worksheet(level=1, count=3, seed="class 4a", answers=False).html()
 False
@@ -37,7 +37,7 @@ from .rating import Difficulty
 from .sources import TurnSource
 from .wording import answer_text, best_line, describe_level, say
 
-__all__ = ["PAGE_STYLE", "WRITING_LINES", "Worksheet", "worksheet"]
+__all__ = ["PAGE_STYLE", "WIDE_CARDS", "WRITING_LINES", "Worksheet", "worksheet"]
 
 WRITING_LINES = 3
 """How many ruled lines each puzzle leaves to write on."""
@@ -54,20 +54,28 @@ body { margin: 0; color: #111; background: #fff;
 .dkb-sheet .name { display: flex; gap: 4mm; align-items: flex-end; margin: 4mm 0 3mm; }
 .dkb-sheet .blank { flex: 1; border-bottom: 1px solid #111; height: 6mm; }
 .dkb-sheet .blank.short { flex: 0 0 35mm; }
+.dkb-sheet .puzzles { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr));
+  column-gap: 6mm; }
 .dkb-sheet .puzzle { break-inside: avoid; page-break-inside: avoid;
   border-top: 1px solid #888; padding: 2mm 0 3mm; }
+.dkb-sheet .puzzle.wide { grid-column: 1 / -1; }
 .dkb-sheet .puzzle h2 { font-size: 12pt; margin: 0 0 1mm; display: flex;
   justify-content: space-between; }
 .dkb-sheet .code { font-family: "DejaVu Sans Mono", monospace; font-weight: normal; }
 .dkb-sheet .cards svg { display: block; width: auto; height: auto;
-  max-width: 100%; max-height: 58mm; }
-.dkb-sheet .line { border-bottom: 1px solid #777; height: 9mm; }
+  max-width: 100%; max-height: 40mm; }
+.dkb-sheet .line { border-bottom: 1px solid #777; height: 8mm; }
 .dkb-sheet .key { break-before: page; page-break-before: always; }
 .dkb-sheet .key li { break-inside: avoid; margin: 0 0 2mm; }
 .dkb-sheet .key .expression { font-weight: bold; }
 .dkb-sheet footer { margin-top: 4mm; font-size: 8pt; color: #444; }
 """
-"""The page's stylesheet, screen and print alike (the key always starts a new page)."""
+"""The page's stylesheet, screen and print alike: the puzzles two abreast (four or more to
+an A4 or Letter page), one with many cards across the page; the key always starts a page."""
+
+WIDE_CARDS = 8
+"""A puzzle with this many cards or more takes the page's whole width, so its cards stay as
+big as a child needs them."""
 
 
 @dataclass(frozen=True)
@@ -94,8 +102,9 @@ class Worksheet:
         heading = escape(self._say("Puzzle {number}", number=number))
         code = escape(self._say("Code: {code}", code=puzzle.code))
         lines = '<div class="line"></div>' * WRITING_LINES
+        wide = " wide" if len(puzzle.pasture) + len(puzzle.barn) >= WIDE_CARDS else ""
         return (
-            f'<article class="puzzle"><h2><span>{heading}</span>'
+            f'<article class="puzzle{wide}"><h2><span>{heading}</span>'
             f'<span class="code">{code}</span></h2>'
             f'<div class="cards">{puzzle_svg(puzzle, lang=self.lang)}</div>'
             f'<div class="work">{lines}</div></article>'

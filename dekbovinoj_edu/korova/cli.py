@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import shutil
 import statistics
 import sys
 import unicodedata
@@ -272,11 +273,35 @@ def _show_table(
         print(f"  {t(lang, 'Row {row}', row=index + 1)}: {cards}  ({worth})", file=stdout)
     if not choosing:
         say("Your hand: {cards}", cards=" ".join(map(str, game.hands[0])))
-    scores = ", ".join(
+    scores = [
         f"{names[seat]} {total}+{now}"
         for seat, (total, now) in enumerate(zip(game.totals, game.pile_points, strict=True))
-    )
-    say("Points (total + this round): {scores}", scores=scores)
+    ]
+    line = t(lang, "Points (total + this round): {scores}", scores=", ".join(scores))
+    width = shutil.get_terminal_size().columns
+    if len(line) < width:
+        print(line, file=stdout)
+        return
+    head = t(lang, "Points (total + this round): {scores}", scores="").rstrip()
+    print("\n".join(fitted(head, scores, width)), file=stdout)
+
+
+def fitted(head: str, entries: list[str], width: int) -> list[str]:
+    """``head`` and ``entries`` in lines of less than ``width`` characters, each entry whole
+    on one line (the terminal would otherwise break a score in the middle of its number).
+
+    >>> fitted("Points:", ["You 12+3", "Player 2 40+11", "Player 3 7+0"], 24)
+    ['Points: You 12+3,', '  Player 2 40+11,', '  Player 3 7+0']
+    """
+    lines, current = [], head
+    for number, entry in enumerate(entries):
+        piece = entry + ("," if number < len(entries) - 1 else "")
+        if current.strip() and len(current) + 1 + len(piece) >= width:
+            lines.append(current)
+            current = "  " + piece
+        else:
+            current = f"{current} {piece}" if current else piece
+    return [*lines, current]
 
 
 def _help(lang: str, stdout: TextIO) -> None:

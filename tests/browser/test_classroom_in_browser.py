@@ -187,11 +187,12 @@ def test_three_students_answer_and_the_dashboard_and_csv_show_exactly_that(
 
     response = teacher.request.get(dashboard + "report.csv")
     assert response.ok
-    from_page = list(csv.DictReader(io.StringIO(response.text())))
+    assert response.body().startswith(b"\xef\xbb\xbf")  # UTF-8's byte-order mark, for Excel
+    from_page = list(csv.DictReader(io.StringIO(response.body().decode("utf-8-sig"))))
     printed = io.StringIO()
     with contextlib.redirect_stdout(printed):
         assert main(["class", "report", "4a", "--csv", "--db", str(classroom.db)]) == 0
-    from_cli = list(csv.DictReader(io.StringIO(printed.getvalue())))
+    from_cli = list(csv.DictReader(io.StringIO(printed.getvalue().removeprefix("\ufeff"))))
     assert from_page == from_cli
     expected = [(nick, typed, verdict, "1") for nick, (typed, verdict) in ANSWERS.items()]
     expected.append(("Ana", "mu!", "mu-right", "2"))

@@ -71,6 +71,20 @@ def test_the_answer_key_starts_on_a_page_of_its_own(
 
 
 @pytest.mark.parametrize("paper", sorted(PAPER_MM))
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_four_puzzles_or_more_fit_a_page_and_six_need_two_pages_with_the_key(
+    browser: object, artifacts: Path, paper: str, lang: str
+) -> None:
+    sheet = worksheet(level=2, count=6, seed="four a page", jokers=False, lang=lang)
+    pages = _pages(browser, sheet.html(), paper, artifacts, f"worksheet-six-{lang}")
+    codes = [puzzle.code for puzzle in sheet.puzzles]
+    assert sum(code in pages[0] for code in codes) >= 4  # the first page, under the heading
+    assert len(pages) <= 3  # six puzzles on one or two pages, the key on the last
+    assert all(code in "".join(pages[:-1]) for code in codes)
+    assert "Answer key" not in "".join(pages[:-1])
+
+
+@pytest.mark.parametrize("paper", sorted(PAPER_MM))
 def test_the_widest_puzzles_fit_the_paper(browser: object, paper: str) -> None:
     from playwright.sync_api import Browser
 

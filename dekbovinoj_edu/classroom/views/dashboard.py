@@ -27,9 +27,9 @@ import ipywidgets as widgets
 from ...i18n import gettext
 from ...widgets.callbacks import shielded
 from ...widgets.parts import language_menu
-from ..attempts import to_csv
 from ..errors import DOMAIN
 from ..overview import class_overview
+from ..report import report_csv
 from ..store import ProgressStore, open_store
 from .board import BOARD_CSS, best_answers_html, board_html
 from .teacher import REFRESH_SECONDS
@@ -126,7 +126,9 @@ class Dashboard(widgets.VBox):
         overview = class_overview(self.store, self.assignment.name)
         board = board_html(overview, self.lang, self.projector.value)
         self.board.value = f"<style>{BOARD_CSS}</style>{board}"
-        data = base64.b64encode(to_csv(self.store.attempts(self.assignment.name)).encode())
+        data = base64.b64encode(
+            report_csv(self.store.attempts(self.assignment.name), self.lang, bom=True).encode()
+        )
         name = html.escape(urllib.parse.quote(self.assignment.name), quote=True)
         label = html.escape(self._t("Download CSV"))
         self.csv_link.value = (

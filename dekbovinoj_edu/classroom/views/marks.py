@@ -20,6 +20,7 @@ from ...i18n import gettext
 from ..attempts import MU_WRONG
 from ..errors import DOMAIN
 from ..overview import Cell, CellState
+from ..report import MISTAKE_NAMES, mistake_name
 
 __all__ = [
     "CELL_LOOKS",
@@ -30,23 +31,6 @@ __all__ = [
     "cell_words",
     "mistake_name",
 ]
-
-MISTAKE_NAMES: dict[str, str] = {
-    "empty": "empty",
-    "syntax": "unreadable",
-    "too-long": "too long",
-    "not-allowed": "not at this level",
-    "too-big": "too big",
-    "no-such-card": "no such card",
-    "card-reused": "card used twice",
-    "colour": "colour rule",
-    "not-target": "not 10",
-    "joker": "no joker",
-    "undefined": "undefined",
-    "not-all-cards": "not every card",
-    MU_WRONG: "wrong mu",
-}
-"""A short name for each verdict code a mistake can have (English msgids)."""
 
 
 @dataclass(frozen=True)
@@ -73,15 +57,6 @@ CELL_LOOKS: dict[CellState, CellLook] = {
 
 def _t(lang: str, message: str, **values: object) -> str:
     return gettext(lang, DOMAIN, message, **values)
-
-
-def mistake_name(code: str, lang: str = "en") -> str:
-    """The short name of a mistake's verdict code, in ``lang`` (the code itself if unknown).
-
-    >>> mistake_name("colour"), mistake_name("colour", "sv"), mistake_name("new-code")
-    ('colour rule', 'färgregeln', 'new-code')
-    """
-    return _t(lang, MISTAKE_NAMES[code]) if code in MISTAKE_NAMES else code
 
 
 def cell_words(cell: Cell, lang: str = "en") -> str:

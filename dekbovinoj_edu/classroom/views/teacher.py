@@ -35,9 +35,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...i18n import LANGUAGE_NAMES, LANGUAGES, gettext
-from ..attempts import Attempt, to_csv
+from ..attempts import Attempt
 from ..errors import DOMAIN, UnknownSeatError
 from ..overview import ClassOverview
+from ..report import report_csv
 from ..seat import Seat
 from .board import BOARD_CSS, best_answers_html, board_html
 
@@ -270,9 +271,10 @@ class TeacherView:
             f"{html.escape(self._t(lang, merge.label))}</button></p></div>"
         )
 
-    def csv(self) -> str:
-        """The report: one row per attempt, read whole from the store."""
-        return to_csv(self.store.attempts(self.name))
+    def csv(self, lang: str = "en") -> str:
+        """The report to download: one row per attempt, read whole from the store, the
+        verdicts in ``lang`` (:func:`~..report.report_csv`, with its byte-order mark)."""
+        return report_csv(self.store.attempts(self.name), lang, bom=True)
 
     # ------------------------------------------------------------ actions
     def act(self, action: str, nickname: str, into: str | None = None) -> SeatAction:
