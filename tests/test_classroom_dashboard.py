@@ -70,7 +70,9 @@ def test_the_board_shows_each_student_on_each_puzzle(server: ClassServer) -> Non
     assert "Bo" in rows[1] and "✗ colour rule" in rows[1]
     assert "Cy" in rows[2] and "✓ 4/6" in rows[2]
     assert "data-state='solved-best'" in rows[0] and "class='dkb-cell dkb-solved'" in rows[0]
-    assert "data-state='wrong'" in rows[1] and "class='dkb-cell dkb-wrong'" in rows[1]
+    assert "data-state='wrong'" in rows[1] and "class='dkb-cell dkb-wrong dkb-now'" in rows[1]
+    assert "now" in rows[1].split("</td>")[1]  # Bo is still on puzzle 1
+    assert "class='dkb-cell dkb-open dkb-now'" in rows[0]  # Ana is on puzzle 2 now
     assert "data-state='solved'" in rows[2] and "title='Last answer: 13*2-9-7'" in rows[2]
     assert "data-state='not-tried'" in rows[0]  # nobody has tried puzzle 2 yet
     shares = board.split("<tfoot>")[1]

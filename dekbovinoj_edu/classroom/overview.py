@@ -20,8 +20,8 @@ read it from the attempts the store keeps; the views choose the glyphs and the w
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import TYPE_CHECKING
 
@@ -92,6 +92,10 @@ class Cell:
     """How many attempts the student made (unreadable ones too)."""
     last_answer: str | None = None
     """The latest answer, exactly as typed."""
+    mistakes: int = 0
+    """Counted wrong answers before the puzzle ended (or so far): a ✓ after two ✗ says so."""
+    current: bool = False
+    """The puzzle the student is on now (in class mode, where the seat says)."""
 
 
 def _state(final: Attempt | None, shown: Attempt) -> CellState:
@@ -135,6 +139,7 @@ def cell_of(number: int, code: str, attempts: Iterable[Attempt]) -> Cell:
         (final or last).seconds,
         len(mine),
         last.answer,
+        sum(a.mistake for a in (mine[: mine.index(final)] if final is not None else mine)),
     )
 
 
@@ -152,6 +157,9 @@ class PuzzleStats:
     """The most common counted mistake (a verdict code), if any."""
     mistake_count: int = 0
     """How often that mistake was made."""
+    reached: int = 0
+    """How many students have reached the puzzle (are on it or past it, or tried it): the
+    shares are of them, so a puzzle the class has not come to yet reads "—", not 0 %."""
 
 
 @dataclass(frozen=True)
@@ -171,9 +179,21 @@ class ClassOverview:
 
     @classmethod
     def build(
-        cls, students: Sequence[str], codes: Sequence[str], attempts: Iterable[Attempt]
+        cls,
+        students: Sequence[str],
+        codes: Sequence[str],
+        attempts: Iterable[Attempt],
+        current: Mapping[str, int] | None = None,
     ) -> ClassOverview:
-        """The overview of ``students`` (in this order) on the puzzles of ``codes``."""
+        """The overview of ``students`` (in this order) on the puzzles of ``codes``;
+        ``current``: the puzzle each student is on now (their seat's; puzzle 1 for a student
+        it does not name, since every student starts there).
+
+        >>> o = ClassOverview.build(["Ana", "Bo"], ["C", "D"], [], current={"Ana": 2})
+        >>> [s.reached for s in o.stats], o.cell("Ana", 2).current, o.cell("Bo", 1).current
+        ([2, 1], True, True)
+        """
+        now = dict(current or {})
         mine: dict[tuple[str, int], list[Attempt]] = {}
         count = 0
         for attempt in attempts:
@@ -182,13 +202,19 @@ class ClassOverview:
         everyone = list(students)
         everyone += sorted({nick for nick, _ in mine} - set(everyone))
         cells = {
-            (nick, number): cell_of(number, code, mine.get((nick, number), ()))
+            (nick, number): replace(
+                cell_of(number, code, mine.get((nick, number), ())),
+                current=now.get(nick, 1) == number,
+            )
             for nick in everyone
             for number, code in enumerate(codes, start=1)
         }
         stats = []
         for number, code in enumerate(codes, start=1):
-            column = [cells[nick, number].state for nick in everyone]
+            reached = [
+                nick for nick in everyone if now.get(nick, 1) >= number or (nick, number) in mine
+            ]
+            column = [cells[nick, number].state for nick in reached]
             mistakes = Counter(
                 a.verdict for nick in everyone for a in mine.get((nick, number), ()) if a.mistake
             )
@@ -202,6 +228,7 @@ class ClassOverview:
                     sum(state.solved_best for state in column) / size,
                     common[0][0] if common else None,
                     common[0][1] if common else 0,
+                    len(column),
                 )
             )
         return cls(tuple(everyone), tuple(codes), cells, tuple(stats), count)
@@ -214,5 +241,7 @@ class ClassOverview:
 def class_overview(store: ProgressStore, class_name: str) -> ClassOverview:
     """The overview of a class now, from the store."""
     assignment = store.assignment(class_name)
-    students = [seat.nickname for seat in store.seats(class_name)]
-    return ClassOverview.build(students, assignment.codes, store.attempts(class_name))
+    seats = store.seats(class_name)
+    current = {seat.nickname: seat.puzzle for seat in seats}
+    students = [seat.nickname for seat in seats]
+    return ClassOverview.build(students, assignment.codes, store.attempts(class_name), current)

@@ -17,6 +17,7 @@ The module imports nothing heavy, so ``Card._repr_svg_`` stays cheap.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Iterable, Sequence
 from html import escape
@@ -34,6 +35,7 @@ __all__ = [
     "card_label",
     "card_svg",
     "hand_svg",
+    "inked",
     "parity_text",
     "puzzle_html",
     "puzzle_svg",
@@ -85,6 +87,19 @@ def card_label(card: Card, lang: str = "en", flipped: bool | None = None) -> str
     if flipped is not None:
         text += ", " + _t(lang, "counts {value}", value=_signed(card.signed_value(flipped)))
     return text
+
+
+_RED_CARD = re.compile(r"(?:10|[2-9AJQK])[♥♦]")
+
+
+def inked(text: str) -> str:
+    """``text`` (an answer, a puzzle) as HTML: escaped, each red card in a span of class
+    ``dkb-red`` for the page to print in :data:`RED_INK`, the way the cards are drawn.
+
+    >>> inked("9♦ × 3♥ − K♣ < 2")
+    '<span class="dkb-red">9♦</span> × <span class="dkb-red">3♥</span> − K♣ &lt; 2'
+    """
+    return _RED_CARD.sub(lambda card: f'<span class="dkb-red">{card[0]}</span>', escape(text))
 
 
 def _signed(value: int) -> str:

@@ -18,10 +18,11 @@ from __future__ import annotations
 import html
 from typing import TYPE_CHECKING
 
+from ...drawing.cards import inked
 from ...i18n import gettext
 from ...rules.puzzle import Puzzle
 from ..errors import DOMAIN
-from ..overview import Cell, ClassOverview
+from ..overview import Cell, ClassOverview, PuzzleStats
 from .marks import cell_class, cell_text, mistake_name
 
 if TYPE_CHECKING:
@@ -40,6 +41,8 @@ BOARD_CSS = """
 .dkb-board td.dkb-wrong { background: #fdecea; color: #9c2a1e; }
 .dkb-board td.dkb-malformed { background: #f3f3f3; color: #666; }
 .dkb-board .dkb-extra { display: block; font-size: 0.8em; color: #555; }
+.dkb-board td.dkb-now { outline: 3px solid #1a56c4; outline-offset: -3px; }
+.dkb-best-answers .dkb-red { color: #b3001b; }
 .dkb-board tfoot td { background: #f7f7fb; font-size: 0.9em; }
 .dkb-best-answers { font-size: 1.6em; margin: 0.6em 0; }
 """
@@ -52,6 +55,10 @@ def _t(lang: str, message: str, **values: object) -> str:
 
 def _cell_html(cell: Cell, lang: str) -> str:
     extra = []
+    if cell.current and not cell.state.finished:
+        extra.append(_t(lang, "now"))
+    if cell.mistakes and cell.state.finished:
+        extra.append(_t(lang, "Wrong first: {count}", count=cell.mistakes))
     if cell.hints:
         extra.append(_t(lang, "Hints: {count}", count=cell.hints))
     if cell.attempts:
@@ -60,14 +67,16 @@ def _cell_html(cell: Cell, lang: str) -> str:
     if cell.last_answer is not None:
         title = _t(lang, "Last answer: {answer}", answer=cell.last_answer)
     more = f"<span class='dkb-extra'>{html.escape(' · '.join(extra))}</span>" if extra else ""
+    now = " dkb-now" if cell.current and not cell.state.finished else ""
     return (
-        f"<td class='{cell_class(cell)}' data-state='{cell.state.value}' "
+        f"<td class='{cell_class(cell)}{now}' data-state='{cell.state.value}' "
         f"title='{html.escape(title, quote=True)}'>{html.escape(cell_text(cell, lang))}{more}</td>"
     )
 
 
-def _percent(share: float) -> str:
-    return f"{round(100 * share)} %"
+def _share(share: float, stats: PuzzleStats) -> str:
+    """A share of the students who reached the puzzle; "—" when none has yet."""
+    return f"{round(100 * share)} %" if stats.reached else "—"
 
 
 def board_html(overview: ClassOverview, lang: str = "en", projector: bool = False) -> str:
@@ -83,8 +92,8 @@ def board_html(overview: ClassOverview, lang: str = "en", projector: bool = Fals
         shown = _t(lang, "Student {number}", number=index) if projector else nickname
         cells = "".join(_cell_html(overview.cell(nickname, n), lang) for n in numbers)
         rows.append(f"<tr><td class='dkb-student'>{html.escape(shown)}</td>{cells}</tr>")
-    solved = "".join(f"<td class='dkb-share'>{_percent(s.solved)}</td>" for s in overview.stats)
-    best = "".join(f"<td class='dkb-share-best'>{_percent(s.best)}</td>" for s in overview.stats)
+    solved = "".join(f"<td class='dkb-share'>{_share(s.solved, s)}</td>" for s in overview.stats)
+    best = "".join(f"<td class='dkb-share-best'>{_share(s.best, s)}</td>" for s in overview.stats)
     mistakes = "".join(
         "<td class='dkb-common'>"
         + (html.escape(f"{mistake_name(s.mistake, lang)} ×{s.mistake_count}") if s.mistake else "—")
@@ -128,13 +137,13 @@ def answers_html(number: int, session: PracticeSession) -> str:
     lang = session.lang
     answers = session.best_answers
     title = _t(lang, "Puzzle {number}: the best answers", number=number)
-    puzzle = html.escape(str(session.puzzle))
+    puzzle = inked(str(session.puzzle))
     if not answers:
         items = f"<li>{html.escape(_t(lang, 'No dek bovinoj here: the answer is mu!'))}</li>"
     else:
         joker = _t(lang, "Play the joker first.")
         items = "".join(
-            f"<li>{html.escape(joker + ' ') if a.joker else ''}<b>{html.escape(a.expression)}</b>"
+            f"<li>{html.escape(joker + ' ') if a.joker else ''}<b>{inked(a.expression)}</b>"
             f" ({html.escape(session.cards_text(len(a.cards)))})</li>"
             for a in answers[:SHOWN_ANSWERS]
         )

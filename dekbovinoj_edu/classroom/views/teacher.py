@@ -179,7 +179,9 @@ class TeacherView:
         """Students × puzzles now (as of the last :meth:`refresh`)."""
         with self._lock:
             students = [seat.nickname for seat in self._seats]
-            return ClassOverview.build(students, self.assignment.codes, list(self._rows))
+            current = {seat.nickname: seat.puzzle for seat in self._seats}
+            rows = list(self._rows)
+            return ClassOverview.build(students, self.assignment.codes, rows, current)
 
     def seats(self) -> list[Seat]:
         """The seats as of the last :meth:`refresh`, in the order they joined."""
