@@ -26,6 +26,7 @@ MSGID_TABLES = {
     "_KIND_NAMES",
     "_WORTH_RULE",
     "_HOW_TO_PLAY",
+    "ATTRIBUTION",
     "messages",
     "DIFFICULTIES",
     "_STRENGTHS",

@@ -10,7 +10,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text("utf-8")
 QUICK_START = (
-    'pip install -e ".[serve]" && dekbovinoj serve',
+    'pip install -e ".[serve,lessons]" && dekbovinoj serve',
     'pip install -e ".[test]" && pytest',
 )
 """The two commands of the quick start: run the app, run the tests."""
@@ -47,12 +47,34 @@ def test_ci_runs_the_readmes_test_command() -> None:
     assert last.replace("pip install -q ", "pip install ") == QUICK_START[1]  # -q: quieter logs
 
 
-def test_the_binder_badges_open_the_lessons_and_the_app() -> None:
-    badges = re.findall(r"\((https://mybinder\.org/v2/gh/[^)\s]+)\)", README)
-    assert any(url.endswith("?urlpath=lab/tree/lessons") for url in badges)
-    assert any(url.endswith("?urlpath=voila/render/notebooks/dekbovinoj.ipynb") for url in badges)
-    assert all("/OWNER/dekbovinoj_edu/" in url for url in badges)
-    assert "OWNER/dekbovinoj_edu" in README.split("## Quick start")[0].replace("`", "")
+def test_the_quick_start_says_where_to_run_it_and_how_to_open_the_lessons() -> None:
+    start = " ".join(_section("Quick start").split())
+    assert "Python 3.10" in start and "in that folder" in start and "venv" in start
+    assert "jupyter lab lessons/" in start
+    extras = (ROOT / "pyproject.toml").read_text("utf-8").split("[project.optional-dependencies]")
+    assert re.search(r'^lessons = \[\s*"jupyterlab', extras[1], re.M)  # the lessons' JupyterLab
+
+
+GUIDES = [ROOT / "README.md", ROOT / "lessons" / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+PLACEHOLDERS = re.compile(r"OWNER|USERNAME|your-org|example\.(com|org)|<[a-z-]+>", re.I)
+
+
+@pytest.mark.parametrize("guide", GUIDES, ids=lambda path: str(path.relative_to(ROOT)))
+def test_no_link_in_a_guide_points_at_a_placeholder_or_a_missing_file(guide: Path) -> None:
+    text = guide.read_text("utf-8")
+    links = re.findall(r"\]\(([^)\s]+)\)", text)
+    for link in links:
+        assert not PLACEHOLDERS.search(link), f"{guide.name}: a placeholder in {link}"
+        if re.match(r"[a-z]+:", link):
+            assert link.startswith(("https://", "mailto:")), link
+            continue
+        path, _, anchor = link.partition("#")
+        target = (guide.parent / path).resolve() if path else guide
+        assert target.exists(), f"{guide.name}: {link} does not exist"
+        if anchor and target.suffix == ".md":
+            headings = re.findall(r"^#+ (.+)$", target.read_text("utf-8"), re.M)
+            slugs = {re.sub(r"[^\w\- ]", "", h).strip().lower().replace(" ", "-") for h in headings}
+            assert anchor in slugs, f"{guide.name}: no heading #{anchor} in {path or guide.name}"
 
 
 def test_the_screenshot_and_every_local_link_exist() -> None:

@@ -28,12 +28,12 @@ from .table import KorovaTable
 __all__ = ["ATTRIBUTION", "KorovaTab", "how_to_play_html", "korova_tab", "tab_title"]
 
 ATTRIBUTION = (
-    "Корова 006 is a variant of the card game known as 6 nimmt! (by Wolfgang Kramer). "
-    "The rules are retold from the Russian rule text of the project's seed rules; like the "
-    "project's other rule-derived texts (Dek Bovinoj by Johannes G. and Leo G., 2024, "
-    "CC BY-SA 4.0), this text is CC BY-SA 4.0."
+    "Корова 006 is a variant of the card game 6 nimmt! (by Wolfgang Kramer), its rules retold "
+    "from a Russian rule text. Like this project's other texts drawn from rules (Dek Bovinoj "
+    "by Johannes G. and Leo G., 2024, CC BY-SA 4.0), this text is CC BY-SA 4.0."
 )
-"""Where the rules come from, shown under the rules summary."""
+"""Where the rules come from, shown under the rules summary (an English msgid of the
+``korova`` domain: each language shows it in its own words, the attribution kept whole)."""
 
 _HOW_TO_PLAY = (
     "Cards 1 to 104. The cow heads on a card are penalty points: the fewest points win.",
@@ -57,10 +57,12 @@ def how_to_play_html(lang: str = "en") -> str:
 
     >>> "6 nimmt!" in how_to_play_html("ru") and "Шестая корова" in how_to_play_html("ru")
     True
+    >>> "CC BY-SA 4.0" in how_to_play_html("sv") and "regeltext" in how_to_play_html("sv")
+    True
     """
     lines = [t(lang, line) for line in _HOW_TO_PLAY]
     title = t(lang, "How to play")
-    return rules_html("kor-how-to-play", title, lines, ATTRIBUTION, bullets=False)
+    return rules_html("kor-how-to-play", title, lines, t(lang, ATTRIBUTION), bullets=False)
 
 
 def tab_title(lang: str = "en") -> str:
