@@ -16,6 +16,7 @@ Each part also carries the class the caller gives it (``dkb-new``,
 from __future__ import annotations
 
 import html
+import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, NamedTuple, TypeVar
 
@@ -175,16 +176,53 @@ def language_menu(
     return menu
 
 
+MARK_CSS = (
+    ".dkb-typed { display: block; margin-top: 0.3em; color: #111; font-weight: normal; "
+    "font-size: 1.15em; } "
+    ".dkb-here { background: #ffe08a; color: #111; border-bottom: 3px solid #b3001b; "
+    "padding: 0 0.1em; }"
+)
+"""How the typed answer and its highlighted place look under a message."""
+
+
+def marked(text: str, position: int) -> str:
+    """The typed ``text`` as HTML with the character at ``position`` highlighted (a
+    ``<mark>``), or a highlighted gap after it when the problem is at its end: a child sees
+    where the mistake is, without a programmer's caret under monospace text. Invisible
+    characters are left out and unprintable ones shown as a space, as the checker counts them.
+
+    >>> marked("3 + <7", 4)
+    "3 + <mark class='dkb-here'>&lt;</mark>7"
+    >>> marked("3 +", 3)
+    "3 +<mark class='dkb-here'>\u2002</mark>"
+    """
+    pieces = []
+    for index, char in enumerate(text):
+        if unicodedata.category(char) in ("Cf", "Mn", "Me"):
+            continue
+        shown = html.escape(char if char.isprintable() else " ")
+        pieces.append(f"<mark class='dkb-here'>{shown}</mark>" if index == position else shown)
+    if position >= len(text):
+        pieces.append("<mark class='dkb-here'>\u2002</mark>")
+    return "".join(pieces)
+
+
 def feedback_html(feedback: Feedback) -> str:
     """A message as the views show it: green for good, blue for help, amber for a mistake.
 
-    Its kind is a CSS class (``dkb-kind-…``); the text keeps its lines and
-    spaces, so a caret stays under the place it points at.
+    Its kind is a CSS class (``dkb-kind-…``); the text keeps its lines. A mistake at one
+    place of the typed answer shows the sentence, then the answer with that place
+    highlighted (:func:`marked`).
 
     >>> feedback_html(Feedback(FeedbackKind.MU_RIGHT, "Mu!"))[:35]
     "<div class='dkb-kind-mu-right' styl"
     >>> "→ Look at row 2." in feedback_html(Feedback(FeedbackKind.HINT, "Look at row 2."))
     True
+    >>> from dekbovinoj_edu import Puzzle, check
+    >>> verdict = check(Puzzle.parse("9♦ 3♥ | K♣ 2♣", level=2), "13 + (2")
+    >>> shown = feedback_html(Feedback(FeedbackKind.UNREADABLE, verdict.message, verdict))
+    >>> "^" in shown, "<mark class='dkb-here'>" in shown
+    (False, True)
     """
     if feedback.good:
         colour, mark = "#1f6f3f", "✔"
@@ -193,10 +231,17 @@ def feedback_html(feedback: Feedback) -> str:
     else:
         colour, mark = "#8a4b00", "✗"
     kind = html.escape(feedback.kind.value)
+    verdict = feedback.verdict
+    body = html.escape(feedback.message)
+    if verdict is not None and verdict.position is not None and feedback.message == verdict.message:
+        typed = marked(verdict.text, verdict.position)
+        body = (
+            f"<style>{MARK_CSS}</style>{html.escape(verdict.sentence)}"
+            f"<span class='dkb-typed'>{typed}</span>"
+        )
     return (
         f"<div class='dkb-kind-{kind}' style='color:{colour};font-weight:bold;"
-        f"white-space:pre-wrap;font-family:monospace,monospace'>"
-        f"{mark} {html.escape(feedback.message)}</div>"
+        f"white-space:pre-wrap'>{mark} {body}</div>"
     )
 
 
