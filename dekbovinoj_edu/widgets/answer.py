@@ -55,6 +55,32 @@ _OP_NAMES = {
 """The spoken name of each operation button, for its tooltip (English msgids)."""
 
 
+def card_css(css: str) -> str:
+    """The style that makes a card's whole picture its button: the button lies over the
+    picture (pointer, touch and keyboard reach the same button, with the same accessible
+    name) and shows the card's name under it, as large as a child's finger needs.
+
+    >>> ".dkb-card-box > .dkb-card" in card_css("dkb")
+    True
+    """
+    buttons = f".{css}-card-box > .{css}-card, .{css}-card-box > .{css}-joker-card"
+    return (
+        f".{css}-card-box {{ position: relative; padding-bottom: 1.9em; min-width: 48px; }} "
+        f"{buttons} {{ position: absolute !important; top: 0; left: 0; margin: 0 !important; "
+        "width: 100% !important; height: 100% !important; padding: 0 0 0.15em 0; "
+        "display: flex; align-items: flex-end; justify-content: center; "
+        "background: transparent !important; box-shadow: none !important; "
+        "border: 2px solid transparent; border-radius: 8px; color: #111; "
+        "font-weight: bold; cursor: pointer; } "
+        f".{css}-card-box > .{css}-card:hover:enabled, "
+        f".{css}-card-box > .{css}-joker-card:hover:enabled {{ border-color: #1a56c4; }} "
+        f".{css}-card-box > .{css}-card:focus-visible, "
+        f".{css}-card-box > .{css}-joker-card:focus-visible {{ outline: 3px solid #1a56c4; "
+        "outline-offset: 1px; } "
+        f".{css}-card-box > .{css}-card:disabled {{ cursor: default; opacity: 1; color: #595959; }}"
+    )
+
+
 class AnswerBuilder(widgets.VBox):
     """Pasture, barn, parity, sign buttons, the answer field and its echo, over a draft.
 
@@ -123,7 +149,10 @@ class AnswerBuilder(widgets.VBox):
         self.feedback = widgets.HTML()
         self.feedback.add_class(f"{self.css}-feedback")
         self.errors = errors_output(f"{self.css}-errors")
+        self.card_style = widgets.HTML(f"<style>{card_css(self.css)}</style>")
+        self.card_style.layout.display = "none"
         self.children = [
+            self.card_style,
             self.pasture_title,
             self.pasture_row,
             self.barn_title,
