@@ -1,6 +1,6 @@
-"""The card picture itself is the button: a click or a tap on the drawing (its top corner, its middle)
-uses the card, the same button the keyboard reaches, with the same accessible name; a used
-card's picture does nothing."""
+"""The card picture itself is the button: a click or a tap on the drawing (its top corner,
+its middle) uses the card, the same button the keyboard reaches, with the same accessible
+name; a used card's picture does nothing."""
 
 from __future__ import annotations
 
