@@ -55,3 +55,21 @@ def test_a_card_tapped_on_the_new_puzzle_goes_into_the_answer() -> None:
     six = Puzzle.from_code(SIX_CARDS)
     assert str((six.pasture + six.barn)[last]) in view.expression.value
     assert view.errors.outputs == ()
+
+
+EXAMPLE_CARDS = {"13+4-7": "K♣ 4♣ | 7♦", "13*2+3-9-3-7": "K♣ 2♣ 3♠ | 9♦ 3♥ 7♥"}
+"""The cards each example of the answer box takes."""
+
+
+def test_the_answer_boxs_example_uses_only_signs_of_the_puzzles_level() -> None:
+    from dekbovinoj_edu.checking.checker import check
+    from dekbovinoj_edu.rules.levels import LEVELS
+
+    for number, level in LEVELS.items():
+        view = Practice(puzzle=Puzzle.parse("9♦ 3♥ | K♣ 2♣", level=number), lang="sv")
+        placeholder = view.answer.expression.placeholder
+        example = placeholder.rsplit(" ", 1)[-1]
+        assert placeholder.startswith("Tryck på kort"), placeholder
+        assert ("*" in example) == ("×" in view.answer.draft.operations), (number, example)
+        cards = EXAMPLE_CARDS[example]  # the example is a real answer with these cards
+        assert check(Puzzle.parse(cards, level=level), example).ok, (number, example)

@@ -171,7 +171,7 @@ class AnswerBuilder(widgets.VBox):
         self.backspace_button.tooltip = t("Remove the last card or sign")
         self.clear_button.description = t("Clear")
         self.clear_button.tooltip = t("Start the answer again")
-        self.expression.placeholder = t("Tap cards and signs, or type: 13*2+3-9-3-7")
+        self.expression.placeholder = self._example()
         self.expression.description = t("Answer")
         self.joker_toggle.description = t("Play the joker")
         self.joker_toggle.tooltip = t("Play the barn's joker first")
@@ -181,6 +181,12 @@ class AnswerBuilder(widgets.VBox):
             if position < len(self.ops_row.children):
                 self.ops_row.children[position].tooltip = t(_OP_NAMES[symbol])
         self.refresh()
+
+    def _example(self) -> str:
+        """The answer box's example, in signs the puzzle's level has."""
+        if "×" in self.draft.operations:
+            return self._t("Tap cards and signs, or type: 13*2+3-9-3-7")
+        return self._t("Tap cards and signs, or type: 13+4-7")
 
     # ---------------------------------------------------------- the puzzle
     def show_puzzle(self) -> None:
@@ -193,6 +199,7 @@ class AnswerBuilder(widgets.VBox):
         finally:
             self._syncing = False
         self.joker_toggle.disabled = not draft.puzzle.has_joker
+        self.expression.placeholder = self._example()
         self.ops_row.children = [self._op_button(symbol) for symbol in draft.operations] + [
             self.backspace_button,
             self.clear_button,

@@ -37,6 +37,7 @@ __all__ = [
     "click_calls",
     "errors_output",
     "feedback_html",
+    "fit_placeholder",
     "frame",
     "language_menu",
     "rules_html",
@@ -174,6 +175,31 @@ def language_menu(
     )
     menu.add_class(css)
     return menu
+
+
+def columns(text: str) -> int:
+    """How many columns ``text`` takes: a wide character (Japanese) two, others one.
+
+    >>> columns("Code"), columns("問題コード")
+    (4, 10)
+    """
+    return sum(2 if unicodedata.east_asian_width(char) in ("W", "F") else 1 for char in text)
+
+
+def fit_placeholder(field: widgets.Text, placeholder: str, description: str) -> None:
+    """Give a text box its placeholder and description, and a width that shows the whole
+    placeholder beside the description, in any language (the description takes its own
+    width: ``description_width="initial"``).
+
+    >>> box = widgets.Text()
+    >>> fit_placeholder(box, "Uppgiftskod", "Kod")
+    >>> box.placeholder, box.layout.width
+    ('Uppgiftskod', 'calc(18ch + 2em)')
+    """
+    field.placeholder = placeholder
+    field.description = description
+    field.style.description_width = "initial"
+    field.layout.width = f"calc({columns(placeholder) + columns(description) + 4}ch + 2em)"
 
 
 MARK_CSS = (

@@ -41,6 +41,7 @@ from .parts import (
     Speaks,
     answer_buttons,
     button,
+    fit_placeholder,
     frame,
     language_menu,
     title_html,
@@ -131,7 +132,7 @@ class Practice(Speaks, DealsOnPick, widgets.VBox):
         self.language_menu.observe(self._on_language, "value")
         self.large_toggle.observe(self._on_large, "value")
 
-        self.code_field = widgets.Text(layout=widgets.Layout(width="12em"))
+        self.code_field = widgets.Text()
         self.code_field.add_class("dkb-code")
         self.load_button = button("dkb-load", self._on_load)
         self.code_label = widgets.HTML()
@@ -223,8 +224,7 @@ class Practice(Speaks, DealsOnPick, widgets.VBox):
             self.language_menu.description = t("Language")
             self._label(self.large_toggle, "Large cards", "Bigger cards, for a projector")
             self._label(self.new_button, "New puzzle", "Deal a new puzzle")
-            self.code_field.placeholder = t("Puzzle code")
-            self.code_field.description = t("Code")
+            fit_placeholder(self.code_field, t("Puzzle code"), t("Code"))
             self._label(self.load_button, "Open", "Open the puzzle of this code")
             self._label(self.submit_button, "Dek bovinoj!", "Check my answer (or press Enter)")
             self._label(self.mu_button, "Mu!", "There is no dek bovinoj here")

@@ -25,7 +25,7 @@ from ..game.state import MAX_PLAYERS, MIN_PLAYERS
 from ..i18n import gettext, normalise_lang
 from ..rules.levels import LEVELS
 from ..sessions.game_table import PERSON, SEAT_KINDS
-from .parts import WRAP, button, language_menu
+from .parts import WRAP, button, fit_placeholder, language_menu
 
 __all__ = ["GameSetup"]
 
@@ -54,7 +54,7 @@ class GameSetup(widgets.VBox):
         self.level_menu = widgets.Dropdown(value=None)
         self.level_menu.add_class("dkb-game-level")
         self.language_menu = language_menu(self.lang, "dkb-game-lang")
-        self.seed_field = widgets.Text(layout=widgets.Layout(width="16em"))
+        self.seed_field = widgets.Text()
         self.seed_field.add_class("dkb-game-seed")
         self.start_button = button("dkb-game-start", lambda _: self.on_start and self.on_start())
         self.start_button.button_style = "success"
@@ -106,8 +106,7 @@ class GameSetup(widgets.VBox):
         self.level_menu.value = chosen
         self.level_menu.description = t("Level")
         self.language_menu.description = t("Language")
-        self.seed_field.description = t("Seed")
-        self.seed_field.placeholder = t("Same number, same game")
+        fit_placeholder(self.seed_field, t("Same number, same game"), t("Seed"))
         self.start_button.description = t("Start the game")
         self.start_button.tooltip = t("Deal the cards and play")
         self._seat_menus()
