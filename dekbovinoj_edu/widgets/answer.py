@@ -35,7 +35,7 @@ from ..rules.levels import Op
 from ..sessions.answer import AnswerDraft
 from ..sessions.feedback import Feedback
 from .callbacks import shielded
-from .parts import WRAP, button, errors_output, feedback_html
+from .parts import CONTRAST_CSS, WRAP, button, errors_output, feedback_html
 
 __all__ = ["AnswerBuilder"]
 
@@ -149,7 +149,7 @@ class AnswerBuilder(widgets.VBox):
         self.feedback = widgets.HTML()
         self.feedback.add_class(f"{self.css}-feedback")
         self.errors = errors_output(f"{self.css}-errors")
-        self.card_style = widgets.HTML(f"<style>{card_css(self.css)}</style>")
+        self.card_style = widgets.HTML(f"<style>{card_css(self.css)} {CONTRAST_CSS}</style>")
         self.card_style.layout.display = "none"
         self.children = [
             self.card_style,

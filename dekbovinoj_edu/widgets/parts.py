@@ -27,6 +27,7 @@ from ..sessions.feedback import Feedback, FeedbackKind
 from .callbacks import shielded
 
 __all__ = [
+    "CONTRAST_CSS",
     "LICENCE",
     "WRAP",
     "AnswerButtons",
@@ -175,6 +176,20 @@ def language_menu(
     )
     menu.add_class(css)
     return menu
+
+
+CONTRAST_CSS = (
+    ".jupyter-button.mod-success { background-color: #1b7a3a; color: #fff; } "
+    ".jupyter-button.mod-warning { background-color: #b45309; color: #fff; } "
+    ".jupyter-button.mod-info { background-color: #0b6e8a; color: #fff; } "
+    ".jupyter-button.mod-primary { background-color: #1565c0; color: #fff; } "
+    ".jupyter-button.mod-danger { background-color: #c62828; color: #fff; } "
+    ".lm-TabBar-tab { color: #444 !important; } "
+    ".lm-TabBar-tab.lm-mod-current { color: #111 !important; }"
+)
+"""Colours that read (WCAG 2.1 AA, 4.5:1 and more): ipywidgets' coloured buttons carry white
+text on paler greens, oranges and blues (2.7:1 for "Mu!"), and its tab labels 4.45:1; these
+are 5.0:1 to 9.7:1."""
 
 
 def columns(text: str) -> int:

@@ -264,8 +264,14 @@ class TeacherView:
         sentence = html.escape(
             self._t(lang, "Move the attempts of {nickname} to {into}", nickname="\0", into="\1")
         )
-        sentence = sentence.replace("\0", f"<select class='dkb-merge-from'>{options}</select>")
-        sentence = sentence.replace("\1", f"<select class='dkb-merge-into'>{options}</select>")
+        source = html.escape(self._t(lang, "The student whose attempts move"), quote=True)
+        target = html.escape(self._t(lang, "The student who keeps them"), quote=True)
+        sentence = sentence.replace(
+            "\0", f"<select class='dkb-merge-from' aria-label='{source}'>{options}</select>"
+        )
+        sentence = sentence.replace(
+            "\1", f"<select class='dkb-merge-into' aria-label='{target}'>{options}</select>"
+        )
         title = html.escape(self._t(lang, "Seats"))
         return (
             f"<div class='dkb-seats'><h3>{title}</h3><table><tbody>{''.join(rows)}</tbody>"
@@ -338,7 +344,7 @@ class TeacherView:
 {languages}</select></label>
 <label><input type="checkbox" class="dkb-projector" onchange="setProjector(this.checked)">
 {t("Projector mode (hide nicknames)")}</label>
-<select class="dkb-puzzle">{options}</select>
+<select class="dkb-puzzle" aria-label="{t("Puzzle")}">{options}</select>
 <button class="dkb-show-best" onclick="showBest()">{t("Show the best answers")}</button>
 <button class="dkb-hide-best" onclick="hideBest()">{t("Hide the answers")}</button>
 <a class="dkb-csv" href="report.csv" download="{name}.csv">{t("Download CSV")}</a>
