@@ -1,0 +1,178 @@
+""" "At my level": the next puzzle chosen so the student solves it about 3 times in 4.
+
+Math Garden deals each child items solved with a chance of about 0.75
+(Klinkenberg, Straatemeier and van der Maas 2011); so does
+:func:`deal_at_level`, from the student's ability at the level
+(:class:`~.learner.Learner`) and the puzzles' ratings (:class:`~.learner.PuzzleRatings`):
+
+1. **the chance to aim for**: the target (:data:`TARGET`, or :data:`GENTLE`
+   and :data:`CHALLENGE`), steered by the student's latest results so that
+   their own rate stays near it (:func:`steered_target`): after two misses
+   the next puzzle is a little easier, after a run of successes a little harder;
+2. **the difficulty that gives it**: ``ability − margin_for(chance)``
+   (:mod:`.speed_accuracy`), and the dealer's band (easy, medium, hard) it lies in;
+3. **the puzzle**: :data:`CANDIDATES` puzzles dealt by the dealer in that band,
+   with the lesson's filters (:class:`~.filters.Filters`: never a puzzle outside
+   them), and the one whose expected success is nearest the chance (:func:`choose`).
+
+All randomness comes from the seed, so the same seed and the same answers deal
+the same puzzles.
+
+>>> from dekbovinoj_edu.dealing.learner import Learner
+>>> student = Learner()
+>>> p = deal_at_level(student, level=2, seed=7, jokers=False)
+>>> p.has_joker, p == deal_at_level(student, level=2, seed=7, jokers=False)
+(False, True)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Collection, Sequence
+from typing import Any
+
+from ..rules.levels import Level, level_of
+from ..rules.puzzle import Puzzle
+from .dealer import MAX_SECONDS, DealError, deal_many
+from .filters import Filters
+from .learner import PIVOT_SECONDS, Ability, Learner, PuzzleRating, PuzzleRatings, puzzle_key
+from .rating import Difficulty
+from .sources import TurnSource
+from .speed_accuracy import margin_for, success_chance
+
+__all__ = [
+    "BAND_TRIES",
+    "CANDIDATES",
+    "CHALLENGE",
+    "GENTLE",
+    "HIGHEST_TARGET",
+    "LOWEST_TARGET",
+    "STEERING",
+    "TARGET",
+    "choose",
+    "deal_at_level",
+    "expected_success",
+    "steered_target",
+    "wanted_band",
+]
+
+TARGET = 0.75
+"""The chance of success "at my level" aims for: 3 puzzles in 4."""
+GENTLE = 0.9
+"""A gentle start: 9 puzzles in 10."""
+CHALLENGE = 0.6
+"""A challenge: 3 puzzles in 5."""
+LOWEST_TARGET = 0.5
+"""Steering never aims below this chance (a run of successes deals harder, not impossible)."""
+HIGHEST_TARGET = 0.95
+"""Steering never aims above this chance."""
+STEERING = 0.1
+"""How far each success the student is behind the target raises the next puzzle's chance."""
+CANDIDATES = 8
+"""How many puzzles the dealer deals in the wanted band to choose the nearest from."""
+BAND_TRIES = 100
+"""How many turns the dealer looks at for a candidate in the wanted band before the candidates
+come from any band (a lesson's filters can make a band rare: hard puzzles of two cards). A
+bound in turns, not seconds, so that the same seed deals the same puzzles on every machine."""
+
+
+def steered_target(target: float, recent: Sequence[bool]) -> float:
+    """The chance to aim for next: ``target``, corrected by the latest results.
+
+    With ``s`` successes in the latest ``n`` results (at most
+    :data:`~.learner.RECENT`), the student is ``target × n − s`` successes behind
+    the target (ahead when negative); the next puzzle aims at ``target +
+    STEERING × (target × n − s)``, within :data:`LOWEST_TARGET` and
+    :data:`HIGHEST_TARGET`.
+
+    >>> steered_target(0.75, []), steered_target(0.75, [True, True, True, False])
+    (0.75, 0.75)
+    >>> round(steered_target(0.75, [False, False]), 2), round(steered_target(0.75, [True] * 4), 2)
+    (0.9, 0.65)
+    """
+    if not 0.0 < target < 1.0:
+        raise ValueError(f"a target is a chance between 0 and 1, not {target!r}")
+    behind = target * len(recent) - sum(recent)
+    return max(LOWEST_TARGET, min(HIGHEST_TARGET, target + STEERING * behind))
+
+
+def expected_success(ability: Ability, rating: PuzzleRating) -> float:
+    """The chance the model gives of the student solving the puzzle."""
+    return success_chance(ability.value - rating.value)
+
+
+def wanted_band(ability: Ability, chance: float) -> Difficulty:
+    """The dealer's band of the puzzles a student of this ability solves with this chance.
+
+    >>> wanted_band(Ability(value=0.7), 0.75).value, wanted_band(Ability(value=3.0), 0.75).value
+    ('medium', 'hard')
+    """
+    difficulty = ability.value - margin_for(chance)
+    return Difficulty.of(PIVOT_SECONDS * math.exp(difficulty))
+
+
+def choose(
+    candidates: Sequence[Puzzle],
+    ability: Ability,
+    ratings: PuzzleRatings,
+    chance: float,
+    avoid: Collection[str] = (),
+) -> Puzzle:
+    """The candidate whose expected success is nearest ``chance`` (the first such, in order).
+
+    Puzzles whose key (:func:`~.learner.puzzle_key`) is in ``avoid`` are left out while others
+    remain.
+    """
+    if not candidates:
+        raise ValueError("no puzzle to choose from")
+    fresh = [puzzle for puzzle in candidates if puzzle_key(puzzle) not in avoid] or candidates
+    return min(
+        fresh, key=lambda puzzle: abs(expected_success(ability, ratings.rating(puzzle)) - chance)
+    )
+
+
+def deal_at_level(
+    learner: Learner,
+    ratings: PuzzleRatings | None = None,
+    level: int | Level = 2,
+    target: float = TARGET,
+    seed: int | str | random.Random | None = None,
+    *,
+    steer: bool = True,
+    candidates: int = CANDIDATES,
+    avoid: Collection[str] = (),
+    source: TurnSource | None = None,
+    **filters: Any,
+) -> Puzzle:
+    """Deal the puzzle at the student's level: its expected success near ``target``.
+
+    ``ratings``: the puzzles' learnt ratings (``None``: their priors). ``steer``:
+    correct the target by the latest results (:func:`steered_target`). The
+    other keyword arguments are the dealer's filters
+    (:data:`~.filters.FILTER_NAMES`): every candidate passes them.
+    When the wanted band has no puzzle under the filters (none in
+    :data:`BAND_TRIES` turns), the candidates come from any band; so do they
+    under filters on the answers (:attr:`~.filters.Filters.on_answers`:
+    ``needs``, ``cards``, ``fractions``...), which the dealer checks with the
+    solver before the band: a band they make rare (easy puzzles that need ×)
+    would take minutes to fill. Raises
+    :class:`~.dealer.DealError` when no puzzle passes at all.
+    """
+    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    the_level = level_of(level)
+    ability = learner.ability(the_level.name)
+    chance = steered_target(target, ability.recent) if steer else target
+    band = wanted_band(ability, chance)
+    if Filters(**filters).on_answers:  # the dealer solves again for each: no band, or minutes
+        band = Difficulty.ANY
+    try:
+        dealt = deal_many(
+            candidates, the_level, rng, band, 0.0, source, BAND_TRIES, MAX_SECONDS, **filters
+        )
+    except DealError:
+        if band is Difficulty.ANY:
+            raise
+        dealt = deal_many(candidates, the_level, rng, "any", source=source, **filters)
+    known = PuzzleRatings() if ratings is None else ratings
+    return choose(dealt, ability, known, chance, avoid)
