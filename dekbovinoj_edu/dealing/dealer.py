@@ -113,6 +113,12 @@ def _generator(seed: int | str | random.Random | None) -> random.Random:
     return random.Random(seed)
 
 
+def _in_band(puzzle: Puzzle, difficulty: Difficulty) -> bool:
+    """Whether the puzzle's score (a stored lookup for a recorded turn) is in the band."""
+    rated = score(puzzle)
+    return rated is not None and Difficulty.of(rated) is difficulty
+
+
 def _deal_one(
     rng: random.Random,
     level: Level,
@@ -136,14 +142,10 @@ def _deal_one(
         if want_mu or best is None:
             if want_mu and best is None:
                 return puzzle
-        elif not filters.admits(puzzle, best):
-            continue
-        elif difficulty is Difficulty.ANY:
+        elif difficulty is not Difficulty.ANY and not _in_band(puzzle, difficulty):
+            continue  # the cheap check first: the filters may solve the puzzle again
+        elif filters.admits(puzzle, best):
             return puzzle
-        else:
-            rated = score(puzzle)
-            if rated is not None and Difficulty.of(rated) is difficulty:
-                return puzzle
     kind: list[Phrase] = [] if difficulty is Difficulty.ANY else [(difficulty.value, {})]
     if want_mu:
         kind = [("mu!", {})]
