@@ -29,6 +29,7 @@ from dekbovinoj_edu.classroom.errors import (
     UnknownSeatError,
     UnknownSessionError,
 )
+from dekbovinoj_edu.classroom.report import REPORT_COLUMNS
 from dekbovinoj_edu.classroom.seat import token_hash
 from dekbovinoj_edu.classroom.store import (
     DB_ENV,
@@ -581,7 +582,7 @@ def test_the_cli_and_the_authors_api_take_a_path_or_an_address(any_db: str) -> N
         assert main(["class", "new", "4b", "--codes", PETER, "--db", where]) == 0
         assert main(["class", "list", "--db", where]) == 0
     assert [line.split("\t")[0] for line in out.getvalue().splitlines()[-2:]] == ["4a", "4b"]
-    assert class_report("4b", db=where).splitlines() == [",".join(CSV_COLUMNS)]
+    assert class_report("4b", db=where).splitlines() == [",".join(REPORT_COLUMNS)]
     assert "PATH_OR_URL" in _help(["class", "list", "--help"])
 
 
