@@ -137,7 +137,7 @@ def test_joker_with_an_exclamation_mark_plays_the_joker() -> None:
     assert "Not allowed" not in output and "Not understood" not in output
 
 
-@pytest.mark.parametrize(("lang", "said"), [("en", "8s is 8♠"), ("sv", "8s är 8♠")])
+@pytest.mark.parametrize(("lang", "said"), [("en", "like 8s or Ah"), ("sv", "exempel 8s eller Ah")])
 def test_the_game_says_how_to_type_a_suit_at_the_start_and_in_the_help(
     lang: str, said: str
 ) -> None:

@@ -36,11 +36,6 @@ QUIT_WORDS = {"quit", "exit", "q", "sluta", "ĉesi", "終了"}
 """Words that leave the game."""
 HELP_WORDS = {"help", "?", "h", "hjälp", "helpo", "ヘルプ"}
 """Words that show how to play."""
-SUITS = (
-    "Name a card by its rank and suit, with a letter for the suit: 8s is 8♠, Ah is A♥ "
-    "(s ♠ spades, h ♥ hearts, d ♦ diamonds, c ♣ clubs)."
-)
-"""How to type a card without the suit symbols (said at the start and in the help)."""
 PROMPT = "> "
 """What waits for the person's line."""
 
@@ -102,7 +97,7 @@ def play_in_terminal(game: Game, lang: str, stdin: TextIO, stdout: TextIO) -> in
         level=describe_level(game.level, lang),
         name=person,
     )
-    say(SUITS)
+    _how_to_type_a_suit(say)
     told = 0
     while True:
         game.run()
@@ -233,7 +228,15 @@ def _help(say: Say, target: int) -> None:
     say("Black cards need + or × in front of them, red cards − or ÷ (a red card first: −9).")
     say("No dek bovinoj? Say mu and lay a card: mu 7♥")
     say("Play a joker first to swap the colours: joker")
-    say(SUITS)
+    _how_to_type_a_suit(say)
+
+
+def _how_to_type_a_suit(say: Say) -> None:
+    """How to type a card without the suit symbols (said at the start and in the help)."""
+    say(
+        "Type a suit as a letter after the rank: s for ♠ spades, h for ♥ hearts, d for ♦ "
+        "diamonds, c for ♣ clubs (like 8s or Ah)."
+    )
 
 
 def _final_scores(game: Game, lang: str, say: Say) -> None:
