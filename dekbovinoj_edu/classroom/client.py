@@ -467,7 +467,8 @@ class ClassClient:
 
     ``transport`` sends the requests (:func:`default_transport`); ``keep`` keeps the seat
     and the queue beyond this object (:class:`Keep`); ``lang`` is the language the
-    service's sentences come in; ``clock`` gives seconds (for :attr:`Response.retry_after`).
+    service's sentences come in; ``clock`` gives seconds (for :attr:`Response.retry_after`);
+    ``hub_token``: the student's server's token on a JupyterHub, sent to join.
     """
 
     def __init__(
@@ -480,8 +481,12 @@ class ClassClient:
         lang: str = "en",
         clock: Callable[[], float] = time.monotonic,
         timeout: float = TIMEOUT,
+        hub_token: str | None = None,
     ) -> None:
         self.server = service_address(server)
+        self.hub_token = hub_token
+        """Under a JupyterHub: the token of the student's own server, which joining sends
+        (the service asks the hub whose it is; the seat is that user's)."""
         self.class_name = class_name
         self.transport = transport if transport is not None else default_transport()
         self.keep = keep
@@ -516,6 +521,8 @@ class ClassClient:
             headers["Content-Type"] = "application/json; charset=utf-8"
         if token is not None:
             headers["Authorization"] = f"Bearer {token}"
+        elif route == "join" and self.hub_token:
+            headers["Authorization"] = f"token {self.hub_token}"
         address = self.url(route) + "?" + urllib.parse.urlencode({"lang": self.lang})
         return self.transport(method, address, data, headers, self.timeout)
 

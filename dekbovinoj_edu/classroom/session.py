@@ -150,7 +150,8 @@ class ClassSession:
     """One student's work on class ``class_name``'s assignment, through ``backend``: a
     :class:`Backend`, or a store (a desk on it is made here).
 
-    ``clock`` gives the time in seconds (``time.time``; tests pass their own).
+    ``clock`` gives the time in seconds (``time.time``; tests pass their own);
+    ``hub_user``: the student's name on a JupyterHub (:meth:`join_hub`).
     """
 
     def __init__(
@@ -160,7 +161,11 @@ class ClassSession:
         *,
         lang: str = "en",
         clock: Callable[[], float] = time.time,
+        hub_user: str | None = None,
     ) -> None:
+        self.hub_user = hub_user
+        """On a JupyterHub: the student's hub name. They are that user: :meth:`join_hub`
+        takes their seat, and they type no nickname."""
         if not isinstance(backend, Backend):
             from .desk import ClassDesk  # the database's layer: never in the browser
 
@@ -274,6 +279,13 @@ class ClassSession:
         chosen = check_nickname(nickname)
         code = normalise_rejoin_code(rejoin_code) if rejoin_code and rejoin_code.strip() else None
         self._take(self.backend.join(chosen, code))
+
+    def join_hub(self) -> None:
+        """Take the seat of the hub user :attr:`hub_user` (the backend sends their server's
+        token; the service gives that user's seat only)."""
+        if not self.hub_user:
+            raise NicknameError("Join the class with your nickname first.")
+        self._take(self.backend.join(self.hub_user, None))
 
     def resume(self) -> bool:
         """Take up the seat this page held before a reload (:attr:`kept`), at once; False if

@@ -15,6 +15,9 @@
 - :mod:`.app`: the routes and :func:`~.app.make_app`.
 - :mod:`.run`: :class:`~.run.ClassServer`, the service bound, announced and stopped.
 - :mod:`.workers`: several worker processes on one address (``--workers``).
+- :mod:`.hub_identity`: under a JupyterHub, who a student and a teacher are (the hub says).
+- :mod:`.hub_pages`: the service as a JupyterHub service, under ``/services/dekbovinoj/``
+  (``dekbovinoj hub serve``).
 
 ``dekbovinoj class serve NAME`` (:mod:`dekbovinoj_edu.cli.class_service`) wires them together.
 """

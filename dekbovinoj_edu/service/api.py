@@ -7,7 +7,8 @@ own class), the session's rate (``429``), the body (``400``/``413``/``422``); th
 the class's desk (:meth:`~.state.Service.call`: a short store call, on the event loop
 unless the service was told to use its pool), and answers with the shapes of :mod:`.shapes`.
 An attempt sent again under the same id is answered ``200`` with the row kept the first
-time, and nothing is written.
+time, and nothing is written. Under a JupyterHub (:attr:`~.state.Service.hub`), joining
+needs the student's hub token instead of a rejoin code, and gives them their own seat only.
 """
 
 from __future__ import annotations
@@ -17,8 +18,10 @@ from importlib import resources
 from typing import Any
 
 from ..classroom.desk import ClassDesk
+from ..classroom.seat import Joined, new_token
+from ..classroom.store import SQLStore
 from .base import ApiHandler
-from .errors import NotFoundError, NoTokenError
+from .errors import ForbiddenError, NotFoundError, NoTokenError
 from .shapes import assignment_json, attempt_json, joined_json, recorded_json, seat_json
 from .validation import ALIVE, ATTEMPT, JOIN, read_body
 
@@ -80,11 +83,28 @@ class JoinHandler(ClassApiHandler):
 
     async def post(self, name: str) -> None:
         desk = self.class_desk(name)
-        self.service.limit("join", self.request.remote_ip or "")
+        if self.service.hub is None:  # under a hub: per user, once the hub has said who
+            self.service.limit("join", self.request.remote_ip or "")
         fields = read_body(self.request_body(), JOIN)
-        code = fields.get("rejoin_code") or None
-        joined = await self.blocking(desk.join, fields["nickname"], code)
+        if self.service.hub is not None:
+            joined = await self._join_as_hub_user(desk, fields["nickname"])
+        else:
+            code = fields.get("rejoin_code") or None
+            joined = await self.blocking(desk.join, fields["nickname"], code)
         self.answer(200 if joined.resumed else 201, joined_json(joined, desk.count))
+
+    async def _join_as_hub_user(self, desk: ClassDesk, nickname: str) -> Joined:
+        """Under a hub: the seat of the user whose server's token the request carries
+        (:meth:`~.hub_identity.HubIdentity.student`), by their hub name, without a code."""
+        assert self.service.hub is not None
+        user = await self.service.hub.student(self.request.headers.get("Authorization", ""))
+        if nickname.strip() != user:
+            raise ForbiddenError("You can join only as yourself, {name}.", name=user)
+        # One school address may be every student (a TLJH server's kernels all call from it).
+        self.service.limit("join", f"hub-user:{user}")
+        store = self.service.store
+        assert isinstance(store, SQLStore), "a hub's service keeps its classes in a database"
+        return await self.blocking(store.join_vouched, desk.name, user, new_token(), desk.clock())
 
 
 class MeHandler(ClassApiHandler):

@@ -45,7 +45,14 @@ from .teacher import (
     SeatActionHandler,
 )
 
-__all__ = ["MAX_CONNECTION_BODY", "STUDENT_ROUTES", "api_routes", "make_app"]
+__all__ = [
+    "CLASS",
+    "MAX_CONNECTION_BODY",
+    "STUDENT_ROUTES",
+    "api_routes",
+    "app_settings",
+    "make_app",
+]
 
 MAX_CONNECTION_BODY = 64 * 1024
 """The most a connection reads of any body (the API reads :data:`~.validation.MAX_BODY`;
@@ -102,15 +109,19 @@ def make_app(service: Service, **settings: Any) -> tornado.web.Application:
         routes.append(
             ("/(.*)", SiteHandler, {"path": str(service.site), "default_filename": "index.html"})
         )
-    return tornado.web.Application(
-        routes,
-        service=service,
-        default_handler_class=NotFoundPageHandler,
-        log_function=_quiet,
-        xsrf_cookies=False,
-        compress_response=False,
-        **settings,
-    )
+    return tornado.web.Application(routes, **app_settings(service), **settings)
+
+
+def app_settings(service: Service) -> dict[str, Any]:
+    """The settings of every application of the service (a hub's too): what the handlers
+    share, the 404 page for any other address, no request log, no compression."""
+    return {
+        "service": service,
+        "default_handler_class": NotFoundPageHandler,
+        "log_function": _quiet,
+        "xsrf_cookies": False,
+        "compress_response": False,
+    }
 
 
 def _quiet(handler: tornado.web.RequestHandler) -> None:

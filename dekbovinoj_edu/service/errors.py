@@ -25,6 +25,7 @@ __all__ = [
     "STATUS",
     "BadRequestError",
     "ForbiddenError",
+    "HubUnavailableError",
     "InvalidError",
     "MethodNotAllowedError",
     "NoTokenError",
@@ -56,6 +57,7 @@ STATUS: dict[str, int] = {
     "bad-assignment": 422,
     "rate-limited": 429,
     "store": 503,
+    "hub": 503,
 }
 """Each stable error code's HTTP status: every code of class mode's errors is here (a test
 walks the subclasses of :class:`~dekbovinoj_edu.classroom.errors.ClassroomError`)."""
@@ -99,6 +101,12 @@ class ForbiddenError(ServiceError):
     """A page of another origin, which the service was not told to allow."""
 
     code = "forbidden"
+
+
+class HubUnavailableError(ServiceError):
+    """The JupyterHub the service asks who a student is did not answer."""
+
+    code = "hub"
 
 
 class NotFoundError(ServiceError):

@@ -40,6 +40,7 @@ from collections.abc import Callable
 
 import tornado.httpserver
 import tornado.netutil
+import tornado.web
 
 from ..serving.server import student_addresses
 from .app import MAX_CONNECTION_BODY, make_app
@@ -92,7 +93,7 @@ def log_to_terminal(level: int = logging.INFO) -> None:
 
 class ClassServer:
     """``service`` listening on ``host:port`` (``port=0``: a free one), or on ``sockets``
-    bound already (:func:`bind`)."""
+    bound already (:func:`bind`); ``app`` makes its application."""
 
     def __init__(
         self,
@@ -100,8 +101,11 @@ class ClassServer:
         host: str = LOOPBACK,
         port: int = 0,
         sockets: list[socket.socket] | None = None,
+        app: Callable[[Service], tornado.web.Application] = make_app,
     ) -> None:
         self.service = service
+        self.app = app
+        """What makes the application (a hub's service: :func:`~.hub_pages.make_hub_app`)."""
         self.host = host
         self.sockets = bind(port, host) if sockets is None else sockets
         self.port = int(self.sockets[0].getsockname()[1])
@@ -148,7 +152,7 @@ class ClassServer:
         self._loop = asyncio.get_running_loop()
         self._stopping = asyncio.Event()
         server = tornado.httpserver.HTTPServer(
-            make_app(self.service),
+            self.app(self.service),
             max_body_size=MAX_CONNECTION_BODY,
             idle_connection_timeout=IDLE_SECONDS,
             body_timeout=BODY_SECONDS,

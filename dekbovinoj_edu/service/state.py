@@ -36,7 +36,7 @@ import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..classroom.desk import ClassDesk
 from ..classroom.errors import StoreError, UnknownClassError
@@ -45,6 +45,9 @@ from ..classroom.views.teacher import TeacherView
 from .errors import RateLimitedError
 from .limits import DEFAULT_LIMITS, Limits, RateLimiter
 from .problems import StoreProblems
+
+if TYPE_CHECKING:
+    from .hub_identity import HubIdentity
 
 __all__ = ["SECRET_BYTES", "STORE_PATIENCE", "THREADS", "Service"]
 
@@ -63,15 +66,17 @@ SECRET_BYTES = 18
 class Service:
     """Class ``class_name`` in ``store``, as the web service offers it.
 
-    ``students``: whether the student API answers (``class dashboard`` serves the teacher
-    only); ``site``: a built static site served at ``/``; ``app_url``: where students open
-    the app when there is no site (Voilà beside the service).
+    ``class_name``: the class served, or ``None`` for every class of the store (a hub's
+    service); ``students``: whether the student API answers (``class dashboard`` serves the
+    teacher only); ``hub``: the hub's identities (:mod:`.hub_identity`); ``site``: a built
+    static site served at ``/``; ``app_url``: where students open the app when there is no
+    site (Voilà beside the service).
     """
 
     def __init__(
         self,
         store: ProgressStore,
-        class_name: str,
+        class_name: str | None,
         *,
         lang: str = "en",
         limits: Limits = DEFAULT_LIMITS,
@@ -84,10 +89,17 @@ class Service:
         patience: float = STORE_PATIENCE,
         inline: bool = True,
         clock: Callable[[], float] = time.time,
+        hub: HubIdentity | None = None,
     ) -> None:
         self.store = store
-        self.desk = ClassDesk(store, class_name, clock=clock)
-        self.view = TeacherView(store, class_name, clock=clock)
+        self.clock = clock
+        self.only = class_name
+        """The one class served; ``None``: every class of the store (a school's, on a hub)."""
+        self._desks: dict[str, ClassDesk] = {}
+        self._views: dict[str, TeacherView] = {}
+        if class_name is not None:
+            self.desk = self.desk_for(class_name)
+            self.view = self.view_for(class_name)
         self.lang = lang
         self.limiter = RateLimiter(limits)
         self.problems = StoreProblems(clock)
@@ -103,17 +115,32 @@ class Service:
         the pool."""
         self.busy = 0
         """The calls in the thread pool in progress (counted on the event loop)."""
+        self.hub = hub
+        """Under a JupyterHub: who students and teachers are (the hub says); ``None``:
+        nicknames, rejoin codes and the teacher's secret."""
 
     @property
     def name(self) -> str:
-        """The class's name."""
-        return self.desk.name
+        """The class's name (``""`` when every class of the store is served)."""
+        return self.only or ""
 
     def desk_for(self, name: str) -> ClassDesk:
-        """The desk of class ``name``; ``UnknownClassError`` for any other class."""
-        if name != self.desk.name:
+        """The desk of class ``name``; ``UnknownClassError`` for a class not served."""
+        desk = self._desks.get(name)
+        if desk is not None:
+            return desk
+        if self.only is not None and name != self.only:
             raise UnknownClassError("Unknown class {name!r}.", name=name[:60])
-        return self.desk
+        desk = self._desks[name] = ClassDesk(self.store, name, clock=self.clock)
+        return desk
+
+    def view_for(self, name: str) -> TeacherView:
+        """The teacher's view of class ``name`` (``UnknownClassError`` as :meth:`desk_for`)."""
+        view = self._views.get(name)
+        if view is None:
+            self.desk_for(name)
+            view = self._views[name] = TeacherView(self.store, name, clock=self.clock)
+        return view
 
     def allows(self, origin: str) -> bool:
         """Whether pages of ``origin`` (another address) may call the API (CORS)."""
@@ -158,10 +185,13 @@ class Service:
         """Work out each puzzle's best answer now, puzzle 1 first, in a thread of its own
         (not the pool: requests go on meanwhile), before students ask for them."""
 
+        desks = [self.desk_for(self.only)] if self.only is not None else []
+
         def work() -> None:
-            self.desk.judge(1, "0")  # the checker's first use loads its parts
-            for number in range(1, self.desk.count + 1):
-                self.desk.best(number)
+            for desk in desks:
+                desk.judge(1, "0")  # the checker's first use loads its parts
+                for number in range(1, desk.count + 1):
+                    desk.best(number)
 
         thread = threading.Thread(target=work, name="dekbovinoj-warm", daemon=True)
         thread.start()

@@ -20,6 +20,7 @@ import urllib.parse
 from typing import Any
 
 from ..classroom.errors import DOMAIN
+from ..classroom.views.teacher import TeacherView
 from ..i18n import gettext
 from .base import PAGE_CSP, ServiceHandler
 from .errors import BadRequestError, ForbiddenError, NotFoundError, Refusal
@@ -83,6 +84,17 @@ class TeacherHandler(ServiceHandler):
             self.json_refusals = False  # a wrong secret is the same page everywhere
             raise NotFoundError("There is nothing at this address.")
 
+    @property
+    def class_name(self) -> str:
+        """The class of this route: the address's (a hub's service serves every class),
+        else the service's one."""
+        return str(self.path_kwargs.get("name") or self.service.name)
+
+    @property
+    def view(self) -> TeacherView:
+        """The teacher's view of :attr:`class_name`."""
+        return self.service.view_for(self.class_name)
+
     def compute_etag(self) -> str | None:
         return None
 
@@ -101,12 +113,12 @@ class TeacherHandler(ServiceHandler):
 class PageHandler(TeacherHandler):
     """``GET /teacher/<secret>/``: the dashboard page."""
 
-    def get(self, secret: str) -> None:
+    def get(self, **_: str) -> None:
         if not self.request.path.endswith("/"):
             self.redirect(self.request.path + "/")
             return
         self.set_header("Content-Type", "text/html; charset=utf-8")
-        self.finish(self.service.view.page(self.lang))
+        self.finish(self.view.page(self.lang))
 
 
 class BoardHandler(TeacherHandler):
@@ -114,8 +126,8 @@ class BoardHandler(TeacherHandler):
 
     json_refusals = True
 
-    async def get(self, secret: str) -> None:
-        view = self.service.view
+    async def get(self, **_: str) -> None:
+        view = self.view
         lang = self.lang
         projector = self.get_query_argument("projector", "0") == "1"
         shown = self.get_query_argument("show", "0")
@@ -136,9 +148,9 @@ class BoardHandler(TeacherHandler):
 class CsvHandler(TeacherHandler):
     """``GET /teacher/<secret>/report.csv``: the report, one row per attempt."""
 
-    async def get(self, secret: str) -> None:
-        text = await self.aside(self.service.view.csv)
-        name = self.service.name
+    async def get(self, **_: str) -> None:
+        text = await self.aside(self.view.csv, self.lang)
+        name = self.class_name
         quoted = urllib.parse.quote(f"{name}.csv")
         self.set_header("Content-Type", "text/csv; charset=utf-8")
         self.set_header(
@@ -153,7 +165,7 @@ class SeatActionHandler(TeacherHandler):
 
     json_refusals = True
 
-    async def post(self, secret: str, action: str) -> None:
+    async def post(self, action: str, **_: str) -> None:
         origin = self.request.headers.get("Origin")
         if origin is not None and origin != f"{self.request.protocol}://{self.request.host}":
             raise ForbiddenError("Only the dashboard page itself may change a seat.")
@@ -162,9 +174,9 @@ class SeatActionHandler(TeacherHandler):
             raise BadRequestError("Send the request body as JSON (Content-Type: application/json).")
         fields: dict[str, Any] = read_body(self.request.body, SEAT_ACTION)
         nickname, into = fields["nickname"], fields.get("into")
-        done = await self.aside(self.service.view.act, action, nickname, into)
+        done = await self.aside(self.view.act, action, nickname, into)
         LOG.info("teacher: %s %s%s", action, nickname, f" into {into}" if into else "")
-        message = self.service.view.done_message(done, self.lang, nickname, into or "")
+        message = self.view.done_message(done, self.lang, nickname, into or "")
         self.set_header("Content-Type", "application/json; charset=utf-8")
         self.finish(json.dumps({"message": message}, ensure_ascii=False))
 

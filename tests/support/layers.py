@@ -39,7 +39,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("dealing",),
     ("sessions", "korova.practice", "classroom"),
     ("widgets", "korova.widgets", "classroom.views"),
-    ("serving", "service"),
+    ("serving", "service", "hub"),
     ("site",),
     ("cli", "korova.cli"),
 )

@@ -10,6 +10,11 @@ the page's own origin), or, given a database or a store, to a desk in this proce
 author's notebook). A hidden :class:`~.keeper.PageKeeper` keeps the seat and the attempts
 not yet sent in the page's local storage, so a reload takes the seat up again at once.
 
+In a user's server on a JupyterHub (``$JUPYTERHUB_USER`` and ``$JUPYTERHUB_API_TOKEN`` set,
+and a class service named), the student is their hub user: the screens say "You are ana.",
+ask for no nickname, and join at once with the server's token; the class comes from the
+page's address (``?class=4a``) when nothing else names it.
+
 >>> import tempfile, pathlib
 >>> from dekbovinoj_edu.classroom.classes import new_class
 >>> db = pathlib.Path(tempfile.mkdtemp()) / "classes.sqlite3"
@@ -31,6 +36,7 @@ from __future__ import annotations
 
 import html
 import os
+import urllib.parse
 import warnings
 from typing import TYPE_CHECKING, Any
 
@@ -57,14 +63,40 @@ from .marks import cell_class, cell_text
 if TYPE_CHECKING:
     from ..store import ProgressStore
 
-__all__ = ["ClassApp"]
+__all__ = ["HUB_TOKEN_ENV", "HUB_USER_ENV", "ClassApp", "address_class", "hub_user"]
+
+HUB_USER_ENV = "JUPYTERHUB_USER"
+"""The hub user a server (and its kernels) belongs to, on a JupyterHub."""
+
+HUB_TOKEN_ENV = "JUPYTERHUB_API_TOKEN"
+"""The token of the user's server, on a JupyterHub."""
+
+
+def hub_user() -> str | None:
+    """The hub user this kernel runs for, when it runs in a user's server on a JupyterHub
+    (both the user and the server's token in the environment), else ``None``."""
+    user = os.environ.get(HUB_USER_ENV, "").strip()
+    return user if user and os.environ.get(HUB_TOKEN_ENV) else None
+
+
+def address_class(query: str | None = None) -> str:
+    """The class in the page's address (``?class=4a``): Voilà gives the kernel the query
+    string (``$QUERY_STRING``).
+
+    >>> address_class("class=4a%20b&lang=sv"), address_class("")
+    ('4a b', '')
+    """
+    text = os.environ.get("QUERY_STRING", "") if query is None else query
+    found = urllib.parse.parse_qs(text[:2000]).get("class", [""])
+    return found[0][:100]
+
 
 _UI = "ui"
 
 
 class ClassApp(widgets.VBox):
-    """A student's screens for class ``class_name`` (default: ``$DEKBOVINOJ_CLASS``; on the
-    static site, the page's ``?class=``).
+    """A student's screens for class ``class_name`` (default: ``$DEKBOVINOJ_CLASS``, else
+    the page's ``?class=``).
 
     ``server``: the class service's address (default ``$DEKBOVINOJ_CLASS_SERVER``; on the
     static site, the page's origin). ``db`` (a database file or address) or ``store``: a
@@ -101,9 +133,13 @@ class ClassApp(widgets.VBox):
         self.heartbeat.observe(self._on_heartbeat, "value")
         self.children = [self.title, self.keeper, self.heartbeat]
         self._name = class_name if class_name is not None else os.environ.get(CLASS_ENV, "")
+        self._name = self._name or address_class()
         self._server = server if server is not None else os.environ.get(SERVER_ENV, "")
+        self.hub_user = hub_user() if self._server and db is None and store is None else None
+        """On a JupyterHub: the student's hub name (they type no nickname)."""
         self._backend: Backend | ProgressStore | None = None
         self._built = False
+        self._hub_waiting = False
         if db is not None or store is not None:
             self._server = ""
         if not self._name and not BROWSER:
@@ -141,19 +177,30 @@ class ClassApp(widgets.VBox):
                 if self._server:
                     server = service_address(self._server)
                     keep = self.keeper.keep_for(server, self._name)
-                    self._backend = ClassClient(server, self._name, keep=keep, lang=self.lang)
+                    self._backend = ClassClient(
+                        server,
+                        self._name,
+                        keep=keep,
+                        lang=self.lang,
+                        hub_token=os.environ.get(HUB_TOKEN_ENV) if self.hub_user else None,
+                    )
                 else:
                     from ..store import open_store  # the database's layer: not in the browser
 
                     self._backend = store if store is not None else open_store(db)
-            self.session = ClassSession(self._name, self._backend, lang=self.lang)
+            self.session = ClassSession(
+                self._name, self._backend, lang=self.lang, hub_user=self.hub_user
+            )
         except ClassroomError as error:
             self._say(error)
             return
         self._build()
         self._relabel()
         self._show_join()
-        self._resume()
+        if self.hub_user:
+            self._join_hub()
+        else:
+            self._resume()
 
     @shielded
     def _on_page(self, page: PageInfo) -> None:
@@ -177,9 +224,28 @@ class ClassApp(widgets.VBox):
         self._server = self._server or page.server
         self._open()
 
+    def _join_hub(self) -> None:
+        """On a JupyterHub: take this hub user's seat (again, if the service did not answer)."""
+        assert self.session is not None
+        self._hub_waiting = False
+        try:
+            self.session.join_hub()
+        except OfflineError as error:
+            self._hub_waiting = True  # the next beat tries again
+            self._join_says(error)
+            return
+        except ClassroomError as error:
+            self._join_says(error)
+            return
+        self._joined()
+
     def _resume(self) -> None:
         """Take up the seat this page held before a reload, if the page's storage has one."""
         session = self.session
+        if session is not None and self.hub_user:
+            if not session.joined and self._hub_waiting:
+                self._join_hub()
+            return
         if session is None or session.joined or session.kept is None:
             return
         try:
@@ -305,8 +371,13 @@ class ClassApp(widgets.VBox):
         self.title.value = f"<h3 style='margin:0.2em 0.6em 0.2em 0'>{name}</h3>"
         self.language_menu.description = self._ui("Language")
         self.intro.value = html.escape(
-            t("Choose a nickname for this class. Do not use your real name.")
+            t("You are {name}.", name=self.hub_user)
+            if self.hub_user
+            else t("Choose a nickname for this class. Do not use your real name.")
         )
+        if self.hub_user:  # the hub says who the student is: nothing to type
+            self.nickname.layout.display = "none"
+            self.rejoin.layout.display = "none"
         self.nickname.description = t("Nickname")
         self.nickname.placeholder = t("1 to 20 characters")
         self.rejoin.description = t("Rejoin code")
@@ -354,15 +425,22 @@ class ClassApp(widgets.VBox):
         if session is None or not session.joined:
             return
         self.counter.value = f"<b>{html.escape(session.counter())}</b>"
-        self.who.value = html.escape(" · " + session.nickname)
-        self.rejoin_line.value = html.escape(
-            self._t(
-                "Your rejoin code is {code}: keep it to come back to your place.",
-                code=session.rejoin_code,
+        if self.hub_user:
+            self.who.value = html.escape(" · " + self._t("You are {name}.", name=session.nickname))
+            self.rejoin_line.value = ""
+            self.leave_button.layout.display = "none"
+        else:
+            self.who.value = html.escape(" · " + session.nickname)
+            self.rejoin_line.value = html.escape(
+                self._t(
+                    "Your rejoin code is {code}: keep it to come back to your place.",
+                    code=session.rejoin_code,
+                )
             )
-        )
-        self.leave_button.description = self._t("I am not {nickname}", nickname=session.nickname)
-        self.leave_button.layout.display = ""
+            self.leave_button.description = self._t(
+                "I am not {nickname}", nickname=session.nickname
+            )
+            self.leave_button.layout.display = ""
         done = session.puzzle_done
         self.submit_button.disabled = done
         self.mu_button.disabled = done
@@ -434,6 +512,9 @@ class ClassApp(widgets.VBox):
     @shielded
     def _on_join(self, _: object) -> None:
         assert self.session is not None
+        if self.hub_user:
+            self._join_hub()
+            return
         try:
             self.session.join(self.nickname.value, self.rejoin.value)
         except ClassroomError as error:

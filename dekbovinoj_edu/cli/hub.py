@@ -1,0 +1,135 @@
+"""``dekbovinoj hub …``: class mode on a JupyterHub.
+
+- ``dekbovinoj hub config [--z2jh] --db URL [--group teachers] [--scope SCOPE] [--port 10101]
+  [--class-server URL] [--python python3] [--user-python PY] [--spawn-limit 30]
+  [--cull-timeout 1800] [--no-culler]``: print the ``jupyterhub_config.py`` fragment (or,
+  ``--z2jh``, the ``values.yaml`` fragment) to paste (:mod:`dekbovinoj_edu.hub.config`).
+- ``dekbovinoj hub serve [--teachers-group teachers] [--teachers-scope SCOPE] [--db URL]
+  [--host 127.0.0.1]``: the class service as the hub runs it (a managed service: the
+  address, the prefix and the tokens come from the hub's ``JUPYTERHUB_*`` environment).
+- ``dekbovinoj hub user-server -- [ARGS…]``: a user's server (``c.Spawner.cmd``): the
+  app's notebooks written, then ``jupyterhub-singleuser ARGS…`` (the spawner's own).
+
+>>> from dekbovinoj_edu.cli import build_parser
+>>> args = build_parser().parse_args(["hub", "config", "--db", "postgresql://h/d", "--z2jh"])
+>>> args.group, args.z2jh, args.port
+('teachers', True, 10101)
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import urllib.parse
+from typing import Any
+
+from ..i18n import LANGUAGES
+from .class_parts import db_option, refusing
+
+__all__ = ["main_config", "main_serve", "main_user_server", "register"]
+
+
+def main_config(args: argparse.Namespace) -> int:
+    """Print the configuration to paste into the hub."""
+    from ..hub.config import HubOptions, jupyterhub_config, z2jh_values
+
+    options = HubOptions(
+        args.db,
+        group=args.group,
+        scope=args.scope,
+        port=args.port,
+        class_server=args.class_server,
+        python=args.python,
+        user_python=args.user_python,
+        spawn_limit=args.spawn_limit,
+        cull_timeout=args.cull_timeout,
+        culler=not args.no_culler,
+    )
+    print(z2jh_values(options) if args.z2jh else jupyterhub_config(options), end="")
+    return 0
+
+
+@refusing
+def main_serve(args: argparse.Namespace) -> int:
+    """Serve every class of the database as the hub's service (the hub starts this)."""
+    from ..classroom.store import open_store
+    from ..service.hub_identity import HubIdentity, Teachers
+    from ..service.hub_pages import make_hub_app
+    from ..service.run import ClassServer, log_to_terminal
+    from ..service.state import Service
+
+    address = os.environ.get("JUPYTERHUB_SERVICE_URL", "")
+    if not address or "JUPYTERHUB_API_TOKEN" not in os.environ:
+        print(
+            "dekbovinoj: hub serve runs as a JupyterHub service: the hub starts it "
+            "(see dekbovinoj hub config)",
+            file=sys.stderr,
+        )
+        return 2
+    parts = urllib.parse.urlsplit(address)
+    store = open_store(args.db)
+    teachers = Teachers(args.teachers_group or None, args.teachers_scope)
+    service = Service(store, None, lang=args.lang, hub=HubIdentity(teachers))
+    try:
+        server = ClassServer(service, host=args.host, port=parts.port or 80, app=make_hub_app)
+        log_to_terminal()
+        where = f"{server.url.rstrip('/')}{service.hub.prefix if service.hub else ''}"
+        print(f"Class service for the hub on {where} (classes in {store.where})", flush=True)
+        server.run()
+    finally:
+        service.close()
+        store.close()
+    return 0
+
+
+def main_user_server(args: argparse.Namespace) -> int:
+    """Start a user's server with the app (the hub's ``Spawner.cmd``)."""
+    from ..hub.user_server import main
+
+    extra = args.extra[1:] if args.extra[:1] == ["--"] else args.extra
+    main(extra)
+    return 0
+
+
+def register(subparsers: Any) -> None:
+    """Add ``dekbovinoj hub config|serve|user-server``."""
+    hub = subparsers.add_parser("hub", help="class mode on a JupyterHub", description=__doc__)
+    commands = hub.add_subparsers(dest="hub_command", metavar="COMMAND", required=True)
+
+    config = commands.add_parser(
+        "config", help="print the hub's configuration", description=main_config.__doc__
+    )
+    config.add_argument("--z2jh", action="store_true", help="a Zero to JupyterHub values.yaml")
+    config.add_argument(
+        "--db",
+        metavar="URL",
+        required=True,
+        help="the class database, e.g. postgresql://dekbovinoj:PASSWORD@dbserver/dekbovinoj",
+    )
+    config.add_argument("--group", default="teachers", help="the teachers' hub group")
+    config.add_argument("--scope", help="a custom scope that makes a teacher too")
+    config.add_argument("--port", type=int, default=10101, help="the class service's port")
+    config.add_argument("--class-server", metavar="URL", help="the service's address for apps")
+    config.add_argument("--python", default="python3", help="the hub's Python (with the package)")
+    config.add_argument("--user-python", help="the users' Python (default: --python)")
+    config.add_argument("--spawn-limit", type=int, default=30, help="servers starting at once")
+    config.add_argument("--cull-timeout", type=int, default=1800, help="idle seconds to cull")
+    config.add_argument("--no-culler", action="store_true", help="the hub has its own culler")
+    config.set_defaults(run=main_config)
+
+    serve = commands.add_parser(
+        "serve", help="the class service, as the hub runs it", description=main_serve.__doc__
+    )
+    serve.add_argument("--teachers-group", default="teachers", help="the teachers' hub group")
+    serve.add_argument("--teachers-scope", help="a custom scope that makes a teacher too")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    serve.add_argument("--lang", default="en", choices=list(LANGUAGES), help="pages' language")
+    db_option(serve)
+    serve.set_defaults(run=main_serve)
+
+    user = commands.add_parser(
+        "user-server", help="a user's server with the app", description=main_user_server.__doc__
+    )
+    user.add_argument("extra", nargs=argparse.REMAINDER, help="jupyterhub-singleuser's options")
+    user.set_defaults(run=main_user_server)

@@ -1,0 +1,239 @@
+"""The class service as a JupyterHub service, under ``/services/dekbovinoj/``: its routes.
+
+The student API is the same (:mod:`.api`) under the service's prefix; joining takes the
+student's hub token (:mod:`.hub_identity`). The teacher's side is the same dashboard
+(:mod:`.teacher`), one per class at ``classes/<class>/``, opened by signing in with the hub
+(OAuth: :class:`~jupyterhub.services.auth.HubOAuthenticated`, its callback at
+``oauth_callback``) instead of the secret; the page at the prefix lists the classes the
+teacher teaches, with the link each class's students open. Someone signed in who does not
+teach the class (a student) gets a 403 page that says who they are signed in as.
+
+>>> page = forbidden_page("en", "ana")
+>>> "ana" in page and "403" in page
+True
+>>> class_link("/", "4a b")
+'/hub/user-redirect/voila/render/dekbovinoj/classroom.ipynb?class=4a%20b'
+"""
+
+from __future__ import annotations
+
+import html
+import secrets
+import urllib.parse
+from typing import Any
+
+import tornado.web
+from jupyterhub.services.auth import (  # type: ignore[import-untyped]
+    HubOAuthCallbackHandler,
+    HubOAuthenticated,
+)
+
+from ..classroom.errors import DOMAIN
+from ..classroom.views.teacher import ACTIONS
+from ..i18n import gettext
+from .api import ApiNotFoundHandler
+from .app import CLASS, STUDENT_ROUTES, app_settings
+from .base import ServiceHandler
+from .errors import ForbiddenError, Refusal
+from .hub_identity import HubIdentity
+from .state import Service
+from .teacher import (
+    BoardHandler,
+    CsvHandler,
+    NotFoundPageHandler,
+    PageHandler,
+    SeatActionHandler,
+    TeacherHandler,
+)
+
+__all__ = [
+    "CLASS_NOTEBOOK_PATH",
+    "HubBoardHandler",
+    "HubCsvHandler",
+    "HubIndexHandler",
+    "HubPageHandler",
+    "HubSeatActionHandler",
+    "class_link",
+    "forbidden_page",
+    "make_hub_app",
+]
+
+CLASS_NOTEBOOK_PATH = "dekbovinoj/classroom.ipynb"
+"""Where the class notebook is in each student's server (``dekbovinoj hub user-server``
+writes it there)."""
+
+
+def class_link(hub_base: str, class_name: str) -> str:
+    """The address students of ``class_name`` open on the hub at ``hub_base``: their own
+    server, Voilà's class screens."""
+    quoted = urllib.parse.quote(class_name, safe="")
+    page = f"voila/render/{CLASS_NOTEBOOK_PATH}?class={quoted}"
+    return f"{hub_base.rstrip('/')}/hub/user-redirect/{page}"
+
+
+def _page(lang: str, title: str, body: str) -> str:
+    return (
+        f"<!DOCTYPE html><html lang='{lang}'><head><meta charset='utf-8'>"
+        "<meta name='viewport' content='width=device-width, initial-scale=1'>"
+        f"<title>{title}</title><style>body {{ font-family: sans-serif; margin: 2em; }}</style>"
+        f"</head><body>{body}</body></html>\n"
+    )
+
+
+FOR_TEACHERS = (
+    "This page is for the teachers of this class. Ask your teacher for the link to your class."
+)
+
+
+def forbidden_page(lang: str, user: str) -> str:
+    """The 403 page: this is for teachers, and who the reader is signed in as."""
+
+    def t(message: str, **values: object) -> str:
+        return html.escape(gettext(lang, DOMAIN, message, **values))
+
+    title = t("Only for teachers")
+    return _page(
+        lang,
+        title,
+        f"<h1 class='dkb-forbidden'>{title}</h1>"
+        f"<p>{t('You are signed in as {name}.', name=user)}</p>"
+        f"<p>{t(FOR_TEACHERS)}</p>"
+        "<p><small>403</small></p>",
+    )
+
+
+class HubTeacher(HubOAuthenticated, TeacherHandler):
+    """A teacher's route under the hub: signed in with the hub, teaching the class."""
+
+    @property
+    def identity(self) -> HubIdentity:
+        """The hub's identities of the service."""
+        hub = self.service.hub
+        assert hub is not None
+        return hub
+
+    def prepare(self) -> None:
+        user = self.current_user
+        if not user:
+            if self.request.method in ("GET", "HEAD") and not self.json_refusals:
+                self.redirect(self.get_login_url())
+                return
+            raise ForbiddenError("Sign in with the hub first.")
+        if not self.allowed(user):
+            self.json_refusals = False
+            raise ForbiddenError("Only for teachers")
+
+    @property
+    def hub_auth(self) -> Any:
+        """The hub's OAuth of the service (:attr:`~.hub_identity.HubIdentity.auth`)."""
+        return self.identity.auth
+
+    def check_xsrf_cookie(self) -> None:
+        """The hub's check of a cookie-signed request that is not a page view, except for the
+        dashboard's own requests: the browser says they come from the same origin
+        (``Sec-Fetch-Site``, which no page can set), as the page's script makes them."""
+        if self.request.headers.get("Sec-Fetch-Site") == "same-origin":
+            return
+        super().check_xsrf_cookie()
+
+    def allowed(self, user: dict[str, Any]) -> bool:
+        """Whether ``user`` may open this route (the class's teachers)."""
+        self.view  # noqa: B018 (an unknown class is 404 before anything is said about it)
+        return self.identity.teachers.admits(user, self.class_name)
+
+    def send_refusal(self, refusal: Refusal, error: BaseException | None = None) -> None:
+        if refusal.status == 403 and not self.json_refusals:
+            self.set_status(403)
+            self.set_header("Content-Type", "text/html; charset=utf-8")
+            user = self._hub_auth_user_cache if hasattr(self, "_hub_auth_user_cache") else None
+            self.finish(forbidden_page(self.lang, str((user or {}).get("name", ""))))
+            return
+        super().send_refusal(refusal, error)
+
+
+class HubPageHandler(HubTeacher, PageHandler):
+    """``GET classes/<class>/``: the class's dashboard."""
+
+
+class HubBoardHandler(HubTeacher, BoardHandler):
+    """``GET classes/<class>/board``: the board, or 304."""
+
+
+class HubCsvHandler(HubTeacher, CsvHandler):
+    """``GET classes/<class>/report.csv``: the report."""
+
+
+class HubSeatActionHandler(HubTeacher, SeatActionHandler):
+    """``POST classes/<class>/seats/<action>``: a seat action."""
+
+
+class HubIndexHandler(HubTeacher):
+    """``GET /services/dekbovinoj/``: the classes this teacher teaches, each with its
+    dashboard and the link for its students."""
+
+    def allowed(self, user: dict[str, Any]) -> bool:
+        return self.identity.teachers.any_class(user)
+
+    async def get(self) -> None:
+        user = self.current_user
+        taught = self.identity.teachers.classes(user)
+        every = await self.aside(self.service.store.classes)
+        names = [a.name for a in every if taught == "every" or a.name in taught]
+        lang = self.lang
+        base = self.settings.get("hub_base", "/")
+
+        def t(message: str, **values: object) -> str:
+            return html.escape(gettext(lang, DOMAIN, message, **values))
+
+        rows = "".join(
+            "<li class='dkb-class'>"
+            f"<a href='classes/{urllib.parse.quote(name, safe='')}/'>"
+            f"{t('Class {name}', name=name)}</a> · {t('Students open:')} "
+            f"<code>{html.escape(class_link(base, name))}</code></li>"
+            for name in names
+        )
+        listing = f"<ul>{rows}</ul>" if rows else f"<p>{t('No classes yet')}</p>"
+        title = t("Your classes")
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.finish(
+            _page(
+                lang,
+                title,
+                f"<h1>{title}</h1><p>{t('You are signed in as {name}.', name=user['name'])}</p>"
+                f"{listing}",
+            )
+        )
+
+
+class HubRootRedirect(ServiceHandler):
+    """The prefix without its last ``/``: to the prefix."""
+
+    def get(self) -> None:
+        self.redirect(self.request.path + "/")
+
+
+def make_hub_app(service: Service, **settings: Any) -> tornado.web.Application:
+    """The application of ``service`` (every class of its store, ``service.hub`` set) under
+    the hub's prefix for the service."""
+    hub = service.hub
+    assert hub is not None, "a hub's service needs the hub's identities"
+    prefix = hub.prefix if hub.prefix.endswith("/") else hub.prefix + "/"
+    classes = f"{prefix}classes/{CLASS}"
+    routes: list[Any] = [
+        (prefix.rstrip("/"), HubRootRedirect),
+        (prefix, HubIndexHandler),
+        (f"{prefix}oauth_callback", HubOAuthCallbackHandler),
+        *((prefix + pattern.lstrip("/"), handler) for pattern, handler in STUDENT_ROUTES),
+        (f"{prefix}api/.*", ApiNotFoundHandler),
+        (f"{classes}/?", HubPageHandler),
+        (f"{classes}/board", HubBoardHandler),
+        (f"{classes}/report\\.csv", HubCsvHandler),
+        (f"{classes}/seats/(?P<action>{'|'.join(ACTIONS)})", HubSeatActionHandler),
+        (f"{prefix}.*", NotFoundPageHandler),
+    ]
+    return tornado.web.Application(
+        routes,
+        **app_settings(service),
+        cookie_secret=secrets.token_bytes(32),  # the OAuth state's cookie (HubOAuth's)
+        **settings,
+    )
