@@ -1,16 +1,26 @@
-"""How quick the Voilà app feels, measured in a real browser (headless Chromium).
+"""How quick the Voilà app feels, on the light page and on Voilà's own page, measured in a real
+browser (headless Chromium), in one run and in turns.
 
-Prints, as medians of several runs:
+Two servers run the same app notebook with the same warm pool (``serve`` and ``serve --page
+voila``); the page loads alternate between them (the light page first in even turns, Voilà's
+in odd ones), and before every load both servers' kernels are idle (the pools refilled). Each
+load is a new browser context (nothing cached: a student's own computer opening the app),
+closed once its student has answered: no page runs beside the one measured. The servers cull
+no kernel during the run (a student's kernel is kept to the end). For each page it prints:
 
-* **open → usable**: from asking for the app's page to the practice widget
-  drawn with its card buttons, with a preheated kernel waiting (goal ≤ 1.5 s);
-* **memory per student kernel**: the RSS of each student's kernel once its
-  page is usable and has answered (goal ≤ 80 MB);
-* **"Dek bovinoj!" → feedback**: from the click to the feedback on screen,
-  timed inside the page (goal < 150 ms). The first answer of a puzzle needs
-  the solver's best answer ("the best answer takes…"), which the widget works
-  out in the background as soon as the puzzle is shown; it is shown apart,
-  given after ``--think`` seconds, as a student looks at the cards first.
+* **JavaScript**: the bytes of every script the page loaded, as served and compressed with
+  gzip (``-9``), and how many files (goal for the light page: ≤ 1 MB, ≤ 350 KB gzip);
+* **Chromium processor-seconds**: the processor time of all of Chromium's processes from
+  asking for the page to the app usable (goal ≤ 1.0 s), beside what a blank page in a new
+  context costs (a tab's start, the same for every page);
+* **open → usable**: from asking for the app's page to the practice widget drawn with its
+  card buttons enabled, with a preheated kernel waiting (goal ≤ 1.0 s median);
+* **memory per student kernel**: the RSS of each kernel once the pages are usable and have
+  answered (goal ≤ 80 MB);
+* **"Dek bovinoj!" → feedback**: from the click to the feedback on screen, timed inside the
+  page (goal < 150 ms). The first answer of a puzzle needs the solver's best answer, which the
+  widget works out in the background as soon as the puzzle is shown; it is shown apart, given
+  after ``--think`` seconds, as a student looks at the cards first.
 
 Run: ``python benchmarks/bench_app.py [--runs 5] [--answers 10] [--think 2]``.
 """
@@ -18,6 +28,9 @@ Run: ``python benchmarks/bench_app.py [--runs 5] [--answers 10] [--think 2]``.
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import gzip
+import os
 import statistics
 import subprocess
 import sys
@@ -28,13 +41,30 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # tests/support
 
 from machine import describe
-from playwright.sync_api import Page, expect, sync_playwright
-from support.processes import ServerProcesses, cpu_seconds
+from playwright.sync_api import Browser, Page, Response, expect, sync_playwright
+from support.processes import ServerProcesses, children, command_line, cpu_seconds
 from support.puzzles import PETER
 from support.servers import free_port, start_in_background, stop, wait_until_up
 
+from dekbovinoj_edu.serving.notebooks import find_notebook
+from dekbovinoj_edu.serving.options import ServeOptions
+
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+PAGES = ("light", "voila")
+BLANK = "data:text/html,<p>cows</p>"
+STEPS = """() => {
+  const nav = performance.getEntriesByType('navigation')[0];
+  const found = {'page received': nav.responseEnd};
+  for (const entry of performance.getEntriesByType('mark')) {
+    if (entry.name.startsWith('dkb-')) { found[entry.name.slice(4)] = entry.startTime; }
+  }
+  return found;
+}"""
+"""Where a light page's time went: its document received, then the marks of its script
+(``frontend/src/index.js``: it runs, the kernel is connected, the widgets are known, drawn)."""
+KEEP = 3600
+"""The servers' idle-kernel cull time during the run: a closed page's kernel stays taken."""
 IDLE_CPU_SECONDS = 0.05
 """Processor time the kernels may use in a second and still count as idle (heartbeats)."""
 ANSWERS = ("13*2+3-9-3-7", "13 + 9")
@@ -57,7 +87,24 @@ async () => {
 """
 
 
-def wait_for_pool(server: subprocess.Popen[bytes], students: int, timeout: float = 120) -> None:
+@dataclasses.dataclass
+class Figures:
+    """What one page's loads measured."""
+
+    loads: list[float] = dataclasses.field(default_factory=list)
+    chromium: list[float] = dataclasses.field(default_factory=list)
+    blank: list[float] = dataclasses.field(default_factory=list)
+    """Per load: Chromium's processor time for a blank page in a new context, just before."""
+    scripts: list[tuple[int, int, int]] = dataclasses.field(default_factory=list)
+    """Per load: files, bytes as served, bytes gzipped."""
+    first_answers: list[float] = dataclasses.field(default_factory=list)
+    later_answers: list[float] = dataclasses.field(default_factory=list)
+    memory: list[float] = dataclasses.field(default_factory=list)
+    steps: list[dict[str, float]] = dataclasses.field(default_factory=list)
+    """Per load of the light page: its marks (:data:`STEPS`), ms from the request."""
+
+
+def wait_for_pool(server: subprocess.Popen[bytes], students: int, timeout: float = 300) -> None:
     """Wait until a preheated kernel waits beside the ``students`` kernels already taken.
 
     Preheated means it has run the app notebook: the kernels' processor time stands still
@@ -86,15 +133,44 @@ def kernel_memory(server: subprocess.Popen[bytes]) -> list[float]:
     return [rss / 1024 / 1024 for _, rss in ServerProcesses.of(server.pid).kernels]
 
 
-def time_to_usable(page: Page, url: str) -> float:
+def chromium_seconds() -> float:
+    """Processor seconds used so far by this benchmark's Chromium (all its processes)."""
+    return cpu_seconds([pid for pid in children(os.getpid()) if "chromium" in command_line(pid)])
+
+
+def script_bytes(responses: list[Response]) -> tuple[int, int, int]:
+    """The scripts among ``responses``: how many, their bytes as served, and gzipped."""
+    scripts = [r for r in responses if r.request.resource_type == "script" and r.ok]
+    bodies = [r.body() for r in scripts]
+    return len(bodies), sum(map(len, bodies)), sum(len(gzip.compress(b, 9)) for b in bodies)
+
+
+def load(browser: Browser, url: str, figures: Figures) -> Page:
+    """Open the app in a new context; note its time to usable, its processor time, its
+    scripts (and, just before, the processor time of a blank page in a new context)."""
+    context = browser.new_context()
+    before = chromium_seconds()
+    context.new_page().goto(BLANK)
+    figures.blank.append(chromium_seconds() - before)
+    context.close()
+    page = browser.new_context(viewport={"width": 1100, "height": 1000}).new_page()
+    responses: list[Response] = []
+    page.on("response", lambda response: responses.append(response))
+    before = chromium_seconds()
     start = time.perf_counter()
     page.goto(url)
     expect(page.locator(".dkb-card").first).to_be_enabled(timeout=120_000)
     expect(page.locator(".dkb-submit")).to_be_visible()
-    return time.perf_counter() - start
+    figures.loads.append(time.perf_counter() - start)
+    figures.chromium.append(chromium_seconds() - before)
+    figures.scripts.append(script_bytes(responses))
+    steps = page.evaluate(STEPS)
+    if "drawn" in steps:
+        figures.steps.append(steps)
+    return page
 
 
-def feedback_times(page: Page, answers: int, think: float) -> list[float]:
+def answer(page: Page, answers: int, think: float, figures: Figures) -> None:
     code = page.locator(".dkb-code input")
     code.fill(PETER.code)
     code.press("Enter")
@@ -106,12 +182,51 @@ def feedback_times(page: Page, answers: int, think: float) -> list[float]:
         box.fill(ANSWERS[number % 2])
         page.wait_for_timeout(150)  # let the typed text reach the kernel before the click
         times.append(float(page.evaluate(CLICK_TO_FEEDBACK)) / 1000)
-    return times
+    figures.first_answers.append(times[0])
+    figures.later_answers.extend(times[1:])
+
+
+def ms(values: list[float]) -> str:
+    return f"median {statistics.median(values) * 1000:6.0f} ms   max {max(values) * 1000:6.0f} ms"
+
+
+def report(page: str, figures: Figures, think: float) -> None:
+    files, raw, packed = figures.scripts[0]
+    steady = all(scripts == figures.scripts[0] for scripts in figures.scripts)
+    title = "light page" if page == "light" else "Voilà's own page (--page voila)"
+    print(f"\n{title}, {len(figures.loads)} page loads, preheated kernel, nothing cached")
+    print(
+        f"JavaScript                     {raw / 1e6:5.2f} MB, {packed / 1e3:5.0f} KB gzip, "
+        f"{files} files{'' if steady else ' (first load; others differ)'}   "
+        f"(goal <= 1 MB, <= 350 KB gzip)"
+    )
+    print(
+        f"Chromium processor time        median {statistics.median(figures.chromium):5.2f} s   "
+        f"max {max(figures.chromium):5.2f} s per page until usable   (goal <= 1.0 s; "
+        f"a blank page in a new context: median {statistics.median(figures.blank):4.2f} s)"
+    )
+    print(f"open -> usable widget          {ms(figures.loads)}   (goal <= 1000 ms)")
+    if figures.steps:
+        shown = ", ".join(
+            f"{name} {statistics.median(step[name] for step in figures.steps):.0f}"
+            for name in figures.steps[0]
+        )
+        print(f"  where it goes (median ms from the request): {shown}")
+    print(
+        f"RSS per kernel                 median {statistics.median(figures.memory):5.0f} MB   "
+        f"max {max(figures.memory):5.0f} MB   ({len(figures.memory)} kernels: students and the "
+        f"pool; goal <= 80 MB)"
+    )
+    print(f"'Dek bovinoj!' -> feedback     {ms(figures.later_answers)}   (goal < 150 ms)")
+    print(
+        f"  first answer of a puzzle     {ms(figures.first_answers)}   "
+        f"(after {think:g} s; waits for the solver if it is still running)"
+    )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=5, help="page loads (default 5)")
+    parser.add_argument("--runs", type=int, default=5, help="page loads of each page (default 5)")
     parser.add_argument("--answers", type=int, default=10, help="answers per page (default 10)")
     parser.add_argument(
         "--think", type=float, default=2.0, help="seconds before the first answer (default 2)"
@@ -119,51 +234,38 @@ def main() -> None:
     args = parser.parse_args()
     print(describe(), flush=True)
 
-    port = free_port()
-    url = f"http://localhost:{port}/"
-    log = Path(tempfile.mkdtemp(prefix="bench-app-")) / "voila.log"
-    server = start_in_background(port, log=log)
-    loads: list[float] = []
-    first_answers: list[float] = []
-    later_answers: list[float] = []
-    memory: list[float] = []
+    folder = Path(tempfile.mkdtemp(prefix="bench-app-"))
+    servers: dict[str, subprocess.Popen[bytes]] = {}
+    ports = {page: free_port() for page in PAGES}
+    urls = {page: f"http://localhost:{port}/" for page, port in ports.items()}
+    figures = {page: Figures() for page in PAGES}
     try:
-        wait_until_up(port, timeout=120, process=server)
+        for page in PAGES:  # the same notebook and pool: a student for each load
+            options = ServeOptions(
+                find_notebook(), class_size=args.runs, cull_idle_seconds=KEEP, page=page
+            )
+            servers[page] = start_in_background(ports[page], folder / f"{page}.log", options)
+        for page in PAGES:
+            wait_until_up(ports[page], timeout=120, process=servers[page])
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            pages = []
             for run in range(args.runs):
-                wait_for_pool(server, students=run)  # a preheated kernel is waiting
-                page = browser.new_page(viewport={"width": 1100, "height": 1000})
-                loads.append(time_to_usable(page, url))
-                times = feedback_times(page, args.answers, args.think)
-                first_answers.append(times[0])
-                later_answers.extend(times[1:])
-                pages.append(page)  # the student stays: the kernel stays theirs
-            memory = kernel_memory(server)
-            for page in pages:
-                page.close()
+                for page in PAGES if run % 2 == 0 else PAGES[::-1]:
+                    for each in PAGES:  # both pools full and idle before every load
+                        wait_for_pool(servers[each], students=len(figures[each].loads))
+                    opened = load(browser, urls[page], figures[page])
+                    answer(opened, args.answers, args.think, figures[page])
+                    opened.context.close()  # its kernel stays: no culling during the run
+            for page in PAGES:
+                figures[page].memory = kernel_memory(servers[page])
             browser.close()
     finally:
-        stop(server)
+        for server in servers.values():
+            stop(server)
 
-    def ms(values: list[float]) -> str:
-        return (
-            f"median {statistics.median(values) * 1000:7.0f} ms   max {max(values) * 1000:7.0f} ms"
-        )
-
-    print(f"Voilà app, headless Chromium, {args.runs} page loads, preheated kernel")
-    print(f"open -> usable widget          {ms(loads)}   (goal <= 1500 ms)")
-    print(
-        f"RSS per kernel                 median {statistics.median(memory):5.0f} MB   "
-        f"max {max(memory):5.0f} MB   ({len(memory)} kernels: students and the pool; "
-        f"goal <= 80 MB)"
-    )
-    print(f"'Dek bovinoj!' -> feedback     {ms(later_answers)}   (goal < 150 ms)")
-    print(
-        f"  first answer of a puzzle     {ms(first_answers)}   "
-        f"(after {args.think:g} s; waits for the solver if it is still running)"
-    )
+    for page in PAGES:
+        report(page, figures[page], args.think)
+    print(f"\nload after: {' '.join(f'{x:.2f}' for x in os.getloadavg())} (1, 5, 15 min)")
 
 
 if __name__ == "__main__":

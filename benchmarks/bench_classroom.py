@@ -17,7 +17,10 @@ to the pool size (the class and its spares, 36 for 30) within 3 minutes.
 
 Every wait has a deadline and every student loads the page once: it stops by itself.
 
-Run: ``python benchmarks/bench_classroom.py --students 30 [--browsers 10] [--spread 10]``.
+``--page voila`` serves Voilà's own page instead of the light page (``serve --page``).
+
+Run: ``python benchmarks/bench_classroom.py --students 30 [--browsers 10] [--spread 10]
+[--page light|voila]``.
 """
 
 from __future__ import annotations
@@ -48,6 +51,7 @@ from support.processes import (
 from support.servers import free_port, start_in_background, stop, wait_until_up
 
 from dekbovinoj_edu.serving.kernels import pool_size
+from dekbovinoj_edu.serving.light_page import PAGES
 from dekbovinoj_edu.serving.notebooks import find_notebook
 from dekbovinoj_edu.serving.options import ServeOptions
 
@@ -222,6 +226,9 @@ def main() -> None:
     parser.add_argument("--class-size", type=int, default=0, help="pool (default: --students)")
     parser.add_argument("--stay", type=float, default=20, help="seconds a browser student stays")
     parser.add_argument("--after", type=float, default=180, help="seconds watched after")
+    parser.add_argument(
+        "--page", choices=tuple(PAGES), default="light", help="the page (default light)"
+    )
     args = parser.parse_args()
     class_size = args.class_size or args.students
     pool = pool_size(class_size)
@@ -230,7 +237,7 @@ def main() -> None:
     port = free_port()
     url = f"http://{HOST}:{port}/"
     log = Path(tempfile.mkdtemp(prefix="bench-classroom-")) / "voila.log"
-    options = ServeOptions(find_notebook(), host=HOST, class_size=class_size)
+    options = ServeOptions(find_notebook(), host=HOST, class_size=class_size, page=args.page)
     print(describe(), flush=True)
     server = start_in_background(port, log=log, options=options)
     sampler = Sampler(server.pid)
@@ -290,7 +297,8 @@ def main() -> None:
     print()
     print(
         f"Class of {args.students} ({browsers} in Chromium, {args.students - browsers} over HTTP), "
-        f"arriving within {args.spread:g} s; --class-size {class_size}; 127.0.0.1"
+        f"arriving within {args.spread:g} s; --class-size {class_size}; --page {args.page}; "
+        f"127.0.0.1"
     )
     print(f"usable                 {len(usable)}/{args.students}   (goal {args.students}/all)")
     print(f"blank pages            {sum(s.blank for s in roster)}   (goal 0)")

@@ -20,6 +20,9 @@ changes that matter when a class opens the app at once:
   a second, with the stepped one 0.095, without any 0.065 (five pages, 10 s, twice): when
   ten students' pages wait on one computer, the smooth spinner alone keeps half a core busy.
 
+This is the page of ``serve --page voila``; the light page (:mod:`.light_page`, the default)
+shows the same messages and spinner, and :func:`write_template` writes both.
+
 Voilà finds templates under ``<root>/voila/templates/<name>/`` for every root
 in ``JUPYTER_PATH``: :func:`write_template` writes the template there, and
 ``dekbovinoj serve`` puts the root first in the server's ``JUPYTER_PATH``.
@@ -29,6 +32,8 @@ in ``JUPYTER_PATH``: :func:`write_template` writes the template there, and
 >>> folder = write_template(root)
 >>> folder.relative_to(root).as_posix(), sorted(p.name for p in folder.iterdir())
 ('voila/templates/dekbovinoj', ['conf.json', 'index.html.j2'])
+>>> sorted(p.name for p in folder.parent.iterdir())
+['dekbovinoj', 'dekbovinoj-light']
 >>> page = (folder / "index.html.j2").read_text("utf-8")
 >>> "The server is busy, the app is starting…" in page and "Servern är upptagen" in page
 True
@@ -52,6 +57,7 @@ __all__ = [
     "TEMPLATE_NAME",
     "loading_script",
     "messages",
+    "spinner_css",
     "write_template",
 ]
 
@@ -115,10 +121,21 @@ _CSS = """{%%- for line in voila_css.split("\\n") -%%}
 {{ line }}
 {%%- endif -%%}
 {%%- endfor %%}
-<style>
+%(spinner)s"""
+
+_SPINNER_CSS = """<style>
 /* dekbovinoj: %(spinner_why)s */
 .spinner { animation-timing-function: %(spinner_timing)s; }
 </style>"""
+
+
+def spinner_css() -> str:
+    """The style that turns Voilà's spinner in steps (:data:`SPINNER_TIMING`).
+
+    >>> SPINNER_TIMING in spinner_css()
+    True
+    """
+    return _SPINNER_CSS % {"spinner_timing": SPINNER_TIMING, "spinner_why": _SPINNER_WHY}
 
 
 def messages(said: tuple[str, str] = MESSAGES) -> dict[str, list[str]]:
@@ -144,13 +161,18 @@ def loading_script(said: tuple[str, str] = MESSAGES, after_ms: int = BUSY_AFTER_
 
 
 def write_template(root: Path) -> Path:
-    """Write the template under ``root`` (a Jupyter data folder); returns its folder."""
+    """Write the template under ``root`` (a Jupyter data folder), and beside it the light
+    page's (:func:`~.light_page.write_light_template`), so that every page ``serve --page``
+    offers is there; returns this template's folder."""
     folder = root / "voila" / "templates" / TEMPLATE_NAME
     folder.mkdir(parents=True, exist_ok=True)
     from ..classroom.views.keeper import KEEPER_SCRIPT  # the widgets' layer: only here
+    from .light_page import write_light_template  # it builds on this module
+
+    write_light_template(root)
 
     script = loading_script()
-    css = _CSS % {"spinner_timing": SPINNER_TIMING, "spinner_why": _SPINNER_WHY}
+    css = _CSS % {"spinner": spinner_css()}
     page = _INDEX % {"script": script, "css": css, "keeper": KEEPER_SCRIPT}
     (folder / "index.html.j2").write_text(page, "utf-8")
     conf = {"base_template": "lab"}

@@ -1,6 +1,8 @@
 """A real Voilà server on a free localhost port, and headless Chromium driven by Playwright.
 
-The server runs the app notebook exactly as ``dekbovinoj serve`` does. The
+The server runs the app notebook exactly as ``dekbovinoj serve`` does, on the light page
+(``serve``'s default); ``voila_page_url`` serves it on Voilà's own page (``serve --page
+voila``), and ``open_app(url=...)`` opens that one. The
 browser is Debian's Chromium (``.ci/run`` installs it with apt); without it
 these tests skip with the reason. Screenshots and logs go to ``test-artifacts/``.
 """
@@ -12,6 +14,9 @@ from pathlib import Path
 
 import pytest
 from support.servers import free_port, start_in_background, stop, wait_until_up
+
+from dekbovinoj_edu.serving.notebooks import find_notebook
+from dekbovinoj_edu.serving.options import ServeOptions
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
@@ -52,17 +57,33 @@ def artifacts() -> Path:
     return ARTIFACTS
 
 
-@pytest.fixture(scope="session")
-def app_url(artifacts: Path) -> Iterator[str]:
-    """The URL of the app, served by Voilà on a free port for the whole test session."""
+def _served_app(page: str, log: Path) -> Iterator[str]:
+    """The app on ``page`` (``serve --page``), served by Voilà on a free port until closed,
+    with room for the pages a test session opens one after another: two students, and a
+    closed page's kernel culled within seconds (the server's cap counts it until then)."""
     _need_chromium()
     port = free_port()
-    server = start_in_background(port, log=artifacts / "voila.log")
+    options = ServeOptions(
+        find_notebook(), class_size=2, cull_idle_seconds=6, cull_interval_seconds=2, page=page
+    )
+    server = start_in_background(port, log=log, options=options)
     try:
         wait_until_up(port, timeout=120, process=server)
         yield f"http://localhost:{port}/"
     finally:
         stop(server)
+
+
+@pytest.fixture(scope="session")
+def app_url(artifacts: Path) -> Iterator[str]:
+    """The URL of the app, served by Voilà on a free port for the whole test session."""
+    yield from _served_app("light", artifacts / "voila.log")
+
+
+@pytest.fixture(scope="session")
+def voila_page_url(artifacts: Path) -> Iterator[str]:
+    """The URL of the app on Voilà's own page (``serve --page voila``), for the whole session."""
+    yield from _served_app("voila", artifacts / "voila-page.log")
 
 
 @pytest.fixture(scope="session")
@@ -82,7 +103,8 @@ def browser() -> Iterator[object]:
 
 @pytest.fixture
 def open_app(browser: object, app_url: str, artifacts: Path, request: pytest.FixtureRequest):
-    """``open_app(width, height)`` opens the app in a new page and waits for the widget."""
+    """``open_app(width, height, url=None)`` opens the app (``app_url`` unless ``url``) in a new
+    page and waits for the widget."""
     from playwright.sync_api import Browser, Page, expect
 
     assert isinstance(browser, Browser)
@@ -90,11 +112,12 @@ def open_app(browser: object, app_url: str, artifacts: Path, request: pytest.Fix
     pages: list[Page] = []
     console: list[str] = []
 
-    def opener(width: int = 1100, height: int = 1000) -> Page:
+    def opener(width: int = 1100, height: int = 1000, url: str | None = None) -> Page:
         page = browser.new_page(viewport={"width": width, "height": height})
         page.on("console", lambda message: console.append(f"{message.type}: {message.text}"))
+        page.on("pageerror", lambda error: console.append(f"page error: {error}"))
         pages.append(page)
-        page.goto(app_url)
+        page.goto(url or app_url)
         expect(page.locator(".dkb-practice .dkb-submit")).to_be_visible(timeout=FIRST_LOAD_MS)
         return page
 

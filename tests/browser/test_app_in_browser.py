@@ -1,10 +1,11 @@
 """The Voilà app in a real browser: Peter's turn tapped card by card, a colour mistake,
-Esperanto, and the best answers."""
+Esperanto, and the best answers, on the light page and on Voilà's own page."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from support.puzzles import PETER
 
 from dekbovinoj_edu.checking.checker import check
@@ -24,13 +25,16 @@ def expected_feedback(text: str, lang: str = "en") -> str:
     return session.submit().message
 
 
+@pytest.mark.parametrize("served", ["light", "voila"])
 def test_peters_turn_a_colour_mistake_esperanto_and_the_best_answers(
-    open_app, artifacts: Path
+    open_app, artifacts: Path, served: str, request: pytest.FixtureRequest
 ) -> None:
     from playwright.sync_api import expect
 
-    page = open_app()
-    page.screenshot(path=str(artifacts / "01-app-loaded.png"), full_page=True)
+    page = open_app(url=request.getfixturevalue("voila_page_url") if served == "voila" else None)
+    shots = artifacts / served
+    shots.mkdir(exist_ok=True)
+    page.screenshot(path=str(shots / "01-app-loaded.png"), full_page=True)
 
     page.locator(".dkb-code input").fill(PETER.code)
     page.locator(".dkb-code input").press("Enter")
@@ -46,19 +50,19 @@ def test_peters_turn_a_colour_mistake_esperanto_and_the_best_answers(
     expect(page.locator(".dkb-card")).to_have_count(6)
     for card in page.locator(".dkb-card").all():
         expect(card).to_be_disabled()
-    page.screenshot(path=str(artifacts / "02-peter-tapped.png"), full_page=True)
+    page.screenshot(path=str(shots / "02-peter-tapped.png"), full_page=True)
 
     page.locator(".dkb-submit").click()
     success = expected_feedback(" ".join(PETERS_TAPS))
     assert "6 cards" in success
     expect(page.locator(".dkb-feedback")).to_contain_text(success)
-    page.screenshot(path=str(artifacts / "03-peter-success.png"), full_page=True)
+    page.screenshot(path=str(shots / "03-peter-success.png"), full_page=True)
 
     page.locator(".dkb-expression input").fill("13 + 9")
     page.locator(".dkb-expression input").press("Enter")
     mistake = check(PETER, "13 + 9").message.splitlines()[0]
     expect(page.locator(".dkb-feedback")).to_contain_text(mistake)
-    page.screenshot(path=str(artifacts / "04-colour-mistake.png"), full_page=True)
+    page.screenshot(path=str(shots / "04-colour-mistake.png"), full_page=True)
 
     page.locator(".dkb-lang select").select_option(label="Esperanto")
     for css, msgid in [
@@ -71,7 +75,7 @@ def test_peters_turn_a_colour_mistake_esperanto_and_the_best_answers(
         assert translated != msgid
         expect(page.locator(css)).to_have_text(translated)
     expect(page.locator(".dkb-app")).to_contain_text(gettext("eo", "ui", "Pasture"))
-    page.screenshot(path=str(artifacts / "05-esperanto.png"), full_page=True)
+    page.screenshot(path=str(shots / "05-esperanto.png"), full_page=True)
 
     page.locator(".dkb-best").click()
     model = PracticeSession(puzzle=PETER, lang="eo")
@@ -81,7 +85,7 @@ def test_peters_turn_a_colour_mistake_esperanto_and_the_best_answers(
     expect(answers.first).to_contain_text(
         gettext("eo", "ui", "That is {target}: dek bovinoj!", target=10)
     )
-    page.screenshot(path=str(artifacts / "06-best-answers.png"), full_page=True)
+    page.screenshot(path=str(shots / "06-best-answers.png"), full_page=True)
 
     expect(page.locator(".dkb-errors")).to_be_hidden()
 
@@ -98,9 +102,9 @@ def test_the_app_fits_a_phone(open_app, artifacts: Path) -> None:
 
 
 def test_the_app_asks_nothing_of_another_server(browser, app_url: str) -> None:
-    """Voilà starts the app only once its page has loaded: a style sheet from a CDN that a
-    school network drops would hold every student's app back, so the page asks only the
-    server it came from."""
+    """A style sheet from a CDN that a school network drops would hold every student's app
+    back, so the page asks only the server it came from: the page, the light page's script
+    and its style sheet."""
     from urllib.parse import urlsplit
 
     from playwright.sync_api import expect
@@ -118,5 +122,6 @@ def test_the_app_asks_nothing_of_another_server(browser, app_url: str) -> None:
     outside = [
         url for url in asked if urlsplit(url).scheme != "data" and urlsplit(url).netloc != server
     ]
-    assert len(asked) > 20  # the page, Voilà's scripts, the widgets' scripts
+    fetched = [urlsplit(url) for url in asked[1:] if urlsplit(url).scheme != "data"]
+    assert sorted(url.path.rsplit("/", 1)[-1] for url in fetched) == ["light.css", "light.js"]
     assert outside == []

@@ -1,0 +1,95 @@
+// Build the light page's bundle: `npm ci && node build.mjs [OUT_FOLDER]`.
+//
+// Writes light.js, light.css and THIRD-PARTY-LICENSES.txt (every npm package the bundle
+// holds, with its version from package-lock.json and its licence text) into OUT_FOLDER,
+// by default the package's copy, dekbovinoj_edu/serving/light/. The build is
+// reproducible: the same lock file gives the same bytes (tests/test_light_page.py checks
+// that the shipped files are exactly what this builds).
+import { build } from 'esbuild';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const OUT = resolve(process.argv[2] || join(HERE, '..', 'dekbovinoj_edu', 'serving', 'light'));
+const LICENCE_FILES = /^(licen[cs]e|copying|notice)(\.(md|txt))?$/i;
+/** The licence texts of the packages whose npm releases ship none (see licences/README.md). */
+const SHIPPED_ELSEWHERE = [
+  ['@jupyter-widgets/', 'licences/ipywidgets.txt'],
+  ['@jupyterlab/', 'licences/jupyterlab.txt'],
+  ['@lumino/', 'licences/lumino.txt'],
+];
+
+/** The npm package a bundled file belongs to, as its node_modules path, or null. */
+function packageOf(input) {
+  const parts = input.split('/');
+  const at = parts.lastIndexOf('node_modules');
+  if (at < 0) {
+    return null;
+  }
+  const scoped = parts[at + 1].startsWith('@');
+  return parts.slice(0, at + (scoped ? 3 : 2)).join('/');
+}
+
+function licences(inputs) {
+  const lock = JSON.parse(readFileSync(join(HERE, 'package-lock.json'), 'utf8'));
+  const folders = [...new Set(inputs.map(packageOf).filter((p) => p !== null))].sort();
+  const parts = [
+    'The light page (light.js, light.css) holds these npm packages, built with esbuild from',
+    'frontend/package-lock.json (name, version, licence from the lock file; the licence texts from',
+    'the packages).',
+    '',
+  ];
+  for (const folder of folders) {
+    const locked = lock.packages[folder];
+    const name = folder.slice(folder.lastIndexOf('node_modules/') + 'node_modules/'.length);
+    parts.push(`${name} ${locked.version} (${locked.license})`);
+  }
+  for (const folder of folders) {
+    const locked = lock.packages[folder];
+    const name = folder.slice(folder.lastIndexOf('node_modules/') + 'node_modules/'.length);
+    const texts = readdirSync(join(HERE, folder))
+      .filter((file) => LICENCE_FILES.test(file))
+      .sort();
+    parts.push('', '='.repeat(78), `${name} ${locked.version}: ${locked.license}`, '='.repeat(78));
+    if (texts.length === 0) {
+      const kept = SHIPPED_ELSEWHERE.find(([scope]) => name.startsWith(scope));
+      if (kept === undefined) {
+        throw new Error(`${name} ships no licence text: add one to licences/`);
+      }
+      parts.push('', readFileSync(join(HERE, kept[1]), 'utf8').trimEnd());
+    }
+    for (const file of texts) {
+      parts.push('', readFileSync(join(HERE, folder, file), 'utf8').trimEnd());
+    }
+  }
+  return parts.join('\n') + '\n';
+}
+
+const result = await build({
+  absWorkingDir: HERE,
+  entryPoints: { light: 'src/index.js' },
+  bundle: true,
+  minify: true,
+  format: 'iife',
+  target: ['chrome100', 'firefox100', 'safari15'],
+  legalComments: 'none',
+  charset: 'utf8',
+  loader: { '.woff': 'empty', '.woff2': 'empty', '.ttf': 'empty', '.eot': 'empty', '.svg': 'dataurl' },
+  define: { 'process.env.NODE_ENV': '"production"' },
+  alias: { 'sanitize-html': './src/no-sanitizer.js' },
+  metafile: true,
+  write: false,
+  outdir: OUT,
+  logLevel: 'warning',
+});
+
+if (!existsSync(OUT)) {
+  mkdirSync(OUT, { recursive: true });
+}
+for (const file of result.outputFiles) {
+  writeFileSync(file.path, file.contents);
+}
+writeFileSync(join(OUT, 'THIRD-PARTY-LICENSES.txt'), licences(Object.keys(result.metafile.inputs)));
+const sizes = result.outputFiles.map((f) => `${f.path.slice(OUT.length + 1)} ${f.contents.length} B`);
+console.log(`built into ${OUT}: ${sizes.join(', ')}`);
