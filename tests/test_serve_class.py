@@ -24,7 +24,7 @@ from voila.configuration import VoilaConfiguration
 
 from dekbovinoj_edu.cli import build_parser
 from dekbovinoj_edu.cli.serve import serve_options
-from dekbovinoj_edu.serving.busy_page import MESSAGES, TEMPLATE_NAME
+from dekbovinoj_edu.serving.busy_page import MESSAGES
 from dekbovinoj_edu.serving.class_service import ClassService, start_class_service
 from dekbovinoj_edu.serving.kernels import (
     ClassKernelManager,
@@ -32,6 +32,7 @@ from dekbovinoj_edu.serving.kernels import (
     pool_target,
     spare_kernels,
 )
+from dekbovinoj_edu.serving.light_page import LIGHT_TEMPLATE
 from dekbovinoj_edu.serving.notebooks import find_notebook
 from dekbovinoj_edu.serving.options import (
     CULL_IDLE_SECONDS,
@@ -59,7 +60,7 @@ def voila_sees(argv: list[str]) -> tuple[Voila, VoilaConfiguration, ClassKernelM
     """What Voilà itself reads from the command line ``serve`` builds for ``argv``."""
     args = build_parser().parse_args(argv)
     command = voila_command(serve_options(args, Path("notebooks/dekbovinoj.ipynb")))
-    assert command[1:3] == ["-m", "voila"]
+    assert command[1:3] == ["-m", "dekbovinoj_edu.serving.launch"]
     app = Voila()
     app.parse_command_line(command[3:])
     configuration = VoilaConfiguration(parent=app)
@@ -71,7 +72,7 @@ def test_host_and_class_size_reach_voilas_configuration() -> None:
     argv = ["serve", "--host", "0.0.0.0", "--class-size", "30", "--port", "9123", "--no-browser"]
     app, configuration, manager = voila_sees(argv)
     assert app.ip == "0.0.0.0" and app.port == 9123 and not app.open_browser
-    assert configuration.preheat_kernel and configuration.template == TEMPLATE_NAME
+    assert configuration.preheat_kernel and configuration.template == LIGHT_TEMPLATE
     assert isinstance(manager, ClassKernelManager) and manager.class_size == 30
     assert 1 <= configuration.default_pool_size <= manager.warm_at_once  # warmed a few at a time
     assert manager.cull_idle_timeout + manager.cull_interval < 120  # a left kernel goes in 2 min
@@ -90,9 +91,9 @@ def test_binder_gives_the_voila_route_the_same_culling_and_timeouts() -> None:
         "cull_connected": False,
     }
     assert binder["VoilaExecutor"]["iopub_timeout"] == IOPUB_SECONDS
-    assert binder["VoilaConfiguration"]["template"] == TEMPLATE_NAME
+    assert binder["VoilaConfiguration"]["template"] == LIGHT_TEMPLATE
     post_build = (ROOT / "binder" / "postBuild").read_text("utf-8")
-    assert "jupyter_server_config.d" in post_build and "write_template" in post_build
+    assert "jupyter_server_config.json" in post_build and "write_template" in post_build
 
 
 def test_the_defaults_serve_one_student_on_this_computer_only() -> None:

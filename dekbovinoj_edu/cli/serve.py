@@ -15,12 +15,19 @@ the class database of ``--db``) and prints the teacher's dashboard address; or, 
 class's name and the service's address (:func:`class_environment`), never the database:
 every attempt goes through the service.
 
+``--key`` (on an untrusted network) puts a class key in the printed address: a device without
+it gets a sentence and never a kernel (:mod:`~dekbovinoj_edu.serving.launch`).
+
 >>> parser = argparse.ArgumentParser()
 >>> register(parser.add_subparsers())
 >>> args = parser.parse_args(["serve", "--host", "0.0.0.0", "--class-size", "30"])
 >>> options = serve_options(args, Path("app.ipynb"))
->>> options.host, options.class_size, options.port, options.open_browser
-('0.0.0.0', 30, 8866, True)
+>>> options.host, options.class_size, options.port, options.open_browser, options.page
+('0.0.0.0', 30, 8866, True, 'light')
+>>> serve_options(parser.parse_args(["serve", "--page", "voila"]), Path("app.ipynb")).page
+'voila'
+>>> len(class_key("")), class_key("cow7")
+(11, 'cow7')
 >>> class_environment("4a", "http://127.0.0.1:8871")
 {'DEKBOVINOJ_CLASS': '4a', 'DEKBOVINOJ_CLASS_SERVER': 'http://127.0.0.1:8871'}
 """
@@ -30,6 +37,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import importlib.util
+import secrets
 import sys
 import tempfile
 from pathlib import Path
@@ -37,11 +45,13 @@ from pathlib import Path
 from ..classroom.client import CLASS_ENV, SERVER_ENV, ClassClient, service_address
 from ..classroom.errors import ClassroomError
 from ..serving.class_service import ServiceStartError, start_class_service
+from ..serving.guard import KEY_ENV
+from ..serving.light_page import PAGES
 from ..serving.notebooks import CLASS_CELLS, CLASS_NOTEBOOK, find_notebook
 from ..serving.options import DEFAULT_HOST, DEFAULT_PORT, ServeOptions
 from ..serving.server import SERVE_INSTALL, start_voila, student_addresses, wait_for
 
-__all__ = ["class_environment", "register", "run", "serve_options"]
+__all__ = ["class_environment", "class_key", "register", "run", "serve_options"]
 
 
 def serve_options(args: argparse.Namespace, notebook: Path) -> ServeOptions:
@@ -52,7 +62,13 @@ def serve_options(args: argparse.Namespace, notebook: Path) -> ServeOptions:
         host=args.host,
         class_size=args.class_size,
         open_browser=not args.no_browser,
+        page=args.page,
     )
+
+
+def class_key(asked: str) -> str:
+    """The class key ``--key`` asked for: the one given, or a new one (``--key`` alone)."""
+    return asked or secrets.token_urlsafe(8)
 
 
 def class_environment(name: str, server: str) -> dict[str, str]:
@@ -119,7 +135,8 @@ def run(args: argparse.Namespace) -> int:
             class_env = class_environment(args.class_name, server)
             notebook = find_notebook(name=CLASS_NOTEBOOK, cells=CLASS_CELLS)
         options = serve_options(args, notebook)
-        addresses = student_addresses(options.host, options.port)
+        key = class_key(args.key) if args.key is not None else ""
+        addresses = student_addresses(options.host, options.port, key)
         print(f"Dek bovinoj: {addresses[0]}  (Ctrl+C stops it)", flush=True)
         if len(addresses) > 1:
             print("Students type one of these addresses:", flush=True)
@@ -132,12 +149,13 @@ def run(args: argparse.Namespace) -> int:
         )
         folder = running.enter_context(tempfile.TemporaryDirectory(prefix="dekbovinoj-voila-"))
         forget = (DB_ENV,) if class_env else ()  # the kernels never see the database
-        return wait_for(start_voila(options, Path(folder), class_env, forget=forget))
+        env = {**class_env, **({KEY_ENV: key} if key else {})}
+        return wait_for(start_voila(options, Path(folder), env, forget=forget))
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``dekbovinoj serve [--host H] [--port N] [--class-size N] [--no-browser]
-    [--class NAME [--db PATH_OR_URL | --class-server URL]]``."""
+    [--page light|voila] [--class NAME [--db PATH_OR_URL | --class-server URL]]``."""
     parser = subparsers.add_parser(
         "serve",
         help="open the practice app in the browser (Voilà), for one student or a class",
@@ -166,6 +184,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--no-browser", action="store_true", help="do not open a browser, just print the address"
     )
     parser.add_argument(
+        "--page",
+        choices=tuple(PAGES),
+        default="light",
+        help="the page students get: light (default: the app alone, quick on a slow computer) "
+        "or voila (Voila's own page, for notebooks that need its renderers)",
+    )
+    parser.add_argument(
         "--class",
         dest="class_name",
         metavar="NAME",
@@ -183,5 +208,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         metavar="URL",
         help="with --class: the class service that holds the class (dekbovinoj class serve, "
         "elsewhere); then serve starts none",
+    )
+    parser.add_argument(
+        "--key",
+        nargs="?",
+        const="",
+        metavar="KEY",
+        help="a class key in the address students type (--key alone makes one up): a device "
+        "without it starts no app; for a class network you do not trust",
     )
     parser.set_defaults(run=run)

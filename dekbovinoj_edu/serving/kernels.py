@@ -28,13 +28,20 @@ its pool, and this class steers that pool:
 * **Ready.** When the pool first holds a kernel that has run the notebook for
   every student still to come (``class_size`` before anyone came), it prints
   ``ready: N students`` on stdout.
+* **Caps.** The server never runs more than :func:`kernel_cap` kernels (the class and its
+  spares), pool included; a page past the cap, or past ``per_address`` kernels for its
+  address, is refused before it gets one (:mod:`.guard`, :mod:`.launch`): the pool is never
+  refilled beyond what the cap leaves.
 * **Culling.** A kernel nobody is connected to is shut down after
   ``cull_idle_timeout`` (the jupyter_server culler), counted from the moment
   its page was last connected. A kernel whose page has not connected yet (the
   page is still loading on a busy machine) is given ``connect_grace``
   seconds from the moment it left the pool, so the culler never takes the
-  kernel of a page that is still loading. Pool kernels are never culled
-  (Voilà's own rule).
+  kernel of a page that is still loading; a kernel whose page never connected is shut down
+  once that grace is over (a page fetched by a script, never opened). The grace counts from
+  the moment the page was sent (:meth:`ClassKernelManager.page_sent`): a page taken from the
+  pool while its kernel still runs the notebook waits for it, on a busy machine for long.
+  Pool kernels are never culled (Voilà's own rule).
 
 It steers Voilà 0.5's pool through what its ``VoilaKernelManager`` offers
 (``kernel_pools_config``, ``fill_if_needed``, ``_pools``); ``pyproject.toml``
@@ -49,15 +56,19 @@ keeps Voilà below 0.6, and ``tests/test_serve_class.py`` and
 36
 >>> pool_target(class_size=30, students=30, ready=10, warm_at_once=2)
 6
+>>> kernel_cap(30), kernel_cap(1)
+(36, 2)
 >>> ready_line(30), ready_line(1)
 ('ready: 30 students', 'ready: 1 student')
 """
 
 from __future__ import annotations
 
+import contextvars
 import math
 import os
 import time
+from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -66,7 +77,23 @@ from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelMana
 from tornado.ioloop import PeriodicCallback
 from traitlets import Float, Int
 
-__all__ = ["ClassKernelManager", "pool_size", "pool_target", "ready_line", "spare_kernels"]
+from .guard import Admissions, Ticket
+
+__all__ = [
+    "ADMISSION",
+    "ClassKernelManager",
+    "kernel_cap",
+    "pool_size",
+    "pool_target",
+    "ready_line",
+    "spare_kernels",
+]
+
+ADMISSION: contextvars.ContextVar[Ticket | None] = contextvars.ContextVar(
+    "dekbovinoj_admission", default=None
+)
+"""The admission of the page whose request is being served (set by :mod:`.launch`'s handler):
+the kernel the request gets is counted for the page's address."""
 
 WATCH_MS = 1000
 """How often the pool is looked at (refilled, its kernels marked as seen)."""
@@ -98,6 +125,11 @@ def pool_target(class_size: int, students: int, ready: int, warm_at_once: int) -
     """
     wanted = max(spare_kernels(class_size), pool_size(class_size) - students)
     return min(wanted, ready + max(1, warm_at_once))
+
+
+def kernel_cap(class_size: int) -> int:
+    """The most kernels the server runs: the class and its spares, pool included."""
+    return pool_size(class_size)
 
 
 def ready_line(class_size: int) -> str:
@@ -134,6 +166,10 @@ class ClassKernelManager(AsyncMappingKernelManager):
     refill_after = Float(
         4.0, config=True, help="An empty pool is refilled this long after a student arrived."
     )
+    max_kernels = Int(
+        0, config=True, help="The most kernels the server runs (0: the class and its spares)."
+    )
+    per_address = Int(0, config=True, help="The most kernels one address holds (0: no cap).")
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -141,9 +177,16 @@ class ClassKernelManager(AsyncMappingKernelManager):
         self._seen: dict[str, datetime] = {}
         self._taken: dict[str, datetime] = {}
         self._connected: set[str] = set()
+        self._sending: set[str] = set()
         self._announced = False
         self._students = 0
         self._arrived = 0.0
+        self.admissions = Admissions(
+            self.max_kernels or kernel_cap(self.class_size), self.per_address
+        )
+        voila_take = getattr(self, "get_rendered_notebook", None)  # Voilà's, when preheating
+        if voila_take is not None:
+            self.get_rendered_notebook = self._counted(voila_take)
         pools = getattr(self, "kernel_pools_config", None)  # Voilà's, when preheating
         if isinstance(pools, dict):
             pools["default"] = _PoolSize(self, pools.get("default", {}))
@@ -182,8 +225,35 @@ class ClassKernelManager(AsyncMappingKernelManager):
         pooled, _, _, starting = self._pool_state()
         return self._student_count(pooled, starting)
 
+    def pooled(self) -> int:
+        """The pool's kernels: ready, warming or starting."""
+        return sum(len(pool) for pool in list(getattr(self, "_pools", {}).values()))
+
+    def admit(self, address: str, from_pool: bool) -> Ticket | None:
+        """An admission for a page from ``address`` (None past a cap); see :mod:`.guard`."""
+        self.admissions.forget_except(set(self._kernels))
+        return self.admissions.admit(address, self.pooled(), from_pool)
+
+    def _counted(self, take: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
+        """Voilà's ``get_rendered_notebook``, counting the pool kernel it hands out."""
+
+        async def counted(*args: Any, **kwargs: Any) -> Any:
+            result = await take(*args, **kwargs)
+            ticket = ADMISSION.get()
+            if ticket is not None:
+                self.admissions.claim(ticket, result[2])
+                self._sending.add(result[2])
+            return result
+
+        return counted
+
     def pool_target(self) -> int:
         """The pool's size right now (Voilà asks this each time it fills the pool)."""
+        self.admissions.forget_except(set(self._kernels))
+        return min(self._pool_wanted(), self.admissions.room(0))
+
+    def _pool_wanted(self) -> int:
+        """The pool's size for the class, before the cap."""
         pooled, ready, warming, starting = self._pool_state()
         students = self._student_count(pooled, starting)
         if students > self._students:
@@ -201,7 +271,17 @@ class ClassKernelManager(AsyncMappingKernelManager):
             self._watcher = PeriodicCallback(self._watch, WATCH_MS)
             self._watcher.start()
         kernel_id: str = await super().start_kernel(**kwargs)
+        ticket = ADMISSION.get()
+        if ticket is not None and ticket.fresh and _started_for_a_page(kwargs):
+            self.admissions.claim(ticket, kernel_id)
+            self._sending.add(kernel_id)
         return kernel_id
+
+    def page_sent(self, kernel_id: str) -> None:
+        """The page of ``kernel_id`` has been sent: its grace to connect starts now."""
+        self._sending.discard(kernel_id)
+        if kernel_id in self._kernels:
+            self._taken[kernel_id] = utcnow()
 
     def _watch(self) -> None:
         """Every second: mark pooled and connected kernels as seen, say ready, refill."""
@@ -213,7 +293,7 @@ class ClassKernelManager(AsyncMappingKernelManager):
                 self._seen[kernel_id] = now
             if kernel_id in pooled:
                 self._taken.pop(kernel_id, None)  # taken counts from leaving the pool
-            else:
+            elif kernel_id not in self._sending:  # (or from its page sent: page_sent)
                 self._taken.setdefault(kernel_id, now)
             if connected:
                 self._connected.add(kernel_id)
@@ -222,6 +302,7 @@ class ClassKernelManager(AsyncMappingKernelManager):
         for kernel_id in [known for known in self._taken if known not in self._kernels]:
             del self._taken[kernel_id]
             self._connected.discard(kernel_id)
+        self._sending &= set(self._kernels)
         students = self._student_count(pooled, starting)
         if not self._announced and ready + students >= self.class_size and ready:
             # ready for the whole class: students who came early already have their kernel
@@ -240,12 +321,21 @@ class ClassKernelManager(AsyncMappingKernelManager):
     async def cull_kernel_if_idle(self, kernel_id: str) -> None:
         """Cull a kernel left by its page (see the module's text); never one still loading."""
         now = utcnow()
+        if kernel_id not in self._connected:
+            taken = self._taken.get(kernel_id)
+            if taken is None or now - taken < timedelta(seconds=self.connect_grace):
+                return  # its page may still be loading
+            if kernel_id in self._kernels:
+                self.log.warning("Shutting down kernel %s: its page never connected", kernel_id)
+                await self.shutdown_kernel(kernel_id)
+            return
         seen = self._seen.get(kernel_id)
         if seen is not None and now - seen < timedelta(seconds=self.cull_idle_timeout):
             return
-        taken = self._taken.get(kernel_id)
-        if kernel_id not in self._connected and (
-            taken is None or now - taken < timedelta(seconds=self.connect_grace)
-        ):
-            return  # its page may still be loading
         await super().cull_kernel_if_idle(kernel_id)
+
+
+def _started_for_a_page(kwargs: dict[str, Any]) -> bool:
+    """Whether Voilà started this kernel for a page (not to warm the pool)."""
+    env = kwargs.get("env") or {}
+    return str(env.get("VOILA_PREHEAT", "False")) != "True"

@@ -1,9 +1,12 @@
 """The notebooks Voilà runs: the app, and the class's student screens.
 
 In a clone they are ``notebooks/dekbovinoj.ipynb`` and ``notebooks/classroom.ipynb``; an
-installation without the clone writes them from :data:`APP_CELLS` and :data:`CLASS_CELLS`
-(:func:`find_notebook`). The static site renders its own notebook with the same writer
-(:func:`app_notebook`).
+installed package has the same two in its data (``dekbovinoj_edu/serving/apps/``, read with
+:mod:`importlib.resources`), so ``serve`` writes no notebook anywhere: another user of the
+computer cannot swap the notebook every kernel runs. Only a package that is not a folder (a
+zip) has them written, from :data:`APP_CELLS` and :data:`CLASS_CELLS`, into a new private
+folder (:func:`find_notebook`). The static site renders its own notebook with the same writer
+(:func:`app_notebook`); ``tests/test_security.py`` holds the shipped copies to it.
 
 >>> nb = app_notebook(CLASS_CELLS)
 >>> "ClassApp()" in "".join(nb["cells"][0]["source"])
@@ -15,6 +18,7 @@ from __future__ import annotations
 import json
 import tempfile
 from collections.abc import Sequence
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +29,7 @@ __all__ = [
     "NOTEBOOK_NAME",
     "app_notebook",
     "find_notebook",
+    "shipped_notebook",
 ]
 
 NOTEBOOK_NAME = "dekbovinoj.ipynb"
@@ -82,24 +87,38 @@ def app_notebook(
     }
 
 
+def shipped_notebook(name: str = NOTEBOOK_NAME) -> Path | None:
+    """The notebook ``name`` in the package's data, when the package is a folder.
+
+    >>> shipped_notebook().parent.name, shipped_notebook("classroom.ipynb").name
+    ('apps', 'classroom.ipynb')
+    """
+    shipped = resources.files(__package__ or "dekbovinoj_edu.serving") / "apps" / name
+    return shipped if isinstance(shipped, Path) and shipped.is_file() else None
+
+
 def find_notebook(
     root: Path | None = None,
     name: str = NOTEBOOK_NAME,
     cells: tuple[tuple[str, str], ...] = APP_CELLS,
 ) -> Path:
-    """The app notebook: the clone's ``notebooks/`` copy, else one written to a temp folder.
+    """The app notebook: the clone's ``notebooks/`` copy, else the package's own.
 
     ``root`` is the clone's folder (by default the one this package is in);
-    ``name`` and ``cells``: another notebook (the class notebook).
+    ``name`` and ``cells``: another notebook (the class notebook). Written only when the
+    package is no folder, then into a private folder of its own (0700, a new name each time).
     """
     root = Path(__file__).resolve().parents[2] if root is None else root
     clone = root / "notebooks" / name
     if clone.is_file():
         return clone
-    folder = Path(tempfile.gettempdir()) / "dekbovinoj-app"
-    folder.mkdir(exist_ok=True)
-    path = folder / name
-    path.write_text(json.dumps(app_notebook(cells), indent=1, ensure_ascii=False) + "\n", "utf-8")
+    shipped = shipped_notebook(name)
+    if shipped is not None:
+        return shipped
+    path = Path(tempfile.mkdtemp(prefix="dekbovinoj-app-")) / name
+    ids = Path(name).stem
+    notebook = app_notebook(cells, ids=ids)
+    path.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", "utf-8")
     return path
 
 

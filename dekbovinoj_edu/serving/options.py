@@ -10,10 +10,12 @@ field here and its flags in :func:`voila_command`, nowhere else.
 ... )
 >>> command = voila_command(options)
 >>> command[1:4]
-['-m', 'voila', 'app.ipynb']
+['-m', 'dekbovinoj_edu.serving.launch', 'app.ipynb']
 >>> [flag for flag in command if flag.startswith(("--port", "--Voila.ip", "--pool_size"))]
 ['--port=9000', '--Voila.ip=0.0.0.0', '--pool_size=2']
 >>> "--ClassKernelManager.class_size=30" in command and "--no-browser" in command
+True
+>>> "--ClassKernelManager.per_address=3" in command  # 0.0.0.0: the class network
 True
 """
 
@@ -24,7 +26,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from .busy_page import TEMPLATE_NAME
+from .light_page import template_for
 
 __all__ = [
     "CONNECT_GRACE_SECONDS",
@@ -35,6 +37,8 @@ __all__ = [
     "EXTENSIONS",
     "IOPUB_SECONDS",
     "KERNEL_MANAGER",
+    "LAUNCHER",
+    "PER_ADDRESS",
     "ServeOptions",
     "voila_command",
     "voila_environment",
@@ -46,6 +50,13 @@ DEFAULT_PORT = 8866
 DEFAULT_HOST = "localhost"
 """Where ``serve`` listens unless told otherwise: this computer only."""
 
+LAUNCHER = "dekbovinoj_edu.serving.launch"
+"""The module that runs Voilà with the guard on the app's page (see :mod:`.launch`)."""
+
+PER_ADDRESS = 3
+"""The most kernels one address holds on a server the class network reaches: a page and two
+reloads whose old kernels are still going (a page's kernel goes when it is closed)."""
+
 KERNEL_MANAGER = "dekbovinoj_edu.serving.kernels.ClassKernelManager"
 """The kernel manager Voilà wraps with its pool (see :mod:`.kernels`)."""
 
@@ -55,10 +66,10 @@ CULL_IDLE_SECONDS = 75
 CULL_INTERVAL_SECONDS = 15
 """How often the culler looks: a closed page's kernel goes within 75 + 15 + 1 s < 2 min."""
 
-CONNECT_GRACE_SECONDS = 60
-"""How long a student's page has to connect to its kernel before the kernel counts as left
-(a page still loading on a busy machine); a page that never connects goes within
-60 + 15 + 1 s < 2 min."""
+CONNECT_GRACE_SECONDS = 30
+"""How long a student's page has to connect to its kernel before the kernel is shut down (a
+page still loading on a busy machine connects within seconds; a page fetched by a script
+never does, and its kernel goes within 30 + 15 + 1 s)."""
 
 IOPUB_SECONDS = 60
 """How long Voilà waits, after the app's cell has finished, for the cell's output.
@@ -96,6 +107,26 @@ class ServeOptions:
     connect_grace_seconds: int = CONNECT_GRACE_SECONDS
     warm_at_once: int = 0
     """How many kernels warm up at once; 0: one per core of this computer."""
+    page: str = "light"
+    """The page students get: ``light`` (the app's widgets alone, :mod:`.light_page`) or
+    ``voila`` (Voilà's own page, for notebooks that need its renderers)."""
+    per_address: int = -1
+    """The most kernels one client address holds; 0: no cap; -1: :data:`PER_ADDRESS` when
+    the class network reaches the server, no cap when only this computer does."""
+    kernel_memory_mb: int = 512
+    """Each student's kernel's memory limit (see :mod:`.kernel_limits`)."""
+
+    def address_cap(self) -> int:
+        """The cap per client address this server applies.
+
+        >>> ServeOptions(Path("a"), host="localhost").address_cap()
+        0
+        >>> ServeOptions(Path("a"), host="0.0.0.0").address_cap()
+        3
+        """
+        if self.per_address >= 0:
+            return self.per_address
+        return 0 if self.host in ("localhost", "127.0.0.1", "::1") else PER_ADDRESS
 
     def __post_init__(self) -> None:
         if not 0 < self.port < 65536:
@@ -104,6 +135,7 @@ class ServeOptions:
             raise ValueError(f"the class size must be at least 1, not {self.class_size}")
         if not self.host.strip():
             raise ValueError("the host must not be empty")
+        template_for(self.page)  # raises ValueError for a page that is not offered
 
 
 def voila_command(options: ServeOptions) -> list[str]:
@@ -112,20 +144,23 @@ def voila_command(options: ServeOptions) -> list[str]:
     command = [
         sys.executable,
         "-m",
-        "voila",
+        LAUNCHER,
         str(options.notebook),
         f"--port={options.port}",
         f"--Voila.ip={options.host}",
-        f"--template={TEMPLATE_NAME}",
+        f"--template={template_for(options.page)}",
         "--strip_sources=True",
         "--show_tracebacks=False",
         "--theme=light",
+        "--VoilaConfiguration.allow_theme_override=NO",
+        "--VoilaConfiguration.allow_template_override=NO",
         "--preheat_kernel=True",
         f"--pool_size={min(options.class_size, warm)}",
         f"--VoilaConfiguration.multi_kernel_manager_class={KERNEL_MANAGER}",
         f"--ClassKernelManager.class_size={options.class_size}",
         f"--ClassKernelManager.warm_at_once={warm}",
         f"--ClassKernelManager.connect_grace={options.connect_grace_seconds}",
+        f"--ClassKernelManager.per_address={options.address_cap()}",
         f"--MappingKernelManager.cull_idle_timeout={options.cull_idle_seconds}",
         f"--MappingKernelManager.cull_interval={options.cull_interval_seconds}",
         "--MappingKernelManager.cull_connected=False",

@@ -1,7 +1,8 @@
 """Voilà started as a server of its own: the process, its addresses, its end.
 
-:func:`start_voila` runs Voilà with the options of :mod:`.options` and the starting page of
-:mod:`.busy_page`; the process stops when its parent dies (Linux), so a ``dekbovinoj serve``
+:func:`start_voila` runs Voilà (guarded, :mod:`.launch`) with the options of :mod:`.options`,
+the starting page of :mod:`.busy_page` and the kernel spec of :mod:`.kernel_limits`; the
+process stops when its parent dies (Linux), so a ``dekbovinoj serve``
 that is killed leaves no kernels running on. :func:`wait_for` waits for it until Ctrl+C or
 SIGTERM. :func:`student_addresses` says what students type to reach it.
 
@@ -16,11 +17,14 @@ import signal
 import socket
 import subprocess
 import sys
+import urllib.parse
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import IO
 
 from .busy_page import write_template
+from .guard import KEY_ENV
+from .kernel_limits import write_kernel_spec
 from .options import ServeOptions, voila_command, voila_environment
 
 __all__ = ["SERVE_INSTALL", "start_voila", "stop_with_parent", "student_addresses", "wait_for"]
@@ -37,7 +41,9 @@ def start_voila(
     output: int | IO[bytes] | None = None,
     forget: Iterable[str] = (),
 ) -> subprocess.Popen[bytes]:
-    """Start Voilà on ``options.notebook``, with the starting page written into ``templates``.
+    """Start Voilà on ``options.notebook``, with the starting page and the kernels' spec
+    written into ``templates`` (a private folder: the server's own Jupyter data folder, where
+    Voilà keeps its kernels' connection files too).
 
     ``environment`` is added to Voilà's (the class and its service, for class mode), the
     variables named in ``forget`` are taken out of it (the database's, for class mode: the
@@ -45,11 +51,14 @@ def start_voila(
     output).
     """
     write_template(templates)
+    write_kernel_spec(templates, options.kernel_memory_mb)
     env = {**voila_environment(templates), **(environment or {})}
+    if KEY_ENV not in (environment or {}):
+        env.pop(KEY_ENV, None)  # no class key but the one asked for
     for name in forget:
         env.pop(name, None)
     return subprocess.Popen(
-        voila_command(options),
+        [*voila_command(options), f"--Voila.connection_dir_root={templates}"],
         cwd=options.notebook.parent,
         env=env,
         stdout=output,
@@ -76,8 +85,9 @@ _PR_SET_PDEATHSIG = 1
 """Linux ``prctl`` option: the signal a process gets when its parent dies."""
 
 
-def student_addresses(host: str, port: int) -> list[str]:
-    """The addresses students type to reach a server listening on ``host``.
+def student_addresses(host: str, port: int, key: str = "") -> list[str]:
+    """The addresses students type to reach a server listening on ``host`` (with the class
+    ``key`` when there is one).
 
     ``0.0.0.0`` (or ``::``, or empty) listens on every network of this
     computer: its name and each of its IPv4 addresses, loopback last.
@@ -87,9 +97,12 @@ def student_addresses(host: str, port: int) -> list[str]:
     >>> addresses = student_addresses("0.0.0.0", 8866)
     >>> addresses[-1], all(a.startswith("http://") for a in addresses)
     ('http://127.0.0.1:8866/', True)
+    >>> student_addresses("localhost", 8866, key="cow7")
+    ['http://localhost:8866/?key=cow7']
     """
+    query = f"?key={urllib.parse.quote(key)}" if key else ""
     if host not in ("0.0.0.0", "::", ""):
-        return [f"http://{host}:{port}/"]
+        return [f"http://{host}:{port}/{query}"]
     name = socket.gethostname()
     found: list[str] = [name]
     try:
@@ -100,7 +113,7 @@ def student_addresses(host: str, port: int) -> list[str]:
         if address not in found and not address.startswith("127."):
             found.append(address)
     found.append("127.0.0.1")
-    return [f"http://{address}:{port}/" for address in found]
+    return [f"http://{address}:{port}/{query}" for address in found]
 
 
 def _outgoing_address() -> list[str]:

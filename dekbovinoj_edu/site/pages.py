@@ -36,6 +36,7 @@ from typing import Any
 from ..classroom.views.keeper import KEEPER_SCRIPT
 from ..serving.busy_page import loading_script
 from ..serving.notebooks import app_notebook
+from ..widgets.progress import STORAGE_KEY_SCRIPT
 
 __all__ = [
     "APP_PAGE",
@@ -73,7 +74,7 @@ PROGRESS_SCRIPT = """<script>
    The app shows a hidden text field (class dkb-storage) that holds its progress as JSON:
    its value is saved whenever the app changes it, and put back when the page opens. */
 (function () {
-  var KEY = "dekbovinoj-progress";
+  var KEY = STORAGE_KEY;  /* the site's own key: its path (widgets/progress.py) */
   var restored = false;
   function field() { return document.querySelector(".dkb-storage input"); }
   function tick() {
@@ -97,7 +98,7 @@ PROGRESS_SCRIPT = """<script>
   window.setInterval(tick, 500);
 })();
 </script>
-"""
+""".replace("STORAGE_KEY", STORAGE_KEY_SCRIPT)
 """The page's side of the progress widget: local storage to the field and back."""
 
 

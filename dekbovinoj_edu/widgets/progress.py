@@ -5,10 +5,14 @@ holds the practice widget's :class:`~dekbovinoj_edu.sessions.feedback.Score` as
 JSON, with the language the student reads the app in. The static site's app page
 (``dekbovinoj build-site``) carries a small script that saves the field to the
 browser's local storage whenever it changes, and puts the saved value back when
-the page opens; the field then restores the score and the language. What comes
-back from the browser is untrusted: only whole numbers between 0 and :data:`MOST`
-for the score's own fields are taken, and only a language the app speaks;
-anything else is ignored.
+the page opens; the field then restores the score and the language. The storage key is
+the site's own (:data:`STORAGE_KEY_SCRIPT`: ``dekbovinoj-progress:`` and the site's path),
+so two sites on one origin (``OWNER.github.io/a/`` and ``/b/``) keep two scores. What comes
+back from the browser is untrusted (any page of the origin can write it): only whole
+numbers between 0 and :data:`MOST` for the score's own fields are taken, only a score that
+could have been played (:func:`possible_score`: no more solved than played, no streak longer
+than the puzzles solved, no more cards than the best answers had), and only a language the
+app speaks; anything else is ignored.
 
 >>> from dekbovinoj_edu.rules.puzzle import Puzzle
 >>> from dekbovinoj_edu.widgets.practice import Practice
@@ -45,21 +49,55 @@ from ..i18n import LANGUAGES
 from ..sessions.feedback import Score
 from .practice import Practice
 
-__all__ = ["MOST", "BrowserProgress", "read_language", "read_score"]
+__all__ = [
+    "MOST",
+    "SITE_PATH_SCRIPT",
+    "STORAGE_KEY_SCRIPT",
+    "BrowserProgress",
+    "possible_score",
+    "read_language",
+    "read_score",
+]
 
 MOST = 10**6
 """The largest count taken back from the browser."""
 
+SITE_PATH_SCRIPT = 'window.location.pathname.split("/voici/")[0].replace(/[/]$/, "") + "/"'
+"""The site's path, as JavaScript: what comes before ``/voici/`` in the page's address
+(``/`` for a site at its origin's root, ``/dekbovinoj/`` for ``OWNER.github.io/dekbovinoj/``)."""
+
+STORAGE_KEY_SCRIPT = f'"dekbovinoj-progress:" + {SITE_PATH_SCRIPT}'
+"""The page's storage key, as JavaScript: the site's own."""
+
 _FIELDS = tuple(field.name for field in dataclasses.fields(Score))
+
+
+def possible_score(score: Score) -> bool:
+    """Whether a student could have played ``score``.
+
+    >>> possible_score(Score(puzzles=8, solved=7, streak=3, best_streak=5))
+    True
+    >>> possible_score(Score(puzzles=1, solved=999)), possible_score(Score(solved=2, streak=2))
+    (False, False)
+    >>> possible_score(Score(puzzles=3, solved=3, cards_taken=9, cards_possible=6))
+    False
+    """
+    return (
+        score.solved <= score.puzzles
+        and score.streak <= score.best_streak <= score.solved
+        and score.cards_taken <= score.cards_possible
+    )
 
 
 def read_score(text: str) -> Score | None:
     """The score saved as ``text`` (JSON), or ``None`` if it is not one.
 
-    >>> read_score('{"solved": 2, "streak": 2}')
-    Score(puzzles=0, solved=2, cards_taken=0, cards_possible=0, streak=2, best_streak=0)
+    >>> read_score('{"puzzles": 2, "solved": 2, "streak": 2, "best_streak": 2}')
+    Score(puzzles=2, solved=2, cards_taken=0, cards_possible=0, streak=2, best_streak=2)
     >>> read_score('{"solved": -1}') is None, read_score("[1]") is None, read_score("x") is None
     (True, True, True)
+    >>> read_score('{"puzzles": 1, "solved": 999}') is None  # forged beyond the possible
+    True
     """
     data = _saved(text)
     if data is None:
@@ -70,7 +108,8 @@ def read_score(text: str) -> Score | None:
         if type(value) is not int or not 0 <= value <= MOST:
             return None
         values[name] = value
-    return Score(**values)
+    score = Score(**values)
+    return score if possible_score(score) else None
 
 
 def read_language(text: str) -> str | None:

@@ -223,13 +223,13 @@ def test_the_score_and_streak_survive_closing_the_tab(open_site: SiteOpener, pet
     assert model.score.solved == model.score.streak == 1
     expect(page.locator(".dkb-score")).to_have_text(model.score_text())
     page.wait_for_function(
-        "() => (localStorage.getItem('dekbovinoj-progress') || '').includes('\"solved\": 1')"
+        "() => (localStorage.getItem('dekbovinoj-progress:/') || '').includes('\"solved\": 1')"
     )
-    kept = json.loads(page.evaluate("localStorage.getItem('dekbovinoj-progress')"))
+    kept = json.loads(page.evaluate("localStorage.getItem('dekbovinoj-progress:/')"))
     assert kept["streak"] == 1 and kept["cards_taken"] == 6
     page.locator(".dkb-lang select").select_option(label=LANGUAGE_NAMES["sv"])  # now Swedish
     page.wait_for_function(
-        "() => (localStorage.getItem('dekbovinoj-progress') || '').includes('\"lang\": \"sv\"')"
+        "() => (localStorage.getItem('dekbovinoj-progress:/') || '').includes('\"lang\": \"sv\"')"
     )
     page.close()
 

@@ -11,15 +11,21 @@ site's page calls it on its own origin) and takes up the seat it held before a r
 with the attempts still waiting to be sent (:meth:`PageKeeper.keep_for` is the
 :class:`~dekbovinoj_edu.classroom.client.Keep` of one class).
 
+The keys are the site's own: :data:`KEY_PREFIX`, the site's path
+(:data:`~dekbovinoj_edu.widgets.progress.SITE_PATH_SCRIPT`), the service and the class, so
+two sites on one origin keep apart; the script reads and writes no other key.
 What comes back from the page is untrusted: only a JSON object of the expected shape and
 size is read, the origin and the service's address must be ``http``/``https`` addresses,
-the class a class name; the kept state is checked again, field by field, by the client.
+the class a class name, the path a path; only keys of the page's own path are kept; the kept
+state is checked again, field by field, by the client.
 
 >>> keeper = PageKeeper()
 >>> seen = []
 >>> keeper.on_page(seen.append)
+>>> other_site = key_for("http://127.0.0.1:8000", "4a", scope="/other/")
 >>> keeper.value = json.dumps({"page": {"origin": "http://127.0.0.1:8000", "class": "4a"},
-...     "kept": {key_for("http://127.0.0.1:8000", "4a"): '{"nickname": "Ana"}'}})
+...     "kept": {key_for("http://127.0.0.1:8000", "4a"): '{"nickname": "Ana"}',
+...              other_site: '{"nickname": "Eve"}'}})
 >>> seen[0].server, seen[0].class_name
 ('http://127.0.0.1:8000', '4a')
 >>> keep = keeper.keep_for("http://127.0.0.1:8000", "4a")
@@ -42,6 +48,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ...widgets.progress import SITE_PATH_SCRIPT
 from ..assignment import class_name as checked_class_name
 from ..client import service_address
 from ..errors import ClassroomError
@@ -51,8 +58,12 @@ __all__ = ["KEEPER_SCRIPT", "KEY_PREFIX", "MAX_MESSAGE", "PageInfo", "PageKeeper
 KEY_PREFIX = "dekbovinoj-class:"
 """What the local storage keys of class mode start with (one key a service and class)."""
 
-MAX_MESSAGE = 1_000_000
-"""The most characters taken from the page at once."""
+MAX_MESSAGE = 100_000
+"""The most characters taken from the page at once (below the server's limit for a widget
+message, :data:`~dekbovinoj_edu.serving.messages.MAX_MESSAGE_BYTES`)."""
+
+MAX_SCOPE = 500
+"""The longest site path taken from the page."""
 
 KEEPER_SCRIPT = """<script>
 /* Dek bovinoj: a student's class app, kept in this browser (local storage).
@@ -61,6 +72,7 @@ KEEPER_SCRIPT = """<script>
    mode into it; then it saves into local storage what the app writes into it ("save"). */
 (function () {
   var PREFIX = "dekbovinoj-class:";
+  var MINE = PREFIX + SITE_PATH + "|";
   var told = false;
   var stored = "";
   function tell(input, text) {
@@ -77,12 +89,12 @@ KEEPER_SCRIPT = """<script>
       try {
         for (var i = 0; i < window.localStorage.length; i++) {
           var key = window.localStorage.key(i);
-          if (key && key.indexOf(PREFIX) === 0) { kept[key] = window.localStorage.getItem(key); }
+          if (key && key.indexOf(MINE) === 0) { kept[key] = window.localStorage.getItem(key); }
         }
       } catch (e) { kept = {}; }
       var query = new URLSearchParams(window.location.search);
       var page = { origin: window.location.origin, "class": query.get("class"),
-                   server: query.get("server") };
+                   server: query.get("server"), scope: SITE_PATH };
       tell(input, JSON.stringify({ page: page, kept: kept }));
       return;
     }
@@ -91,7 +103,7 @@ KEEPER_SCRIPT = """<script>
       stored = text;
       try {
         var saved = JSON.parse(text).save;
-        if (saved && typeof saved.key === "string" && saved.key.indexOf(PREFIX) === 0) {
+        if (saved && typeof saved.key === "string" && saved.key.indexOf(MINE) === 0) {
           window.localStorage.setItem(saved.key, JSON.stringify(saved.state));
         }
       } catch (e) { /* private mode, or storage full */ }
@@ -100,18 +112,19 @@ KEEPER_SCRIPT = """<script>
   window.setInterval(tick, 250);
 })();
 </script>
-"""
+""".replace("SITE_PATH", SITE_PATH_SCRIPT)
 """The page's side of :class:`PageKeeper` (the static site's class page and Voilà's page
 carry it); its keys start with :data:`KEY_PREFIX`."""
 
 
-def key_for(server: str, class_name: str) -> str:
-    """The local storage key of class ``class_name`` on the service at ``server``.
+def key_for(server: str, class_name: str, scope: str = "/") -> str:
+    """The local storage key of class ``class_name`` on the service at ``server``, for the
+    site at the path ``scope``.
 
     >>> key_for("http://127.0.0.1:8000", "4a")
-    'dekbovinoj-class:http://127.0.0.1:8000|4a'
+    'dekbovinoj-class:/|http://127.0.0.1:8000|4a'
     """
-    return f"{KEY_PREFIX}{server}|{class_name}"
+    return f"{KEY_PREFIX}{scope}|{server}|{class_name}"
 
 
 @dataclass(frozen=True)
@@ -124,6 +137,8 @@ class PageInfo:
     """The class of the address's ``?class=``, if it names one."""
     service: str | None = None
     """The address of ``?server=``, if the page names another service than its origin."""
+    scope: str = "/"
+    """The site's path (its storage keys are its own)."""
 
     @property
     def server(self) -> str:
@@ -171,12 +186,16 @@ def read_page(text: str) -> tuple[PageInfo, dict[str, str]] | None:
     origin = _address(page.get("origin"))
     if origin is None or origin.count("/") != 2:  # an origin has no path
         return None
-    info = PageInfo(origin, _class(page.get("class")), _address(page.get("server")))
+    scope = page.get("scope", "/")
+    if not isinstance(scope, str) or not scope.startswith("/") or len(scope) > MAX_SCOPE:
+        return None
+    info = PageInfo(origin, _class(page.get("class")), _address(page.get("server")), scope)
+    mine = f"{KEY_PREFIX}{scope}|"
     found = data.get("kept")
     kept: dict[str, str] = {}
     if isinstance(found, dict):
         for key, value in found.items():
-            if isinstance(key, str) and key.startswith(KEY_PREFIX) and isinstance(value, str):
+            if isinstance(key, str) and key.startswith(mine) and isinstance(value, str):
                 kept[key] = value
     return info, kept
 
@@ -224,7 +243,8 @@ class PageKeeper(widgets.Text):
 
     def keep_for(self, server: str, class_name: str) -> _Slot:
         """What class ``class_name`` of the service at ``server`` keeps in the page."""
-        return _Slot(self, key_for(server, class_name))
+        scope = self.page.scope if self.page is not None else "/"
+        return _Slot(self, key_for(server, class_name, scope))
 
     def send(self, message: dict[str, Any]) -> None:
         """Write ``message`` into the field, for the page's script to store."""
