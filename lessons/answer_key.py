@@ -125,21 +125,22 @@ def show_answers(
 ) -> None:
     """Print the answers of a lesson's ``exercises`` or ``exit_ticket``, for the teacher only.
 
-    ``puzzles`` are the ones the lesson shows; they must be the key's, in its
-    order (a ``ValueError`` says which one differs). Students see
-    :data:`HIDDEN` instead.
+    ``puzzles`` are the ones the lesson shows; for the teacher they must be the key's, in
+    its order (a ``ValueError`` says so). Students see :data:`HIDDEN` instead, whatever the
+    puzzles: a pupil who changes an exercise's cards breaks nothing.
     """
+    if not teacher:
+        print(HIDDEN[lang])
+        return
     items = claims()["lessons"][lesson][part]
     keyed = [puzzle_of(item) for item in items if "puzzle" in item or "korova" in item]
     if list(puzzles) != keyed:
         raise ValueError(f"{lesson} {part}: the lesson's puzzles are not the answer key's")
-    if not teacher:
-        print(HIDDEN[lang])
-        return
     for number, item in enumerate(items, 1):
         print(f"{number}. {_answer_line(item, lang)}")
-        if item.get("note"):
-            print("   " + item["note"])
+        note = item.get(f"note_{lang}", item.get("note")) if lang != "en" else item.get("note")
+        if note:
+            print("   " + note)
 
 
 def show_best(puzzles: Sequence[Puzzle], teacher: bool, lang: str = "en") -> None:

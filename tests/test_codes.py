@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 import random
+import re
+from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -22,6 +26,7 @@ from dekbovinoj_edu.rules.codes import (
     CodeChecksumError,
     CodeFormatError,
     CodeLengthError,
+    CodeSizeError,
     PuzzleCodeError,
     UnencodableError,
     check_characters,
@@ -29,6 +34,7 @@ from dekbovinoj_edu.rules.codes import (
     encode,
     normalise_code,
 )
+from dekbovinoj_edu.rules.limits import MAX_DEAL_CARDS
 
 GAME_24 = dataclasses.replace(LEVELS[2], name="24", colour_rule=False, target=24)
 
@@ -41,6 +47,14 @@ house_levels = st.builds(
     brackets=st.booleans(),
     colour_rule=st.booleans(),
     target=st.integers(MIN_TARGET, MAX_TARGET),
+    limits=st.builds(
+        Limits,
+        max_chars=st.integers(1, 200),
+        max_cards=st.integers(18, 40),
+        max_magnitude=st.integers(1, 10**6),
+        max_factorial=st.integers(0, 20),
+    ),
+    all_cards=st.booleans(),
 )
 levels = st.one_of(st.sampled_from(list(LEVELS.values())), house_levels)
 puzzles = st.builds(
@@ -180,7 +194,7 @@ def test_a_well_checked_word_that_is_not_a_puzzle_is_refused() -> None:
 
 
 def test_levels_a_code_cannot_carry_are_clear_errors() -> None:
-    strict = dataclasses.replace(LEVELS[2], limits=Limits(max_chars=50))
+    strict = dataclasses.replace(LEVELS[2], limits=Limits(max_chars=500))
     far = dataclasses.replace(LEVELS[2], target=MAX_TARGET + 1)
     wordy = dataclasses.replace(LEVELS[2], name="x" * (MAX_NAME_BYTES + 1))
     for level, words in ((strict, "bounds"), (far, "targets"), (wordy, "names")):
@@ -196,11 +210,146 @@ def test_the_extreme_targets_fit() -> None:
 
 
 def test_too_many_cards_is_a_clear_error() -> None:
-    many = Puzzle((Card(5, Suit.CLUBS),) * (MAX_CODE_CARDS + 1), ())
-    with pytest.raises(UnencodableError, match="at most"):
-        encode(many)
-    most = Puzzle((Card(5, Suit.CLUBS),) * MAX_CODE_CARDS, ())
-    assert decode(encode(most)) == most
+    for level in (*LEVELS.values(), GAME_24):
+        most = level.most_cards
+        many = Puzzle((Card(5, Suit.CLUBS),) * (most + 1), (), level)
+        with pytest.raises(UnencodableError, match="at most") as caught:
+            encode(many)
+        assert caught.value.code == "code-unencodable"
+        full = Puzzle((Card(5, Suit.CLUBS),) * (most - 1), (Card.joker(),), level)
+        assert decode(encode(full)) == full
+    assert LEVELS[1].most_cards == LEVELS[1].limits.max_cards
+    assert LEVELS[2].most_cards == LEVELS[3].most_cards == MAX_DEAL_CARDS < MAX_CODE_CARDS
+
+
+def _written_by_hand(level_bits: str, count: int) -> str:
+    """A version-0 code of ``count`` times 5♣ after the level's bits (as older versions wrote)."""
+    bits = "0" + level_bits + "0" + _count(count) + _count(0) + FIVE_OF_CLUBS * count
+    return _bits_to_code(bits)
+
+
+FIVE_OF_CLUBS = f"{4 * 4 + 1:06b}"
+"""5♣ as a code writes it."""
+
+
+def _count(value: int) -> str:
+    """A count as a code writes it: groups of 3 bits, lowest first, each after a "more" bit."""
+    groups = []
+    while True:
+        groups.append(value & 0b111)
+        value >>= 3
+        if not value:
+            break
+    return "".join(f"{int(i < len(groups) - 1)}{group:03b}" for i, group in enumerate(groups))
+
+
+def test_a_code_with_more_cards_than_a_deal_or_its_level_allows_is_refused() -> None:
+    level3 = _written_by_hand("11", MAX_DEAL_CARDS + 1)
+    level1 = _written_by_hand("01", LEVELS[1].limits.max_cards + 1)
+    assert decode(_written_by_hand("11", MAX_DEAL_CARDS)).level == LEVELS[3]
+    assert len(decode(_written_by_hand("01", LEVELS[1].limits.max_cards)).cards) == 40
+    for code, most in ((level3, MAX_DEAL_CARDS), (level1, LEVELS[1].limits.max_cards)):
+        with pytest.raises(CodeSizeError) as caught:
+            decode(code)
+        error = caught.value
+        assert error.code == "code-size" and isinstance(error, PuzzleCodeError)
+        messages = {lang: error.message(lang) for lang in ("en", "eo", "sv", "ja")}
+        assert len(set(messages.values())) == 4
+        for message in messages.values():
+            assert str(most) in message and str(most + 1) in message, message
+
+
+HOUSE_RULES = {
+    "lesson 6: 20": dataclasses.replace(LEVELS[1], name="20", target=20),
+    "lesson 6 and the README: 24": dataclasses.replace(
+        LEVELS[2], name="24", colour_rule=False, target=24, all_cards=True
+    ),
+    "lesson 6: times": Level("times", frozenset({Op.ADD, Op.SUB, Op.MUL})),
+    "lesson 6: divide": Level("divide", frozenset({Op.ADD, Op.SUB, Op.DIV})),
+    "lesson 6: every card": dataclasses.replace(LEVELS[2], all_cards=True),
+    "README: no ×": Level("no ×", frozenset({Op.ADD, Op.SUB, Op.DIV}), brackets=True),
+    "tight bounds": dataclasses.replace(
+        LEVELS[3], name="small", limits=Limits(max_magnitude=1000, max_factorial=5, max_cards=8)
+    ),
+}
+"""Every house rule the lessons and the README build, and one with bounds of its own."""
+
+
+@pytest.mark.parametrize("name", HOUSE_RULES)
+def test_every_house_rule_of_the_lessons_and_the_readme_survives_a_code(name: str) -> None:
+    level = HOUSE_RULES[name]
+    for puzzle in (
+        Puzzle.parse("8♠ 3♣ 2♥ A♦", level=level),
+        Puzzle.parse("9♦ 3♥ | Q♠ JK 7♥", level=level, flipped=True),
+        Puzzle.parse("| 10♣", level=level),
+    ):
+        back = Puzzle.from_code(puzzle.code)
+        assert back == puzzle
+        assert (back.level.all_cards, back.level.limits) == (level.all_cards, level.limits)
+
+
+ROOT = Path(__file__).resolve().parents[1]
+_BUILT = re.compile(r"^\w+ = ((?:dataclasses\.replace\(LEVELS|Level\().*\))")
+
+
+def _built_levels() -> list[str]:
+    """Every line of a lesson, a notebook or the README that builds a level."""
+    texts = [(ROOT / "README.md").read_text("utf-8")]
+    for path in [*ROOT.glob("lessons/*.ipynb"), *ROOT.glob("notebooks/*.ipynb")]:
+        for cell in json.loads(path.read_text("utf-8"))["cells"]:
+            source = cell["source"]
+            texts.append(source if isinstance(source, str) else "".join(source))
+    lines = (line.split("  #")[0].strip() for text in texts for line in text.splitlines())
+    return sorted({found.group(1) for line in lines if (found := _BUILT.match(line))})
+
+
+def test_the_lessons_and_the_readme_build_only_house_rules_tested_here() -> None:
+    built = _built_levels()
+    assert len(built) >= 5
+    names = {"dataclasses": dataclasses, "LEVELS": LEVELS, "Level": Level, "Op": Op}
+    for source in built:
+        level = eval(source, names)  # the project's own lessons, not a user's text
+        assert level in HOUSE_RULES.values(), source
+
+
+def test_the_24_game_code_refuses_an_answer_that_leaves_cards_out() -> None:
+    from dekbovinoj_edu import check
+
+    game24 = HOUSE_RULES["lesson 6 and the README: 24"]
+    opened = Puzzle.from_code(Puzzle.parse("8♠ 3♣ 2♥ A♦", level=game24).code)
+    assert not check(opened, "8 × 3").ok
+    assert check(opened, "8 × 3 × (2 − 1)").ok
+
+
+def test_a_code_carries_no_bound_looser_than_the_rules() -> None:
+    loose = dataclasses.replace(LEVELS[3], name="big", limits=Limits(max_magnitude=10**9))
+    with pytest.raises(UnencodableError, match="bounds"):
+        encode(Puzzle.parse("5♠ 5♣", level=loose))
+
+
+def test_a_written_default_bound_or_an_empty_rest_is_not_a_code() -> None:
+    # The 24 game (without its every-card rule, named ""), 5♣ on the pasture: version 0,
+    # a house rule, + − × ÷, brackets, no colour rule, the target 24 (zig-zag 48), an empty
+    # name, not flipped, one pasture card and no barn, the card.
+    head = "0" + "00" + "1111000" + "1" + "0" + _count(48) + _count(0)
+    head += "0" + _count(1) + _count(0) + FIVE_OF_CLUBS
+    assert decode(_bits_to_code(head)) == Puzzle.parse("5♣", level=replace(GAME_24, name=""))
+    assert decode(_bits_to_code(head + "1" + _count(1))).level.all_cards
+    max_chars = 1 << 1
+    tails = {
+        "no part follows": "1" + _count(0),
+        "the marker is missing": "0" + _count(1),
+        "a default bound": "1" + _count(max_chars) + _count(Limits().max_chars),
+    }
+    for why, tail in tails.items():
+        with pytest.raises(CodeFormatError):
+            decode(_bits_to_code(head + tail))
+            pytest.fail(why)
+
+
+def _bits_to_code(bits: str) -> str:
+    bits += "0" * (-len(bits) % 5)
+    return _with_check("".join(ALPHABET[int(bits[i : i + 5], 2)] for i in range(0, len(bits), 5)))
 
 
 def test_errors_speak_every_language() -> None:

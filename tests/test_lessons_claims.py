@@ -18,8 +18,10 @@ solver and ``RULES.md``:
 from __future__ import annotations
 
 import ast
+import contextlib
 import dataclasses
 import importlib.util
+import io
 import itertools
 import json
 import re
@@ -39,10 +41,10 @@ from dekbovinoj_edu import (
     Puzzle,
     answers,
     check,
-    deal_many,
     rate,
     solve,
 )
+from dekbovinoj_edu.dealing.scope import Scope
 
 ROOT = Path(__file__).resolve().parents[1]
 LESSONS = ROOT / "lessons"
@@ -364,38 +366,68 @@ PRACTICE_PUZZLES = 6
 """How many puzzles of each seeded practice widget the scope test deals (the first, five more)."""
 
 
-def _argument(node: ast.expr, variables: dict[str, str]) -> Any:
-    """A literal, or a house-rule level the lesson names (its ``variables`` in claims.json)."""
+def _argument(node: ast.expr, variables: dict[str, Any]) -> Any:
+    """A literal, the lesson's scope, or a house-rule level the lesson names (its ``variables``
+    in claims.json)."""
     if isinstance(node, ast.Name):
-        return KEY.level_named(variables[node.id])
+        found = variables[node.id]
+        return found if isinstance(found, Scope) else KEY.level_named(found)
     if isinstance(node, ast.List):
         return [_argument(item, variables) for item in node.elts]
     return ast.literal_eval(node)
 
 
+def _declared_scope(path: Path) -> Scope:
+    """The lesson's ``scope = Scope(...)``, run with the levels it names."""
+    lesson = path.name.split(".")[0]
+    variables = CLAIMS["lessons"][lesson].get("variables", {})
+    names: dict[str, Any] = {"Scope": Scope, "LEVELS": LEVELS}
+    names.update({name: KEY.level_named(level) for name, level in variables.items()})
+    found = []
+    for cell in _cells(path):
+        if cell["cell_type"] != "code":
+            continue
+        for node in ast.parse(_source(cell)).body:
+            targets = [t.id for t in getattr(node, "targets", []) if isinstance(t, ast.Name)]
+            if targets == ["scope"]:
+                exec(compile(ast.Module([node], []), str(path), "exec"), names)  # our lesson
+                found.append(names["scope"])
+    assert len(found) == 1, "a lesson declares its scope once"
+    return found[0]
+
+
 def _dealing_calls(path: Path) -> Iterator[tuple[str, dict[str, Any]]]:
-    """Each seeded ``deal_many(...)`` and ``Practice(...)`` of a lesson, with its arguments."""
-    variables = CLAIMS["lessons"][path.name.split(".")[0]].get("variables", {})
+    """Each seeded ``scope.deal_many(...)`` and ``Practice(...)`` of a lesson, with its
+    arguments."""
+    variables: dict[str, Any] = dict(
+        CLAIMS["lessons"][path.name.split(".")[0]].get("variables", {})
+    )
+    variables["scope"] = _declared_scope(path)
     for cell in _cells(path):
         if cell["cell_type"] != "code":
             continue
         for node in ast.walk(ast.parse(_source(cell))):
-            if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
+            if not isinstance(node, ast.Call):
                 continue
-            if node.func.id not in ("deal_many", "deal", "Practice"):
+            func = node.func
+            name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
+            if name not in ("deal_many", "deal", "Practice"):
                 continue
             keywords = {k.arg: k.value for k in node.keywords if k.arg is not None}
             if "seed" not in keywords:
                 continue
-            arguments = {name: _argument(value, variables) for name, value in keywords.items()}
-            if node.func.id == "deal_many":
+            arguments = {key: _argument(value, variables) for key, value in keywords.items()}
+            if name == "deal_many":
+                assert isinstance(func, ast.Attribute), "a sheet is dealt by the lesson's scope"
                 arguments["count"] = ast.literal_eval(node.args[0])
-            yield node.func.id, arguments
+                arguments["scope"] = variables["scope"]
+            yield name, arguments
 
 
 def _dealt(name: str, arguments: dict[str, Any]) -> list[Puzzle]:
     if name == "deal_many":
-        return deal_many(**arguments)
+        scope = arguments.pop("scope")
+        return scope.deal_many(**arguments)
     session = PracticeSession(**arguments)
     puzzles = [session.puzzle]
     for _ in range(PRACTICE_PUZZLES - 1):
@@ -418,12 +450,17 @@ def _in_scope(puzzle: Puzzle, scope: dict[str, Any]) -> bool:
 def test_every_puzzle_a_lesson_deals_is_in_its_scope(path: Path) -> None:
     lesson = path.name.split(".")[0]
     scope = CLAIMS["lessons"][lesson]["scope"]
+    declared = _declared_scope(path)
+    for option in ("jokers", "flipped", "decks"):
+        assert getattr(declared.filters, option) == scope.get(option), option
+    assert [level.name for level in declared.levels] == [str(lv) for lv in scope["levels"]]
+    assert declared.mu == scope["mu"]
+    assert {op.symbol for op in declared.filters.needs_any} == set(scope.get("needs_any", []))
     calls = list(_dealing_calls(path))
     assert calls, "a lesson deals puzzles"
     for name, arguments in calls:
-        for option in ("jokers", "flipped", "decks"):
-            if option in scope:
-                assert arguments.get(option) == scope[option], (name, arguments, option)
+        if name == "Practice":
+            assert arguments.get("scope") == declared, "every widget follows the lesson's scope"
         for puzzle in _dealt(name, arguments):
             assert _in_scope(puzzle, scope), (name, arguments, puzzle)
 
@@ -580,3 +617,81 @@ def test_every_fixed_puzzle_of_a_lesson_is_in_its_scope_too(path: Path) -> None:
         if scope.get("decks") == 1:
             cards = [card for card in text.replace("|", " ").split() if card != "JK"]
             assert len(cards) == len(set(cards)), text
+
+
+# ------------------------------------------------------------------ lesson 1: below zero
+
+
+def _running_totals(puzzle: Puzzle, cards: tuple[Any, ...]) -> list[int]:
+    """Every black card added first, then every red card taken away: the totals on the way."""
+    values = sorted((card.signed_value(puzzle.flipped) for card in cards), reverse=True)
+    return list(itertools.accumulate(values))
+
+
+def test_lesson_one_says_what_keeps_the_total_above_zero_and_it_is_true() -> None:
+    """Starting with a black card does not keep the total above zero (the checker accepts
+    ``2 − 4 + 13 − 1`` and narrates −2); adding every black card first does, for every level-1
+    answer without a joker."""
+    from dekbovinoj_edu import narrate
+
+    claim = next(
+        item
+        for item in CLAIMS["lessons"]["01-positive-and-negative"]["moves"]
+        if "below_zero" in item
+    )
+    puzzle = KEY.puzzle_of(claim)
+    verdict = check(puzzle, claim["text"])
+    assert verdict.ok
+    assert any(claim["below_zero"] in step for step in narrate(claim["text"], verdict.cards, 10))
+    for path in _notebooks("01-positive-and-negative"):
+        text = "".join(_source(cell) for cell in _cells(path))
+        assert "start with a black card, and the running total" not in text
+    sheet = _declared_scope(LESSONS / "01-positive-and-negative.ipynb").deal_many(30, "below zero")
+    for dealt in [*sheet, puzzle]:
+        found = solve(dealt)
+        if found is not None:
+            assert min(_running_totals(dealt, found.cards)) >= 0, (dealt, found)
+    guide = (LESSONS / "README.md").read_text("utf-8")
+    assert "add every black card first" in guide and "2 − 4 + 13 − 1" in guide
+
+
+def test_the_exit_ticket_item_that_is_no_dek_bovinoj_makes_10_and_fails_for_the_colour() -> None:
+    item = CLAIMS["lessons"]["01-positive-and-negative"]["exit_ticket"][0]
+    assert item["ok"] is False and item["code"] == "colour"
+    assert _arithmetic(item["answer"]) == 10  # not "not 10": the colour is the reason
+
+
+@pytest.mark.parametrize("lang", ["eo", "sv", "ja"])
+def test_the_answer_notes_of_a_translated_lesson_are_translated(lang: str) -> None:
+    for part in ("exercises", "exit_ticket"):
+        for item in CLAIMS["lessons"]["01-positive-and-negative"][part]:
+            if "note" in item:
+                assert item.get(f"note_{lang}") not in (None, item["note"]), item["note"]
+    session_text = io.StringIO()
+    with contextlib.redirect_stdout(session_text):
+        puzzles = [
+            KEY.puzzle_of(item)
+            for item in CLAIMS["lessons"]["01-positive-and-negative"]["exercises"]
+        ]
+        KEY.show_answers("01-positive-and-negative", "exercises", puzzles, True, lang=lang)
+    shown = session_text.getvalue()
+    for item in CLAIMS["lessons"]["01-positive-and-negative"]["exercises"]:
+        if "note" in item:
+            assert item["note"] not in shown and item[f"note_{lang}"] in shown
+
+
+def test_lesson_four_s_puzzles_need_its_own_operations() -> None:
+    """The exercises, the fixed *Try it* puzzle and the exit question of lesson 4 take more
+    cards with ``^ √ !`` than the best move at level 2."""
+    lesson = CLAIMS["lessons"]["04-all-formulas"]
+    items = [*lesson["exercises"], *lesson["sizes"], *lesson["exit_ticket"]]
+    puzzles = [KEY.puzzle_of(item) for item in items if "puzzle" in item and item.get("ok", True)]
+    assert len(puzzles) == 6
+    for puzzle in puzzles:
+        best = solve(puzzle)
+        plain = solve(dataclasses.replace(puzzle, level=LEVELS[2]))
+        assert best is not None
+        assert (plain.size if plain is not None else 0) < best.size, puzzle
+    for item in lesson["sizes"]:
+        plain = solve(dataclasses.replace(KEY.puzzle_of(item), level=LEVELS[2]))
+        assert (plain.size if plain is not None else 0) == item["level_2_cards"]

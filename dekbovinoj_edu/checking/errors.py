@@ -28,6 +28,7 @@ __all__ = [
     "CheckError",
     "DecimalNumberError",
     "DivisionByZeroError",
+    "DoubleFactorialError",
     "EmptyExpressionError",
     "ExpressionTooLongError",
     "FactorialOfNonWholeError",
@@ -216,6 +217,19 @@ class MissingOperatorError(SyntaxProblem):
     """Two numbers or brackets with no operation between them."""
 
     template = "An operation is missing here, like + or −."
+
+
+class DoubleFactorialError(SyntaxProblem):
+    """Two ``!`` in a row, like ``3!!``: not an operation of this game (elsewhere it is the
+    double factorial, ``3!! = 3``). A factorial of a factorial is written ``(3!)!``.
+
+    >>> str(DoubleFactorialError("3!!", 2, bracketed="(3!)!"))
+    'Two ! in a row mean something else. For a factorial of a factorial, write (3!)!'
+    """
+
+    template = (
+        "Two ! in a row mean something else. For a factorial of a factorial, write {bracketed}"
+    )
 
 
 class UnclosedBracketError(SyntaxProblem):

@@ -54,6 +54,7 @@ from ..rules.operations import (
 )
 from .errors import (
     DecimalNumberError,
+    DoubleFactorialError,
     EmptyExpressionError,
     ExpressionTooLongError,
     JokerInExpressionError,
@@ -582,6 +583,9 @@ class _Parser:
         depth = self.depth
         while self.token.kind is _Kind.POSTFIX:
             token = self.advance()
+            if isinstance(node, FactorialNode):  # 3!! is the double factorial elsewhere
+                bracketed = f"({render(node)})!"
+                raise DoubleFactorialError(self.text, token.position, bracketed=bracketed)
             self.enter(token.position)
             node = FactorialNode(node, token.position)
         self.depth = depth
@@ -646,6 +650,11 @@ def render(
     >>> sum_ = BinaryNode(Op.ADD, CardNode(8), CardNode(7))
     >>> render(BinaryNode(Op.DIV, sum_, CardNode(3)))
     '(8 + 7) ÷ 3'
+
+    A factorial of a factorial is bracketed, ``(3!)!``: ``3!!`` is the double factorial.
+
+    >>> render(FactorialNode(FactorialNode(SqrtNode(CardNode(9)))))
+    '(√9!)!'
     """
     names = iter(cards) if cards is not None else None
     return _Printer(table, _grammar(table), names).text(tree)
@@ -667,7 +676,10 @@ class _Printer:
         if isinstance(node, SqrtNode):
             return self.table[Op.SQRT].symbol + self.wrap(node.operand, PRIMARY_PRECEDENCE)
         if isinstance(node, FactorialNode):
-            return self.wrap(node.operand, POSTFIX_PRECEDENCE) + self.table[Op.FACT].symbol
+            symbol = self.table[Op.FACT].symbol
+            if isinstance(node.operand, FactorialNode):  # (3!)!, never 3!! (double factorial)
+                return f"({self.text(node.operand)}){symbol}"
+            return self.wrap(node.operand, POSTFIX_PRECEDENCE) + symbol
         match self.table[node.op].assoc:
             case Assoc.RIGHT:
                 left = self.wrap(node.left, POSTFIX_PRECEDENCE)

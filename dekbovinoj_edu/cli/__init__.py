@@ -22,6 +22,8 @@ COMMAND_MODULES: tuple[str, ...] = (
     "dekbovinoj_edu.cli.sheet",
     "dekbovinoj_edu.cli.play",
     "dekbovinoj_edu.cli.classroom",
+    "dekbovinoj_edu.cli.lessons",
+    "dekbovinoj_edu.cli.hub",
     "dekbovinoj_edu.korova.cli",
 )
 """Modules that add subcommands, in the order ``--help`` lists them."""

@@ -67,7 +67,7 @@ class DealError(ValueError):
     >>> error = DealError(_NOT_FOUND, [("easy", {}), ("no joker", {})], level="1", tries=9,
     ...                   seconds=20)
     >>> error.message("sv").split(":")[0]
-    'Inget pussel (lätt, ingen joker) hittades på nivå 1 på 9 drag (högst 20 s)'
+    'Ingen uppgift (lätt, ingen joker) hittades på nivå 1 på 9 drag (högst 20 s)'
     """
 
     code = "deal"

@@ -1,6 +1,6 @@
 """What makes a puzzle hard for people: features the solver can compute from the best answers.
 
-:func:`features` reads a puzzle's best answers (:func:`~.solving.solver.solve_all`)
+:func:`features` reads a puzzle's best answers (:func:`~.solving.solver.normal_forms`)
 and returns :class:`Features`: how many distinct answers there are, whether
 every one passes through a fraction, how big the numbers along the way get,
 how deeply the brackets nest, whether some part of an answer does nothing
@@ -36,7 +36,7 @@ from ..solving.normal_form import (
     cards_of,
     value,
 )
-from ..solving.solver import Solution, solve_all
+from ..solving.solver import Solution, normal_forms
 from .filters import passes_through_fraction
 
 __all__ = ["ANSWERS_COUNTED", "FEATURE_NAMES", "Features", "answer_depth", "features", "idles"]
@@ -100,17 +100,26 @@ def idles(node: Node) -> int:
     """
     found = 0
     if isinstance(node, Product):
-        found += sum(1 for child, _ in node.factors if value(child) == 1)
+        found += sum(1 for child, _ in node.factors if _exact(child) == 1)
     elif isinstance(node, Sum):
-        found += sum(1 for child, _ in node.terms if value(child) == 0)
+        found += sum(1 for child, _ in node.terms if _exact(child) == 0)
     return found + sum(idles(child) for child in _parts(node))
 
 
+def _exact(node: Node) -> Fraction | None:
+    """A part's exact value, or ``None`` for an irrational one (a root in ``−√12♦ × √3♣``)."""
+    try:
+        return value(node)
+    except ValueError:
+        return None
+
+
 def _largest(node: Node) -> Fraction:
-    """The largest size (absolute value) of the answer or of a part of it."""
-    return max(
-        abs(value(part)) for part in _nodes(node) if not isinstance(part, Num) or part is node
-    )
+    """The largest size (absolute value) of the answer or of a part of it, among those with a
+    rational value (the search's steps are rational, but for two roots under a red card)."""
+    parts = (part for part in _nodes(node) if not isinstance(part, Num) or part is node)
+    sizes = [abs(found) for part in parts if (found := _exact(part)) is not None]
+    return max(sizes, default=Fraction(0))
 
 
 @dataclass(frozen=True)
@@ -171,5 +180,5 @@ def features_of(answers: Sequence[Solution]) -> Features:
 
 def features(puzzle: Puzzle) -> Features | None:
     """The features of a puzzle's best answers; ``None`` when the answer is "mu!"."""
-    answers = solve_all(puzzle, limit=ANSWERS_COUNTED)
+    answers = normal_forms(puzzle, limit=ANSWERS_COUNTED)
     return features_of(answers) if answers else None

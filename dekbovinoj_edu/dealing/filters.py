@@ -15,6 +15,9 @@ The best answer (the solver's):
 - ``needs``: operations the best move cannot do without: with any one of them
   taken away from the level, no move as good (as many cards, as many from the
   pasture) is left. ``needs={"×"}`` deals puzzles that practise ×.
+- ``needs_any``: operations the best move cannot do without all together: with every
+  one of them taken away, no move as good is left. ``needs_any={"×", "÷"}`` deals
+  puzzles that practise × or ÷; ``needs_any={"^", "√", "!"}`` puzzles that need level 3.
 - ``cards``: how many cards the best answer takes: a number or a range ``(2, 4)``.
 - ``fractions``: ``False``, some best answer never passes through a fraction
   (every bracket, term and factor is a whole number); ``True``, every best
@@ -54,7 +57,15 @@ __all__ = [
     "split_filters",
 ]
 
-FILTER_NAMES: tuple[str, ...] = ("jokers", "flipped", "decks", "needs", "cards", "fractions")
+FILTER_NAMES: tuple[str, ...] = (
+    "jokers",
+    "flipped",
+    "decks",
+    "needs",
+    "cards",
+    "fractions",
+    "needs_any",
+)
 """The keyword arguments that are dealing filters, as ``deal`` and ``Practice`` take them."""
 
 FRACTION_ANSWERS = 100
@@ -129,6 +140,8 @@ class Filters:
     """The fewest and most cards the best answer takes (``None``: any)."""
     fractions: bool | None = None
     """``False``: some best answer stays whole; ``True``: every one passes through a fraction."""
+    needs_any: frozenset[Op] = field(default_factory=frozenset)
+    """Operations the best move cannot do without all together (one of them is needed)."""
 
     def __init__(
         self,
@@ -138,9 +151,13 @@ class Filters:
         needs: Iterable[str | Op] = (),
         cards: int | tuple[int, int] | None = None,
         fractions: bool | None = None,
+        needs_any: Iterable[str | Op] = (),
     ) -> None:
         if isinstance(needs, str | Op):
             needs = (needs,)
+        if isinstance(needs_any, str | Op):
+            needs_any = (needs_any,)
+        object.__setattr__(self, "needs_any", frozenset(_op(op) for op in needs_any))
         if decks is not None and (isinstance(decks, bool) or not isinstance(decks, int)):
             raise ValueError(f"decks is a whole number, not {decks!r}")
         if decks is not None and decks < 1:
@@ -167,7 +184,12 @@ class Filters:
     @property
     def on_answers(self) -> bool:
         """Whether any filter asks about the best answer (not only the turn)."""
-        return bool(self.needs) or self.cards is not None or self.fractions is not None
+        return (
+            bool(self.needs)
+            or bool(self.needs_any)
+            or self.cards is not None
+            or self.fractions is not None
+        )
 
     def impossible(self, level: Level) -> Phrase | None:
         """Why no puzzle at ``level`` can pass, when that is clear without dealing; else ``None``.
@@ -181,6 +203,11 @@ class Filters:
             return (
                 "level {level} has no {operations}",
                 {"level": level.name, "operations": " ".join(missing)},
+            )
+        if self.needs_any and not any(level.allows(op) for op in self.needs_any):
+            return (
+                "level {level} has no {operations}",
+                {"level": level.name, "operations": " ".join(_symbols(self.needs_any))},
             )
         if self.cards is not None and self.cards[0] > level.limits.max_cards:
             return (
@@ -203,7 +230,9 @@ class Filters:
         """Whether a puzzle whose best answer is ``best`` passes the filters on answers."""
         if self.cards is not None and not self.cards[0] <= best.size <= self.cards[1]:
             return False
-        if any(_can_do_without(puzzle, best, op) for op in self.needs):
+        if any(_can_do_without(puzzle, best, {op}) for op in self.needs):
+            return False
+        if self.needs_any and _can_do_without(puzzle, best, self.needs_any):
             return False
         if self.fractions is not None:
             return _fraction_passes(puzzle, best, self.fractions)
@@ -225,6 +254,9 @@ class Filters:
         if self.needs:
             symbols = " ".join(op.symbol for op in Op if op in self.needs)
             words.append(("needs {operations}", {"operations": symbols}))
+        if self.needs_any:
+            symbols = " ".join(_symbols(self.needs_any))
+            words.append(("needs one of {operations}", {"operations": symbols}))
         if self.cards is not None:
             low, high = self.cards
             words.append(
@@ -256,7 +288,7 @@ def split_filters(options: Mapping[str, Any]) -> tuple[Filters, dict[str, Any]]:
 
     >>> split_filters({"jokers": False, "layout": None})
     (Filters(jokers=False, flipped=None, decks=None, needs=frozenset(), cards=None, \
-fractions=None), {'layout': None})
+fractions=None, needs_any=frozenset()), {'layout': None})
     """
     chosen = {name: given for name, given in options.items() if name in FILTER_NAMES}
     rest = {name: given for name, given in options.items() if name not in FILTER_NAMES}
@@ -270,11 +302,18 @@ def _copies_needed(cards: tuple[Card, ...]) -> int:
     return max([*counts.values(), (jokers + 1) // 2, 1])
 
 
-def _can_do_without(puzzle: Puzzle, best: Solution, op: Op) -> bool:
-    """Whether a move as good as ``best`` exists at the level without ``op``."""
-    if op.symbol not in best.expression:  # the solver's own best answer does without it
+def _symbols(ops: Iterable[Op]) -> list[str]:
+    """The operations' symbols in the order of :class:`~.levels.Op`."""
+    chosen = set(ops)
+    return [op.symbol for op in Op if op in chosen]
+
+
+def _can_do_without(puzzle: Puzzle, best: Solution, ops: Iterable[Op]) -> bool:
+    """Whether a move as good as ``best`` exists at the level without any of ``ops``."""
+    ops = set(ops)
+    if not any(op.symbol in best.expression for op in ops):  # the solver's best does without
         return True
-    fewer = dataclasses.replace(puzzle.level, operations=puzzle.level.operations - {op})
+    fewer = dataclasses.replace(puzzle.level, operations=puzzle.level.operations - ops)
     other = solve(dataclasses.replace(puzzle, level=fewer))
     return other is not None and other.rank[:2] >= best.rank[:2]
 

@@ -44,6 +44,29 @@ whole number of characters, then the two check characters):
 * the number of pasture cards, the number of barn cards (at most
   :data:`MAX_CODE_CARDS` together), then each card in 6 bits: 0 for a joker,
   ``4 × (rank − 1) + suit + 1`` otherwise (suits in the order ♣ ♠ ♦ ♥).
+* Only for a house rule that plays with every card or has bounds of its own: the rest
+  of the level, after the cards. A 1 bit, then (as a count) which parts follow: bit 0
+  for :attr:`~dekbovinoj_edu.rules.levels.Level.all_cards`, bit ``1 + i`` for the
+  ``i``-th field of :class:`~dekbovinoj_edu.rules.limits.Limits` that differs from
+  :data:`~dekbovinoj_edu.rules.limits.DEFAULT_LIMITS`, each such field's value then
+  following as a count. A code carries bounds no looser than the default ones (a code
+  from the board must never make the checker or the solver work harder than the rules
+  do). Codes written before this part existed end with fewer than five padding bits
+  after the cards, so they read exactly as before: every card at most once, the
+  default bounds, ``all_cards`` off.
+
+The 24 game keeps its rule that every card is used:
+
+>>> import dataclasses
+>>> game24 = dataclasses.replace(
+...     LEVELS[2], name="24", colour_rule=False, target=24, all_cards=True
+... )
+>>> Puzzle.from_code(Puzzle.parse("8♠ 3♣ 2♥ A♦", level=game24).code).level.all_cards
+True
+
+A code holds no more cards than a real deal shows and its level allows
+(:attr:`~dekbovinoj_edu.rules.levels.Level.most_cards`); a longer one is refused with a
+sentence, before any card is read.
 
 Counts are written in groups of 3 bits, each with a bit saying whether another
 group follows. A six-card level-2 puzzle takes 12 characters, printed in
@@ -54,10 +77,12 @@ Dek Bovinoj by Johannes G. and Leo G., 2024, CC BY-SA 4.0.
 
 from __future__ import annotations
 
+import dataclasses
+
 from ..i18n import gettext
 from .cards import Card, Suit
 from .levels import LEVELS, Level
-from .limits import DEFAULT_LIMITS
+from .limits import DEFAULT_LIMITS, Limits
 from .operations import OPERATIONS, Op, OperationTable, OpKey
 from .puzzle import Puzzle
 
@@ -72,6 +97,7 @@ __all__ = [
     "CodeChecksumError",
     "CodeFormatError",
     "CodeLengthError",
+    "CodeSizeError",
     "PuzzleCodeError",
     "UnencodableError",
     "check_characters",
@@ -181,6 +207,20 @@ class CodeFormatError(PuzzleCodeError):
     """The check characters match but the content is not a puzzle (or a newer format)."""
 
     code = "code-format"
+
+
+class CodeSizeError(PuzzleCodeError):
+    """The code holds more cards than a real deal shows or its level allows.
+
+    >>> oversize = "99G4" + "A52H8M" * 9 + "A52H8G3R"  # 5♣ fifty times at level 2
+    >>> try:
+    ...     decode(oversize)
+    ... except CodeSizeError as error:
+    ...     error.message("sv")
+    'Koden har 50 kort, men en uppgift har högst 24.'
+    """
+
+    code = "code-size"
 
 
 class UnencodableError(PuzzleCodeError):
@@ -328,7 +368,7 @@ def _write_level(writer: _BitWriter, level: Level, text: str) -> None:
     if number is not None:
         writer.write(number, 2)
         return
-    if level.limits != DEFAULT_LIMITS:
+    if any(getattr(level.limits, name) > default for name, default in _LIMIT_FIELDS):
         raise UnencodableError(
             text, "A code cannot carry a level with its own bounds ({level}).", level=level.name
         )
@@ -363,6 +403,64 @@ def _write_level(writer: _BitWriter, level: Level, text: str) -> None:
         writer.write(byte, 8)
 
 
+_LIMIT_FIELDS: tuple[tuple[str, int], ...] = tuple(
+    (field.name, getattr(DEFAULT_LIMITS, field.name)) for field in dataclasses.fields(Limits)
+)
+"""The fields of the bounds, in the order of their bits in a code (fixed forever), with
+their default values."""
+
+
+def _extension_mask(level: Level) -> int:
+    """Which parts of a house rule follow the cards: bit 0 every card, bit ``1 + i`` a bound."""
+    mask = int(level.all_cards)
+    for bit, (name, default) in enumerate(_LIMIT_FIELDS, start=1):
+        if getattr(level.limits, name) != default:
+            mask |= 1 << bit
+    return mask
+
+
+def _write_extension(writer: _BitWriter, level: Level) -> None:
+    mask = _extension_mask(level)
+    if not mask:
+        return
+    writer.write(1, 1)
+    writer.write_count(mask)
+    for bit, (name, _) in enumerate(_LIMIT_FIELDS, start=1):
+        if mask >> bit & 1:
+            writer.write_count(getattr(level.limits, name))
+
+
+def _read_extension(reader: _BitReader, level: Level) -> Level:
+    """The rest of a house rule after the cards, or the level as it is for an older code."""
+    if reader.left < 5:
+        return level
+    if reader.read(1) != 1:
+        raise _format_error(reader.text)
+    mask = reader.read_count((1 << len(_LIMIT_FIELDS) + 1) - 1)
+    if not mask:
+        raise _format_error(reader.text)
+    bounds = {}
+    for bit, (name, default) in enumerate(_LIMIT_FIELDS, start=1):
+        if mask >> bit & 1:
+            value = reader.read_count(default)
+            if value == default:
+                raise _format_error(reader.text)  # a default bound is never written
+            bounds[name] = value
+    limits = dataclasses.replace(level.limits, **bounds)
+    return dataclasses.replace(level, all_cards=bool(mask & 1), limits=limits)
+
+
+def _check_size(text: str, count: int, level: Level, error: type[PuzzleCodeError]) -> None:
+    """Refuse more cards than :attr:`~.levels.Level.most_cards` with ``error``."""
+    if count > level.most_cards:
+        raise error(
+            text,
+            "The code has {count} cards, but a puzzle has at most {most}.",
+            count=count,
+            most=level.most_cards,
+        )
+
+
 def encode(puzzle: Puzzle, group: int = GROUP) -> str:
     """The code of a puzzle: upper case, in groups of ``group`` characters joined by dashes.
 
@@ -373,19 +471,19 @@ def encode(puzzle: Puzzle, group: int = GROUP) -> str:
     'A8WCSE070DK'
     """
     text = str(puzzle)
-    if len(puzzle.pasture) + len(puzzle.barn) > MAX_CODE_CARDS:
-        raise UnencodableError(text, "A code carries at most {count} cards.", count=MAX_CODE_CARDS)
     writer = _BitWriter()
     extended = not puzzle.level.operations <= set(CODE_OPERATIONS)
     if extended:
         _check_code_bits(puzzle.level.table)
     writer.write(_EXTENDED_VERSION if extended else _FORMAT_VERSION, 1)
     _write_level(writer, puzzle.level, text)
+    _check_size(text, len(puzzle.pasture) + len(puzzle.barn), puzzle.level, UnencodableError)
     writer.write(int(puzzle.flipped), 1)
     writer.write_count(len(puzzle.pasture))
     writer.write_count(len(puzzle.barn))
     for card in puzzle.pasture + puzzle.barn:
         writer.write(_card_value(card), 6)
+    _write_extension(writer, puzzle.level)
     symbols = writer.symbols()
     symbols.extend(check_characters(symbols))
     word = "".join(ALPHABET[symbol] for symbol in symbols)
@@ -435,12 +533,13 @@ def _read_card(reader: _BitReader) -> Card:
     return Card(rank + 1, _SUITS[suit])
 
 
-def _read_level(reader: _BitReader, table: OperationTable | None) -> Level:
-    """A version-0 level (``table=None``), or a version-1 house rule of that table."""
+def _read_level(reader: _BitReader, table: OperationTable | None) -> tuple[Level, bool]:
+    """A version-0 level (``table=None``), or a version-1 house rule of that table; and
+    whether it is a house rule (whose rest may follow the cards)."""
     if table is None:
         kind = reader.read(2)
         if kind:
-            return LEVELS[kind]
+            return LEVELS[kind], False
         operations: frozenset[OpKey] = frozenset(op for op in CODE_OPERATIONS if reader.read(1))
     else:
         mask = reader.read_count(1 << max(e.code_bit for e in table.entries()) + 1)
@@ -461,10 +560,7 @@ def _read_level(reader: _BitReader, table: OperationTable | None) -> Level:
         name = bytes(reader.read(8) for _ in range(size)).decode("utf-8")
     except UnicodeDecodeError:
         raise _format_error(reader.text) from None
-    level = Level(name, operations, brackets, colour_rule, target, table=table or OPERATIONS)
-    if level.number is not None:
-        raise _format_error(reader.text)  # the levels of the rules have a shorter code
-    return level
+    return Level(name, operations, brackets, colour_rule, target, table=table or OPERATIONS), True
 
 
 def decode(text: str, table: OperationTable = OPERATIONS) -> Puzzle:
@@ -491,10 +587,10 @@ def decode(text: str, table: OperationTable = OPERATIONS) -> Puzzle:
         )
     reader = _BitReader(payload, shown)
     if reader.read(1) == _FORMAT_VERSION:
-        level = _read_level(reader, None)
+        level, house = _read_level(reader, None)
     else:
         try:  # a house rule's own operations: only the table that declares them reads them
-            level = _read_level(reader, table)
+            level, house = _read_level(reader, table)
         except CodeFormatError:
             raise CodeFormatError(
                 shown, "{text} was made by a newer version of dekbovinoj_edu.", text=shown
@@ -502,8 +598,14 @@ def decode(text: str, table: OperationTable = OPERATIONS) -> Puzzle:
     flipped = bool(reader.read(1))
     pasture_size = reader.read_count(MAX_CODE_CARDS)
     barn_size = reader.read_count(MAX_CODE_CARDS - pasture_size)
+    _check_size(shown, pasture_size + barn_size, level, CodeSizeError)
     pasture = tuple(_read_card(reader) for _ in range(pasture_size))
     barn = tuple(_read_card(reader) for _ in range(barn_size))
+    if house:  # the rest of a house rule may follow the cards
+        level = _read_extension(reader, level)
+        if level.number is not None:
+            raise _format_error(shown)  # the levels of the rules have a shorter code
+        _check_size(shown, pasture_size + barn_size, level, CodeSizeError)
     reader.finish()
     if any(card.is_joker for card in pasture):
         raise _format_error(shown)

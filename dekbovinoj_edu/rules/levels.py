@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .limits import DEFAULT_LIMITS, Limits
+from .limits import DEFAULT_LIMITS, MAX_DEAL_CARDS, Limits
 from .operations import OPERATIONS, Colour, Op, OperationTable, OpKey
 
 __all__ = [
@@ -107,6 +107,19 @@ class Level:
     def allows(self, op: OpKey) -> bool:
         """Whether this level allows the operation."""
         return op in self.operations
+
+    @property
+    def most_cards(self) -> int:
+        """The most cards (jokers included) a puzzle of this level may hold from a code:
+        ``limits.max_cards`` for sums (``+ −`` only), at most
+        :data:`~.limits.MAX_DEAL_CARDS` otherwise.
+
+        >>> LEVELS[1].most_cards, LEVELS[3].most_cards
+        (40, 24)
+        """
+        if self.operations <= {Op.ADD, Op.SUB} and not self.all_cards:
+            return self.limits.max_cards
+        return min(MAX_DEAL_CARDS, self.limits.max_cards)
 
     @property
     def number(self) -> int | None:

@@ -32,6 +32,7 @@ __all__ = [
     "DEFAULT_LIMITS",
     "MAX_CARDS",
     "MAX_CHARS",
+    "MAX_DEAL_CARDS",
     "MAX_DEPTH",
     "MAX_EXPONENT",
     "MAX_FACTORIAL",
@@ -48,6 +49,12 @@ MAX_CHARS = 200
 """Longest expression text read, in characters (after a trailing ``= 10`` is removed)."""
 MAX_CARDS = 40
 """Most card numbers one expression may contain."""
+MAX_DEAL_CARDS = 24
+"""Most cards (pasture and barn, jokers included) a puzzle with more than ``+`` and ``−``
+may hold when it comes from outside, as a code: no turn of the simulated games at levels 2
+and 3 shows more than 21, and practice deals at most 12 usable cards. Sums (``+ −`` only)
+are solved in polynomial time, so their puzzles may hold ``max_cards`` cards (a level-1
+game's late turns reach 43). See :attr:`~dekbovinoj_edu.rules.levels.Level.most_cards`."""
 MAX_DEPTH = 20
 """Deepest nesting of brackets, roots and factorials."""
 MAX_MAGNITUDE = 10**6

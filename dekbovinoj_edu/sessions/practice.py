@@ -42,11 +42,12 @@ from ..checking.checker import check
 from ..checking.steps import narrate
 from ..dealing.dealer import deal
 from ..dealing.filters import Filters
+from ..dealing.scope import Scope
 from ..i18n import gettext, normalise_lang
 from ..rules.cards import Card
 from ..rules.levels import LEVELS, Level, level_of
 from ..rules.puzzle import Puzzle
-from ..solving.solver import Solution, solve, solve_all
+from ..solving.solver import Solution, list_best, simplest, solve
 from .answer import AnswerDraft
 from .feedback import UNREADABLE_CODES, Feedback, FeedbackKind, Score, move_rank
 
@@ -92,7 +93,7 @@ class PracticeSession(AnswerDraft):
 
     def __init__(
         self,
-        level: int | str | Level = 2,
+        level: int | str | Level | None = None,
         *,
         difficulty: str = "medium",
         lang: str = "en",
@@ -100,14 +101,27 @@ class PracticeSession(AnswerDraft):
         seed: int | None = None,
         levels: Mapping[str, Level] | Iterable[Level] = (),
         mu: float = MU_SHARE,
+        scope: Scope | None = None,
         **filters: Any,
     ) -> None:
+        self.scope = scope
+        """The lesson's scope (:class:`~dekbovinoj_edu.dealing.scope.Scope`), if any: then
+        its levels, filters and "mu!" share replace ``levels``, ``mu`` and the filters, and a
+        code outside it is refused."""
+        if scope is not None:
+            filters, mu, levels = scope.filters.options(), scope.mu, scope.levels
+            if puzzle is not None:
+                scope.refuse(puzzle)
         self.filters = Filters(**filters)
         """What the dealt puzzles must be (no joker, one deck, ...)."""
-        self.levels: dict[str, Level] = {str(n): lv for n, lv in LEVELS.items()}
+        self.levels: dict[str, Level] = (
+            {str(n): lv for n, lv in LEVELS.items()} if scope is None else {}
+        )
         extra = levels.values() if isinstance(levels, Mapping) else levels
         for house in extra:
             self.levels.setdefault(house.name, house)
+        if level is None:
+            level = scope.level if scope is not None else 2
         chosen = puzzle.level if puzzle is not None else self._resolve_level(level)
         self.levels.setdefault(chosen.name, chosen)
         if difficulty not in DIFFICULTIES:
@@ -117,6 +131,10 @@ class PracticeSession(AnswerDraft):
         self.mu_share = mu
         self.score = Score()
         self._solutions: dict[Puzzle, Solution | None] = {}
+        self._shown: dict[Puzzle, Solution] = {}
+        self.answers_complete = True
+        """Whether :attr:`best_answers` holds every distinct best answer (else the simplest
+        of those found within the listing's bounds)."""
         self._solving = threading.Lock()
         self._rng = random.Random(seed)
         super().__init__(puzzle if puzzle is not None else self._deal(), lang)
@@ -124,10 +142,14 @@ class PracticeSession(AnswerDraft):
     # ----------------------------------------------------------------- choices
     def _resolve_level(self, level: int | str | Level) -> Level:
         if isinstance(level, Level):
-            return level
-        if str(level) in self.levels:
-            return self.levels[str(level)]
-        return level_of(level)
+            found = level
+        elif str(level) in self.levels:
+            found = self.levels[str(level)]
+        else:
+            found = level_of(level)
+        if self.scope is not None and found not in self.scope.levels:
+            raise ValueError(f"{self.scope.name} has no level {found.name}")
+        return found
 
     def _deal(self) -> Puzzle:
         seed = self._rng.randrange(2**32)
@@ -149,6 +171,7 @@ class PracticeSession(AnswerDraft):
         self.finished = False
         self._best_taken = 0
         self._solutions = {puzzle: self._solutions[puzzle]} if puzzle in self._solutions else {}
+        self._shown = {puzzle: self._shown[puzzle]} if puzzle in self._shown else {}
         self.__dict__.pop("best_answers", None)
 
     def new_puzzle(self, puzzle: Puzzle | None = None) -> None:
@@ -160,7 +183,8 @@ class PracticeSession(AnswerDraft):
 
         Raises ``ValueError`` (with a message for the student) for a mistyped code.
         """
-        self.begin(Puzzle.from_code(code.strip()))
+        puzzle = Puzzle.from_code(code.strip())
+        self.begin(self.scope.refuse(puzzle) if self.scope is not None else puzzle)
 
     def set_level(self, level: int | str | Level) -> None:
         """Switch to another level (by number, name or value) and deal a puzzle there."""
@@ -194,6 +218,18 @@ class PracticeSession(AnswerDraft):
             if puzzle not in self._solutions:
                 self._solutions[puzzle] = solve(puzzle)
             return self._solutions[puzzle]
+
+    @property
+    def shown(self) -> Solution | None:
+        """The best answer hints and a missed "mu!" show: the simplest for a person
+        (:func:`~dekbovinoj_edu.solving.solver.simplest`), as good a move as :attr:`best`."""
+        best = self.best
+        if best is None:
+            return None
+        with self._solving:
+            if self.puzzle not in self._shown:
+                self._shown[self.puzzle] = simplest(self.puzzle) or best
+            return self._shown[self.puzzle]
 
     def prepare(self) -> None:
         """Work out the current puzzle's best answer ahead of the student's first answer.
@@ -304,6 +340,7 @@ class PracticeSession(AnswerDraft):
             self.score.cards_possible += len(best.cards)
             self.score.streak = 0
         self.revealed = True
+        best = self.shown or best
         answer = self._reading(best)
         cards = self.cards_text(len(best.cards))
         if best.joker:
@@ -320,7 +357,7 @@ class PracticeSession(AnswerDraft):
 
     def hint(self) -> Feedback:
         """The next hint: how many cards, whether the joker is needed, which cards, the answer."""
-        best = self.best
+        best = self.shown
         self.hints_given += 1
         step = self.hints_given
         if best is None:
@@ -357,7 +394,9 @@ class PracticeSession(AnswerDraft):
         """
         self.revealed = True
         answers = []
-        for solution in solve_all(self.puzzle):
+        listing = list_best(self.puzzle)
+        self.answers_complete = listing.complete
+        for solution in listing.answers:
             verdict = check(self.puzzle, solution.expression, joker=solution.joker, lang=self.lang)
             if not verdict.ok:
                 continue  # never show a child an answer the checker refuses

@@ -50,6 +50,7 @@ __all__ = [
     "Wrap",
     "cards_of",
     "normalize",
+    "nums_of",
     "to_expression",
     "to_text",
     "value",
@@ -220,17 +221,26 @@ def cards_of(node: Node) -> list[Card]:
     >>> cards_of(Sum(((Num(3, card=Card.parse("3♠")), False), (Num(7), False))))
     [Card.parse('3♠')]
     """
+    return [num.card for num in nums_of(node) if num.card is not None]
+
+
+def nums_of(node: Node) -> list[Num]:
+    """The card leaves of a tree, left to right.
+
+    >>> [num.rank for num in nums_of(Power(Num(2), Wrap("√", Num(9))))]
+    [2, 9]
+    """
     if isinstance(node, Num):
-        return [node.card] if node.card is not None else []
+        return [node]
     if isinstance(node, Sum):
-        return [c for n, _ in node.terms for c in cards_of(n)]
+        return [leaf for n, _ in node.terms for leaf in nums_of(n)]
     if isinstance(node, Product):
-        return [c for n, _ in node.factors for c in cards_of(n)]
+        return [leaf for n, _ in node.factors for leaf in nums_of(n)]
     if isinstance(node, Power):
-        return cards_of(node.base) + cards_of(node.exponent)
+        return nums_of(node.base) + nums_of(node.exponent)
     if isinstance(node, Binary):
-        return cards_of(node.left) + cards_of(node.right)
-    return cards_of(node.inner)  # Wrap and Neg
+        return nums_of(node.left) + nums_of(node.right)
+    return nums_of(node.inner)  # Wrap and Neg
 
 
 def _key(node: Node) -> tuple:
@@ -265,13 +275,21 @@ def normalize(node: Node, ops: frozenset[OpKey] | None = None) -> Node:
 
     >>> to_text(normalize(left, frozenset({Op.SUB})))
     '1 − (2 − 3)'
+
+    A root or factorial of a bracket holding one card is that card's mark:
+
+    >>> normalize(Wrap("!", Num(3))) == Num(3, unary="!")
+    True
     """
     if isinstance(node, Num):
         return node
     if isinstance(node, Power):
         return Power(normalize(node.base, ops), normalize(node.exponent, ops))
     if isinstance(node, Wrap):
-        return Wrap(node.op, normalize(node.inner, ops))
+        inner = normalize(node.inner, ops)
+        if isinstance(inner, Num) and not inner.negative:  # √(9) and √9 are one card's marks
+            return Num(inner.rank, False, inner.card, inner.unary + node.op)
+        return Wrap(node.op, inner)
     if isinstance(node, Neg):
         return Neg(normalize(node.inner, ops))
     if isinstance(node, Binary):

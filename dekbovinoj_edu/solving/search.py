@@ -43,6 +43,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import chain
 
+from .budget import charge
 from .rational import ONE, ZERO, Q, neg
 from .search_base import (
     ABSORB_SIZE,
@@ -160,6 +161,7 @@ class Grammar(ColourRuleSearch, FreeSearch, GeneralSearch):
         first = cards[:1]
         for size in range(ABSORB_SIZE):
             for others, rest in sub_multisets(cards[1:], size):
+                charge()  # a page's solve has a budget (.budget)
                 group = first + others
                 one = self.full(tail, group).get(ONE)
                 zero = self.full(self.top, group).get(ZERO)

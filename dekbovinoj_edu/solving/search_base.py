@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from ..rules.levels import Level
 from ..rules.operations import Op, OpKey, Search
+from .budget import TooBigToSolve, charge
 from .rational import ONE, ZERO, Q, factorial_of, mul, neg, root
 
 __all__ = [
@@ -282,6 +283,7 @@ class SearchBase:
 
     def ask(self, kind: tuple, cards: Multiset, target: Q) -> Tree | None:
         """Memoised first answer of :meth:`_gen` (from a full value set when one exists)."""
+        charge()  # a page's solve has a budget (.budget)
         known = self._full.get((kind, cards))
         if known is None and len(cards) <= self.full_size:
             known = self.full(kind, cards)
@@ -298,7 +300,11 @@ class SearchBase:
             if asked > ADAPT_AFTER:
                 return self.full(kind, cards).get(target)
         self._reach[key] = None  # a question never depends on itself; this guards anyway
-        answer = next(self._gen(kind, cards, target, False), None)
+        try:
+            answer = next(self._gen(kind, cards, target, False), None)
+        except TooBigToSolve:
+            del self._reach[key]  # stopped: no answer is known (.budget)
+            raise
         self._reach[key] = answer
         return answer
 

@@ -26,8 +26,9 @@ powers, signs (``−``) in front of any factor or exponent when the level has ``
 The space searched is every such expression whose every part has a rational
 value within the bounds of :mod:`dekbovinoj_edu.rules.limits` (the same
 functions decide for the checker). Expressions whose value passes through an
-irrational number (``√2 × √2``) are the one part of the checker's space the
-solver does not search.
+irrational number (``√2 × √2``) are not searched, with one exception: a negative term of
+two roots, ``−√12♦ × √3♣``, which no bracket can write rationally (rule 3). Elsewhere the
+same cards have a rational form (``√(2 × 2)``).
 
 >>> from dekbovinoj_edu.rules.levels import LEVELS
 >>> from .search import Grammar, tokens
@@ -240,6 +241,11 @@ class GeneralSearch(SearchBase):
     def _chains(self, tok: int) -> list[tuple[Q, str]]:
         return card_chains(tok >> 1, self.sqrt, self.fact, self.level.limits)
 
+    def _red_chains(self, tok: int) -> list[tuple[Q, str]]:
+        """A red lead's chains: no factorial of a factorial, which is written ``(3♦!)!``,
+        and a bracket may not stand after ``−`` or ``÷`` (rule 3)."""
+        return [(x, ops) for x, ops in self._chains(tok) if "!!" not in ops]
+
     def _bracket_gen(self, cards: Multiset, t: Q, every: bool) -> Iterator[Tree]:
         """A bracket holding any expression, under a chain of ``√`` and ``!``."""
         if not self.brackets:
@@ -342,10 +348,33 @@ class GeneralSearch(SearchBase):
     def _g_gt(self, kind: tuple, cards: Multiset, t: Q, every: bool) -> Iterator[Tree]:
         """A term: ``(GT, "+")`` led by a positive factor, ``(GT, "−")`` by a negative one
         (its value is what it adds to the sum: negative for a positive product)."""
-        return self._product_gen(self._g_kinds(kind), cards, t, every)
+        yield from self._product_gen(self._g_kinds(kind), cards, t, every)
+        if kind[1] == "−":
+            yield from (tree for x, tree in self._root_pairs(cards) if x == t)
 
     def _b_gt(self, kind: tuple, cards: Multiset) -> Iterator[tuple[Q, Tree]]:
-        return self._product_build(self._g_kinds(kind), cards)
+        yield from self._product_build(self._g_kinds(kind), cards)
+        if kind[1] == "−":
+            yield from self._root_pairs(cards)
+
+    def _root_pairs(self, cards: Multiset) -> Iterator[tuple[Q, Tree]]:
+        """A negative term of two roots whose product is rational though neither root is:
+        ``−√12♦ × √3♣`` (−6) or ``−√8♦ ÷ √2♥`` (−2). A red card leads, so no bracket may
+        gather them (``−√(12 × 3)`` puts a bracket after ``−``, rule 3). Every other part of
+        the search has rational values only."""
+        if not self.sqrt or len(cards) != 2:
+            return
+        for lead, other in {(cards[0], cards[1]), (cards[1], cards[0])}:
+            a, b = lead >> 1, other >> 1
+            if not lead & 1 or root((a, 1), 2) is not None or root((b, 1), 2) is not None:
+                continue
+            divide = bool(other & 1)  # a red card after ÷, a black one after ×
+            if divide and not self.div:
+                continue
+            value = root(div((a, 1), (b, 1)) if divide else (a * b, 1), 2)
+            if value is not None:
+                tree = ("p", ("n", lead, True, "√"), ("n", other, False, "√"), divide)
+                yield neg(value), tree
 
     def _g_gf(self, kind: tuple, cards: Multiset, t: Q, every: bool) -> Iterator[Tree]:
         return self._factor_gen(cards, t, every)
@@ -370,7 +399,7 @@ class GeneralSearch(SearchBase):
         signed = kind[1] == "−"
         goal = neg(t) if signed else t
         for tok, e_cards in _red_leads(cards):
-            for b, ops in self._chains(tok):
+            for b, ops in self._red_chains(tok):
                 leaf = ("n", tok, signed, ops)
                 if not e_cards:
                     if b == goal:
@@ -391,7 +420,7 @@ class GeneralSearch(SearchBase):
         limits = self.level.limits
         for tok, e_cards in _red_leads(cards):
             exps = self.full((GX, "+"), e_cards) if e_cards and self.pow else {}
-            for b, ops in self._chains(tok):
+            for b, ops in self._red_chains(tok):
                 leaf = ("n", tok, signed, ops)
                 if not e_cards:
                     yield (neg(b) if signed else b), leaf

@@ -42,7 +42,9 @@ from ..rules.cards import Card
 from ..rules.levels import LEVELS, Level
 from ..rules.operations import Search
 from ..rules.puzzle import Puzzle
+from .budget import TooBigToSolve, charge, on_stop
 from .normal_form import Binary, Neg, Node, Num, Power, Product, Sum, Wrap, normalize, to_text
+from .readable import answer_key, simplicity
 from .search import Grammar, Tree, token
 from .search_trees import TreeSearch
 from .sums import best_signed_subset, best_signed_subsets, is_sums_only
@@ -50,10 +52,15 @@ from .sums import best_signed_subset, best_signed_subsets, is_sums_only
 __all__ = [
     "DEFAULT_LIMIT",
     "LISTED_LEVEL_3_CARDS",
+    "LISTED_TREES",
+    "Listing",
     "Solution",
     "answers",
     "first_answer",
+    "list_best",
+    "normal_forms",
     "possible",
+    "simplest",
     "solve",
     "solve_all",
 ]
@@ -172,6 +179,7 @@ def _candidates(puzzle: Puzzle, size: int | None = None) -> Iterator[_Candidate]
                     continue
                 for left in combinations(pasture[joker], from_pasture):
                     for right in combinations(barn[joker], size - from_pasture):
+                        charge()  # a page's solve has a budget (.budget)
                         chosen = left + right
                         tokens = tuple(sorted(tok for _, _, tok in chosen))
                         key = (joker, from_pasture, tokens)
@@ -233,6 +241,7 @@ GRAMMAR_MEMO_SIZE = 300_000
 before it starts afresh (memory stays bounded in a long game or a dealing run)."""
 
 _grammars: dict[Level, Grammar | TreeSearch] = {}
+on_stop(_grammars.clear)  # a search stopped half-way (.budget) leaves its memory unfinished
 
 
 def _grammar(level: Level) -> Grammar | TreeSearch:
@@ -388,24 +397,84 @@ def _fits(solution: Solution, puzzle: Puzzle) -> bool:
     return True
 
 
+@dataclass(frozen=True)
+class Listing:
+    """The best answers :func:`list_best` found, and whether they are all there are."""
+
+    answers: tuple[Solution, ...]
+    """Distinct best answers, the simplest first."""
+    complete: bool
+    """Whether these are every distinct best answer (else the search stopped at the limit,
+    after :data:`LISTED_TREES` expressions, or at a page's budget)."""
+
+
+LISTED_TREES = 20_000
+"""How many expressions :func:`list_best` looks at, at most, when it has a ``limit``."""
+
+
 def solve_all(puzzle: Puzzle, limit: int | None = DEFAULT_LIMIT) -> list[Solution]:
+    """Every best dek bovinoj, one per distinct way: :func:`list_best`'s answers.
+
+    >>> [s.expression for s in solve_all(Puzzle.parse("8♣ 4♠ 2♥ |", level=2))]
+    ['8♣ + 4♠ ÷ 2♥', '8♣ + 4♠ − 2♥']
+    """
+    return list(list_best(puzzle, limit).answers)
+
+
+def list_best(puzzle: Puzzle, limit: int | None = DEFAULT_LIMIT) -> Listing:
     """Every best dek bovinoj, one per distinct way; empty when there is none.
 
     All answers take the same number of cards, pasture cards and joker as
-    :func:`solve`'s. *Distinct* means distinct normal forms
-    (:func:`~dekbovinoj_edu.solving.normal_form.normalize`): answers that differ only
-    by the order of terms or factors, or by brackets around a sum inside a sum
-    (or a product inside a product), are one way. Cards of the same rank that
+    :func:`solve`'s. *Distinct* means distinct answers for a person
+    (:func:`.readable.answer_key` of the normal form,
+    :func:`~dekbovinoj_edu.solving.normal_form.normalize`): answers that differ only
+    by the order of terms or factors, by brackets around a sum inside a sum
+    (or a product inside a product), or by a part that changes nothing (``× A♥``,
+    ``^ A♥``, ``2!``) are one way. Cards of the same rank that
     count with the same sign are interchangeable: one way that could take
     either is listed once. Up to ``limit`` answers (``None``: all of them; a
-    big puzzle can have millions), simplest (shortest) first among those found.
+    big puzzle can have millions), the simplest first among those found
+    (:func:`.readable.simplicity`); at level 3 those without √ ! ^ are looked for first.
 
     With √, ! or ^ and a best move of more than :data:`LISTED_LEVEL_3_CARDS`
     cards, the answers listed are those written with the level's other
     operations whenever there are any: listing every form with roots, powers and
-    factorials of eight or more cards takes minutes and gigabytes.
+    factorials of eight or more cards takes minutes and gigabytes. With a ``limit``, at
+    most :data:`LISTED_TREES` expressions are looked at; :attr:`Listing.complete` says
+    whether the answers are all there are.
 
-    >>> [s.expression for s in solve_all(Puzzle.parse("8♣ 4♠ 2♥ |", level=2))]
+    >>> listing = list_best(Puzzle.parse("8♣ 4♠ 2♥ |", level=2))
+    >>> len(listing.answers), listing.complete
+    (2, True)
+    """
+    best = solve(puzzle)
+    if best is None:
+        return Listing((), True)
+    target = (puzzle.level.target, 1)
+    grammars = [_grammar(puzzle.level)]
+    simpler = puzzle.level.operations - LEVEL_3_OPS
+    plain_best = not any(mark in best.expression for mark in "√!^")
+    if simpler and simpler != puzzle.level.operations:
+        # The answers without √ ! ^ are the simplest: they are looked for first, and alone
+        # for a long move that has one.
+        plain = _grammar(dataclasses.replace(puzzle.level, operations=simpler))
+        if best.size <= LISTED_LEVEL_3_CARDS:
+            grammars.insert(0, plain)
+        elif plain_best:
+            grammars = [plain]
+    trees = (tree for grammar in grammars for tree in _all_trees(puzzle, grammar, target, best))
+    budget = None if limit is None else LISTED_TREES
+    found, complete = _distinct(puzzle, trees, _way_of_form, limit, budget)
+    return Listing(tuple(sorted(found, key=_simplicity)), complete)
+
+
+def normal_forms(puzzle: Puzzle, limit: int | None = DEFAULT_LIMIT) -> list[Solution]:
+    """Every best dek bovinoj, one per normal form (:func:`.normal_form.normalize` alone,
+    where :func:`list_best` also joins the answers that differ by a part that changes
+    nothing), the shortest first among the first ``limit`` found: what the difficulty measure
+    (:mod:`dekbovinoj_edu.dealing.features`) counts, as it was fitted.
+
+    >>> [s.expression for s in normal_forms(Puzzle.parse("8♣ 4♠ 2♥ |", level=2))]
     ['8♣ + 4♠ ÷ 2♥', '8♣ + 4♠ − 2♥']
     """
     best = solve(puzzle)
@@ -418,8 +487,39 @@ def solve_all(puzzle: Puzzle, limit: int | None = DEFAULT_LIMIT) -> list[Solutio
     if listed_plainly and simpler and simpler != puzzle.level.operations:
         grammar = _grammar(dataclasses.replace(puzzle.level, operations=simpler))
     trees = _all_trees(puzzle, grammar, (puzzle.level.target, 1), best)
-    found = _distinct(puzzle, trees, _way_of_form, limit)
+    found = _distinct(puzzle, trees, _way_of_normal_form, limit)[0]
     return sorted(found, key=lambda s: (len(s.expression), s.expression))
+
+
+def _way_of_normal_form(candidate: _Candidate, form: Node) -> Hashable:
+    return form
+
+
+def _simplicity(solution: Solution) -> tuple[int, int, int, int, int, str]:
+    assert solution.tree is not None
+    return simplicity(solution.tree, solution.expression)
+
+
+SIMPLEST_LOOK = 20
+"""How many distinct best answers :func:`simplest` compares at a level with √ ! ^."""
+
+
+def simplest(puzzle: Puzzle) -> Solution | None:
+    """The best answer a person reads first (:func:`.readable.simplicity`), for hints and
+    for what a "mu!" missed; ``None`` when there is none.
+
+    At a level with √, ! or ^ it is the simplest of the first :data:`SIMPLEST_LOOK`
+    distinct best answers (those without √ ! ^ come first); elsewhere :func:`solve`'s.
+
+    >>> str(solve(Puzzle.parse("8♣ 3♠ 4♦ |", level=3)))
+    '3♠! + √√√((−4♦) ^ 8♣) = 10'
+    >>> str(simplest(Puzzle.parse("8♣ 3♠ 4♦ |", level=3)))
+    '8♣ + 3♠! − 4♦ = 10'
+    """
+    if not puzzle.level.operations & LEVEL_3_OPS:
+        return solve(puzzle)
+    found = solve_all(puzzle, limit=SIMPLEST_LOOK)
+    return found[0] if found else None
 
 
 def possible(puzzle: Puzzle) -> bool:
@@ -486,12 +586,13 @@ def answers(puzzle: Puzzle, cards: int, limit: int | None = DEFAULT_LIMIT) -> li
     True
     """
     trees = _sized_trees(puzzle, _grammar(puzzle.level), (puzzle.level.target, 1), cards)
-    return _best_first(_distinct(puzzle, trees, _way_of_move, limit))
+    return _best_first(_distinct(puzzle, trees, _way_of_move, limit)[0])
 
 
 def _way_of_form(candidate: _Candidate, form: Node) -> Hashable:
-    """Best answers all make the same move: their way is the normal form alone."""
-    return form
+    """Best answers all make the same move: their way is the answer a person reads
+    (:func:`.readable.answer_key` of the normal form)."""
+    return answer_key(form)
 
 
 def _way_of_move(candidate: _Candidate, form: Node) -> Hashable:
@@ -504,23 +605,39 @@ def _distinct(
     trees: Iterable[tuple[_Candidate, Tree]],
     way: Callable[[_Candidate, Node], Hashable],
     limit: int | None,
-) -> list[Solution]:
+    budget: int | None = None,
+) -> tuple[list[Solution], bool]:
     """The answers these trees write, one for each distinct ``way`` (a key made of the
     candidate and the tree's normal form), each read by the checker within the level's
-    limits; up to ``limit`` of them (``None``: all), in the order the trees come."""
+    limits; up to ``limit`` of them (``None``: all), in the order the trees come, from at
+    most ``budget`` trees (``None``: all); and whether every tree was looked at. A page's
+    budget (:mod:`.budget`) that runs out after some were found leaves those."""
+    forms: set[tuple[_Candidate, Node]] = set()
     seen: set[Hashable] = set()
     found: list[Solution] = []
-    for candidate, tree in trees:
-        key = way(candidate, normalize(_to_node(tree, None), puzzle.level.operations))
-        if key in seen:
-            continue
-        seen.add(key)
-        answer = _solution(puzzle, candidate, tree)
-        if _fits(answer, puzzle):
-            found.append(answer)
-            if limit is not None and len(found) >= limit:
-                break
-    return found
+    try:
+        for count, (candidate, tree) in enumerate(trees, start=1):
+            charge()
+            if budget is not None and count > budget:
+                return found, False
+            form = normalize(_to_node(tree, None), puzzle.level.operations)
+            if (candidate, form) in forms:
+                continue  # the same normal form again: the same way
+            forms.add((candidate, form))
+            key = way(candidate, form)
+            if key in seen:
+                continue
+            seen.add(key)
+            answer = _solution(puzzle, candidate, tree)
+            if _fits(answer, puzzle):
+                found.append(answer)
+                if limit is not None and len(found) >= limit:
+                    return found, False
+    except TooBigToSolve as stopped:
+        if stopped.cancelled or not found:
+            raise
+        return found, False
+    return found, True
 
 
 def _sized_trees(

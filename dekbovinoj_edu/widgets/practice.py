@@ -25,6 +25,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..dealing.filters import split_filters
+from ..dealing.scope import Scope
 from ..dealing.wording import describe_level
 from ..i18n import gettext
 from ..rules.codes import PuzzleCodeError
@@ -32,6 +33,7 @@ from ..rules.levels import Level
 from ..rules.puzzle import Puzzle
 from ..sessions.feedback import Feedback
 from ..sessions.practice import DIFFICULTIES, MU_SHARE, PracticeSession
+from ..solving.budget import Budget, limited
 from .answer import AnswerBuilder
 from .callbacks import shielded
 from .later import THREADS, later
@@ -71,13 +73,26 @@ class Practice(Speaks, DealsOnPick, widgets.VBox):
     dealt puzzles reproducible; ``prepare_in_background`` runs the solver in a
     thread as soon as a puzzle is shown; ``mu`` is the share of "mu!" puzzles
     dealt; ``jokers``, ``flipped``, ``decks``, ``needs``, ``cards`` and
-    ``fractions`` are dealing filters (see :class:`PracticeSession`). The model
+    ``fractions`` are dealing filters (see :class:`PracticeSession`). ``scope`` is a
+    lesson's :class:`~dekbovinoj_edu.dealing.scope.Scope`: its levels, filters and "mu!"
+    share then hold for "New puzzle", the level menu and the code box. The model
     is :attr:`session`.
+
+    >>> from dekbovinoj_edu.dealing.scope import Scope
+    >>> from dekbovinoj_edu.rules.levels import LEVELS
+    >>> lesson1 = Scope("lesson 1", [LEVELS[1]], jokers=False, flipped=False, decks=1)
+    >>> w = Practice(scope=lesson1, seed=1, prepare_in_background=False)
+    >>> [label for label, _ in w.level_menu.options]
+    ['Level 1: + −']
+    >>> w.code_field.value = Puzzle.parse("9♦ 3♥ | Q♠ JK 7♥", level=1).code
+    >>> w.load_button.click()
+    >>> "not for lesson 1: it has a joker" in w.feedback.value
+    True
     """
 
     def __init__(
         self,
-        level: int | str | Level = 2,
+        level: int | str | Level | None = None,
         lang: str = "en",
         *,
         puzzle: Puzzle | None = None,
@@ -87,6 +102,7 @@ class Practice(Speaks, DealsOnPick, widgets.VBox):
         seed: int | None = None,
         prepare_in_background: bool = True,
         mu: float = MU_SHARE,
+        scope: Scope | None = None,
         **kwargs: Any,
     ) -> None:
         filters, kwargs = split_filters(kwargs)
@@ -94,6 +110,8 @@ class Practice(Speaks, DealsOnPick, widgets.VBox):
         self.prepare_in_background = prepare_in_background
         self.preparing: threading.Thread | None = None
         """The thread running the solver ahead for the current puzzle, if any."""
+        self.preparing_budget: Budget | None = None
+        """That run's budget: cancelled when another puzzle is shown (:mod:`.budget`)."""
         self.session = PracticeSession(
             level,
             difficulty=difficulty,
@@ -102,6 +120,7 @@ class Practice(Speaks, DealsOnPick, widgets.VBox):
             seed=seed,
             levels=levels,
             mu=mu,
+            scope=scope,
             **filters.options(),
         )
         self._syncing = False
@@ -255,19 +274,24 @@ class Practice(Speaks, DealsOnPick, widgets.VBox):
         self.answers.value = ""
         self.answer.show_puzzle()
         self._refresh()
+        if self.preparing_budget is not None:
+            self.preparing_budget.cancel()  # the previous puzzle's solve stops at its next step
+        budget = self.preparing_budget = Budget()
         if self.prepare_in_background and THREADS:
-            self.preparing = threading.Thread(target=self._prepare, daemon=True)
+            self.preparing = threading.Thread(target=self._prepare, args=(budget,), daemon=True)
             self.preparing.start()
         elif self.prepare_in_background:  # Pyodide: no threads, so right after this message
-            later(self._prepare)
+            later(lambda: self._prepare(budget))
             # sympy is not fetched ahead for a level with √ or ^: the checker's exact values
             # are fractions and sums of square roots (checking/surds.py); the rare value beyond
             # them fetches sympy on the spot (dekbovinoj_edu.site.late_wheels).
 
-    def _prepare(self) -> None:
-        """Run the solver while the student thinks, so "Dek bovinoj!" answers at once."""
+    def _prepare(self, budget: Budget | None = None) -> None:
+        """Run the solver while the student thinks, so "Dek bovinoj!" answers at once (within
+        a page's budget: a puzzle too big for it is said so when the student answers)."""
         try:
-            self.session.prepare()
+            with limited(budget or Budget()):
+                self.session.prepare()
         except Exception:
             # The same error comes back, and is shown, when the answer is checked.
             return
@@ -318,8 +342,13 @@ class Practice(Speaks, DealsOnPick, widgets.VBox):
                 f"{html.escape(answer.expression)}</b> ({cards})</summary>"
                 f"<ol>{steps}</ol></details>"
             )
-        title = html.escape(self._t("The best answers"))
-        self.answers.value = f"<b>{title}</b> ({len(answers)}){''.join(items)}"
+        if self.session.answers_complete:
+            title = self._t("The best answers: {count} different ones", count=len(answers))
+        else:
+            title = self._t(
+                "The {count} simplest best answers found (there are more)", count=len(answers)
+            )
+        self.answers.value = f"<b>{html.escape(title)}</b>{''.join(items)}"
 
     @shielded
     def _on_new(self, _: object) -> None:

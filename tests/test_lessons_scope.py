@@ -1,0 +1,151 @@
+"""Every widget of a lesson stays in the lesson's scope.
+
+Each lesson declares its scope once (``scope = Scope(...)``, :mod:`dekbovinoj_edu.dealing.scope`)
+and hands it to every practice widget and dealt sheet. These tests run each lesson's code
+cells as a teacher would, then press "New puzzle" 50 times in every widget it shows and
+check what comes out: no joker before lesson 3 and none in lesson 6, colours as printed and
+one deck where the lesson says so, no "mu!" puzzle before "mu!" is taught (lesson 3), × or ÷
+needed in lesson 2, ^, √ or ! needed in lesson 4; the level menu offers the lesson's levels
+only, and the code box refuses a puzzle from outside the lesson.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from dekbovinoj_edu import Puzzle, solve
+from dekbovinoj_edu.dealing.filters import Filters
+from dekbovinoj_edu.dealing.scope import Scope
+from dekbovinoj_edu.rules.levels import LEVELS, Op
+
+ROOT = Path(__file__).resolve().parents[1]
+LESSONS = ROOT / "lessons"
+PRESSES = 50
+
+EXPECTED = {
+    "01-positive-and-negative": {"jokers": False, "flipped": False, "decks": 1, "mu": 0.0},
+    "02-times-and-divide": {"jokers": False, "flipped": False, "decks": 1, "mu": 0.0},
+    "03-the-joker": {"decks": 1},
+    "04-all-formulas": {"jokers": False, "flipped": False, "decks": 1, "mu": 0.0},
+    "05-strategy": {"flipped": False, "decks": 1},
+    "06-make-your-own-level": {"jokers": False, "flipped": False, "decks": 1, "mu": 0.0},
+}
+"""What each lesson promises its pupils (RULES.md, the teacher guide and the issue): lessons
+before lesson 3 and lesson 6 (after lesson 2) deal no joker and no "mu!"."""
+NEEDS_ANY = {
+    "02-times-and-divide": {Op.MUL, Op.DIV},
+    "04-all-formulas": {Op.POW, Op.SQRT, Op.FACT},
+}
+"""The lessons whose practice must need their own operations."""
+
+
+def _cells(path: Path) -> list[str]:
+    notebook = json.loads(path.read_text("utf-8"))
+    return ["".join(cell["source"]) for cell in notebook["cells"] if cell["cell_type"] == "code"]
+
+
+def _run_lesson(path: Path) -> tuple[dict[str, Any], list[Any]]:
+    """Run the lesson's code cells; return its namespace and every widget it shows."""
+    from dekbovinoj_edu.widgets import Practice
+
+    namespace: dict[str, Any] = {"__name__": "__lesson__"}
+    shown: list[Any] = []
+    sys.path.insert(0, str(LESSONS))
+    try:
+        with contextlib.redirect_stdout(io.StringIO()):
+            for source in _cells(path):
+                code = source.replace("# NBVAL_CHECK_OUTPUT\n", "")
+                if code.startswith("Practice("):
+                    shown.append(eval(code, namespace))  # the project's own lesson
+                else:
+                    exec(code, namespace)  # the project's own lesson
+    finally:
+        sys.path.remove(str(LESSONS))
+    assert all(isinstance(widget, Practice) for widget in shown)
+    return namespace, shown
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_new_puzzle_50_times_in_every_widget_stays_in_the_lessons_scope(name: str) -> None:
+    namespace, shown = _run_lesson(LESSONS / f"{name}.ipynb")
+    scope = namespace["scope"]
+    assert isinstance(scope, Scope)
+    promised = EXPECTED[name]
+    for key in ("jokers", "flipped", "decks"):
+        if key in promised:
+            assert getattr(scope.filters, key) == promised[key], key
+    if "mu" in promised:
+        assert scope.mu == promised["mu"]
+    assert scope.filters.needs_any == NEEDS_ANY.get(name, frozenset())
+    assert len(shown) >= 2, "a fixed puzzle and a dealt one"
+    for widget in shown:
+        assert widget.session.scope is scope
+        names = [value for _, value in widget.level_menu.options]
+        assert names == [level.name for level in scope.levels]
+        for _ in range(PRESSES):
+            widget.new_button.click()
+            puzzle = widget.session.puzzle
+            assert scope.refusal(puzzle) is None, (name, puzzle)
+            best = solve(puzzle)
+            if scope.mu == 0:
+                assert best is not None, f"{name} dealt a 'mu!' puzzle: {puzzle}"
+            if name in NEEDS_ANY:
+                assert best is not None
+                assert Filters(needs_any=NEEDS_ANY[name]).admits(puzzle, best), (name, puzzle)
+            assert not widget.errors.outputs, widget.errors.outputs
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_every_lesson_declares_its_scope_once_and_every_widget_and_sheet_uses_it(
+    name: str,
+) -> None:
+    cells = _cells(LESSONS / f"{name}.ipynb")
+    declared = [source for source in cells if "scope = Scope(" in source]
+    assert len(declared) == 1
+    for source in cells:
+        for line in source.splitlines():
+            if line.startswith("Practice("):
+                assert "scope=scope" in line or "scope=scope" in source, source
+        assert "deal_many(" not in source or "scope.deal_many(" in source, source
+        for filter_name in ("jokers=", "flipped=", "decks=", "needs="):
+            if "Practice(" in source or "deal_many(" in source:
+                assert filter_name not in source, f"{filter_name} outside the scope: {source}"
+
+
+def test_the_code_box_refuses_a_puzzle_from_another_lesson() -> None:
+    from dekbovinoj_edu.widgets import Practice
+
+    lesson1 = Scope("lektion 1", [LEVELS[1]], jokers=False, flipped=False, decks=1)
+    widget = Practice(scope=lesson1, seed=1, prepare_in_background=False, lang="sv")
+    before = widget.session.puzzle
+    for text, level, flipped in (
+        ("9♦ 3♥ | Q♠ JK 7♥", 1, False),
+        ("8♣ 2♣ | 5♠", 2, False),
+        ("8♣ 2♣ | 5♠", 1, True),
+        ("8♣ 8♣ | 2♦", 1, False),
+    ):
+        widget.code_field.value = Puzzle.parse(text, level=level, flipped=flipped).code
+        widget.load_button.click()
+        assert "lektion 1" in widget.feedback.value, widget.feedback.value
+        assert widget.session.puzzle == before
+    fine = Puzzle.parse("8♣ 2♣ | 5♠", level=1)
+    widget.code_field.value = fine.code
+    widget.load_button.click()
+    assert widget.session.puzzle == fine
+
+
+def test_a_lesson_s_fixed_puzzle_outside_its_scope_is_an_error_at_once() -> None:
+    from dekbovinoj_edu.dealing.scope import ScopeError
+    from dekbovinoj_edu.widgets import Practice
+
+    lesson1 = Scope("lesson 1", [LEVELS[1]], jokers=False)
+    with pytest.raises(ScopeError, match="joker"):
+        Practice(puzzle=Puzzle.parse("9♦ 3♥ | Q♠ JK 7♥", level=1), scope=lesson1)
