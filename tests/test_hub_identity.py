@@ -6,13 +6,13 @@ tests/test_hub_service.py.
 
 from __future__ import annotations
 
-import asyncio
 import json
+import urllib.error
+import urllib.request
 from collections.abc import Iterator
 from typing import Any, ClassVar
 
 import pytest
-import tornado.httpclient
 
 from dekbovinoj_edu.classroom.assignment import codes_assignment
 from dekbovinoj_edu.classroom.errors import NicknameTakenError, SeatTakenError
@@ -88,17 +88,35 @@ def hub_service(any_store: SQLStore) -> Iterator[str]:
 
 
 def _post(url: str, body: dict[str, Any], authorization: str | None) -> tuple[int, Any]:
-    async def send() -> tuple[int, Any]:
-        client = tornado.httpclient.AsyncHTTPClient()
-        headers = {"Content-Type": "application/json"}
-        if authorization:
-            headers["Authorization"] = authorization
-        answer = await client.fetch(
-            url, method="POST", body=json.dumps(body), headers=headers, raise_error=False
-        )
-        return answer.code, json.loads(answer.body or b"null")
+    """POST ``body`` as JSON; the status and the JSON answer (synchronous, so it runs beside
+    the session's browser, whose event loop holds the main thread in a full run)."""
+    headers = {"Content-Type": "application/json"}
+    if authorization:
+        headers["Authorization"] = authorization
+    request = urllib.request.Request(
+        url, data=json.dumps(body).encode(), headers=headers, method="POST"
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            return answer.status, json.loads(answer.read() or b"null")
+    except urllib.error.HTTPError as refused:
+        return refused.code, json.loads(refused.read() or b"null")
 
-    return asyncio.run(send())
+
+class _Stay(urllib.request.HTTPRedirectHandler):
+    """Follow no redirect: a 302 is the answer to look at."""
+
+    def redirect_request(self, *args: Any, **kwargs: Any) -> None:
+        return None
+
+
+def _get(url: str) -> tuple[int, Any]:
+    """GET without following redirects: the status and the headers."""
+    try:
+        with urllib.request.build_opener(_Stay).open(url, timeout=30) as answer:
+            return answer.status, answer.headers
+    except urllib.error.HTTPError as refused:
+        return refused.code, refused.headers
 
 
 def test_under_a_hub_a_student_joins_only_as_the_tokens_user(hub_service: str) -> None:
@@ -119,14 +137,10 @@ def test_under_a_hub_a_student_joins_only_as_the_tokens_user(hub_service: str) -
 
 
 def test_under_a_hub_nobody_reaches_a_dashboard_without_signing_in(hub_service: str) -> None:
-    async def get(path: str) -> tornado.httpclient.HTTPResponse:
-        client = tornado.httpclient.AsyncHTTPClient()
-        return await client.fetch(hub_service + path, follow_redirects=False, raise_error=False)
-
-    assert asyncio.run(get("classes/4a/board")).code == 403
-    login = asyncio.run(get("classes/4a/"))
-    assert login.code == 302 and login.headers["Location"].startswith("/hub/api/oauth2/authorize")
-    assert asyncio.run(get("teacher/anything/")).code == 404  # no secret routes under a hub
+    assert _get(hub_service + "classes/4a/board")[0] == 403
+    code, headers = _get(hub_service + "classes/4a/")
+    assert code == 302 and headers["Location"].startswith("/hub/api/oauth2/authorize")
+    assert _get(hub_service + "teacher/anything/")[0] == 404  # no secret routes under a hub
 
 
 def test_under_a_hub_joins_are_limited_per_user_not_per_address(hub_service: str) -> None:
