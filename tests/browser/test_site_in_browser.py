@@ -85,8 +85,12 @@ class SiteOpener:
         if response.from_service_worker and "/api/" not in response.url:
             self.through_worker.append(response.url)
 
-    def __call__(self, width: int = 1100, height: int = 1000) -> Any:
+    def __call__(self, width: int = 1100, height: int = 1000, url: str | None = None) -> Any:
+        """A new page of the site (``url``: what the Voilà app's tests may name for another
+        page; the site has one page, so none)."""
         from playwright.sync_api import expect
+
+        assert url is None, "the site has no other page"
 
         page = self.context.new_page()
         page.set_viewport_size({"width": width, "height": height})
@@ -115,14 +119,12 @@ def open_site(
 
 
 def test_the_site_passes_the_voila_apps_practice_walk_through(
-    open_site: SiteOpener, artifacts: Path
+    open_site: SiteOpener, artifacts: Path, request: pytest.FixtureRequest
 ) -> None:
-    site_artifacts = artifacts / "site"
-    site_artifacts.mkdir(exist_ok=True)
     walk_through = _voila_test(
         "test_app_in_browser.py", "test_peters_turn_a_colour_mistake_esperanto_and_the_best_answers"
     )
-    walk_through(open_site, site_artifacts)
+    walk_through(open_site, artifacts, "site", request)  # "site": the pictures' folder
     assert open_site.outside == []
 
 
