@@ -25,6 +25,7 @@ import pytest
 import sympy
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support.loops import run_apart
 from support.processes import ServerProcesses
 from support.servers import free_port, stop, wait_until_up
 from tornado.websocket import websocket_connect
@@ -602,7 +603,7 @@ def send_from_a_page(server: GuardedServer, messages: list[str]) -> tuple[str, b
         socket.close()
         return False
 
-    return kernel_id, asyncio.run(talk())
+    return kernel_id, run_apart(talk)  # beside the session's browser, whose loop runs
 
 
 def kernel_gone(server: GuardedServer, kernel_id: str) -> bool:
