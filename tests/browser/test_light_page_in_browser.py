@@ -28,14 +28,13 @@ from pathlib import Path
 
 import pytest
 from support.puzzles import PETER
-from support.servers import free_port, stop, wait_until_up
+from support.servers import free_port, stop, voila_serving
 
 from dekbovinoj_edu.i18n import gettext
 from dekbovinoj_edu.serving.busy_page import write_template
 from dekbovinoj_edu.serving.light_page import LIGHT_TEMPLATE, STOPPED
 from dekbovinoj_edu.serving.notebooks import app_notebook
 from dekbovinoj_edu.serving.options import ServeOptions
-from dekbovinoj_edu.serving.server import start_voila
 
 from .conftest import FIRST_LOAD_MS, _need_chromium
 
@@ -88,13 +87,8 @@ def small_app(artifacts: Path) -> Iterator[str]:
     notebook.write_text(json.dumps(app_notebook(CELLS, ids="broken")), "utf-8")
     port = free_port()
     options = ServeOptions(notebook, port=port, class_size=3, open_browser=False)
-    with (artifacts / "voila-light-small.log").open("wb") as log:
-        server = start_voila(options, folder / "templates", output=log)
-    try:
-        wait_until_up(port, timeout=120, process=server)
-        yield f"http://localhost:{port}/"
-    finally:
-        stop(server)
+    with voila_serving(options, artifacts / "voila-light-small.log") as url:
+        yield url
 
 
 def kernel_id_of(page) -> str:

@@ -8,17 +8,15 @@ cookie on the page), so the kernel stayed until the culler took it.
 
 from __future__ import annotations
 
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from support.servers import free_port, stop, wait_until_up
+from support.servers import free_port, voila_serving
 
 from dekbovinoj_edu.i18n import gettext
 from dekbovinoj_edu.serving.notebooks import find_notebook
 from dekbovinoj_edu.serving.options import ServeOptions
-from dekbovinoj_edu.serving.server import start_voila
 
 from .conftest import FIRST_LOAD_MS, _need_chromium
 
@@ -31,7 +29,6 @@ CULL_IDLE = 600
 def one_student(artifacts: Path) -> Iterator[str]:
     """Voilà's page for one student (a cap of two kernels), the culler out of the way."""
     _need_chromium()
-    folder = Path(tempfile.mkdtemp(prefix="dekbovinoj-security-test-"))
     port = free_port()
     options = ServeOptions(
         find_notebook(),
@@ -41,13 +38,8 @@ def one_student(artifacts: Path) -> Iterator[str]:
         page="voila",
         cull_idle_seconds=CULL_IDLE,
     )
-    with (artifacts / "voila-security.log").open("wb") as log:
-        server = start_voila(options, folder / "templates", output=log)
-    try:
-        wait_until_up(port, timeout=120, process=server)
-        yield f"http://localhost:{port}/"
-    finally:
-        stop(server)
+    with voila_serving(options, artifacts / "voila-security.log") as url:
+        yield url
 
 
 def test_past_the_cap_the_busy_page_waits_and_turns_into_the_app(

@@ -66,6 +66,20 @@ def start_in_background(
     return start_voila(chosen, templates, output=output)
 
 
+@contextmanager
+def voila_serving(options: ServeOptions, log: Path) -> Iterator[str]:
+    """Voilà started for ``options`` (their notebook and port as given; its templates in a
+    folder of its own, its output to ``log``), answering until the block ends: its address."""
+    templates = Path(tempfile.mkdtemp(prefix="dekbovinoj-voila-")) / "templates"
+    with log.open("wb") as output:
+        server = start_voila(options, templates, output=output)
+    try:
+        wait_until_up(options.port, timeout=120, process=server)
+        yield f"http://localhost:{options.port}/"
+    finally:
+        stop(server)
+
+
 def stop(process: subprocess.Popen[bytes], timeout: float = 30.0) -> None:
     """Stop a server: SIGTERM, and SIGKILL if it has not ended within ``timeout`` seconds.
 
