@@ -9,6 +9,7 @@ import os
 import random
 import subprocess
 import sys
+import time
 from collections import Counter
 
 import pytest
@@ -252,3 +253,14 @@ def test_bad_wishes_are_refused() -> None:
         deal(mu=1.5)
     with pytest.raises(ValueError, match="seed"):
         deal(seed=1.5)  # type: ignore[arg-type]
+
+
+def test_the_deadline_holds_in_the_middle_of_a_solve() -> None:
+    """Before: the deadline was looked at between turns only, so one big turn (24 face cards
+    at level 3, a minute of solving) ran to its end whatever ``seconds`` said."""
+    big = Puzzle.from_code("DGE1-MVE3-19PW-679E-RVD7-3EPW-P35E-SBXK-22E")
+    began = time.monotonic()
+    with pytest.raises(DealError) as refused:
+        deal(level=3, seconds=0.5, source=lambda rng, level: big)
+    assert time.monotonic() - began < 20  # a hang guard: the solve alone takes minutes
+    assert "in 1 turns" in str(refused.value)

@@ -42,6 +42,8 @@ from dekbovinoj_edu import (
 from dekbovinoj_edu.checking.errors import CheckError
 from dekbovinoj_edu.checking.expression import render
 from dekbovinoj_edu.classroom.views.keeper import KEEPER_SCRIPT, MAX_SCOPE, key_for, read_page
+from dekbovinoj_edu.dealing.dealer import deal
+from dekbovinoj_edu.dealing.sources import DEFAULT_SOURCE
 from dekbovinoj_edu.i18n import gettext
 from dekbovinoj_edu.serving import notebooks
 from dekbovinoj_edu.serving.guard import KEY_COOKIE, KEY_ENV, RETRY_SECONDS
@@ -60,7 +62,13 @@ from dekbovinoj_edu.serving.options import ServeOptions
 from dekbovinoj_edu.serving.server import start_voila
 from dekbovinoj_edu.sessions.feedback import Score
 from dekbovinoj_edu.site.pages import PROGRESS_SCRIPT
-from dekbovinoj_edu.solving.budget import PAGE_SECONDS, Budget, TooBigToSolve, limited
+from dekbovinoj_edu.solving.budget import (
+    PAGE_SECONDS,
+    Budget,
+    TooBigToSolve,
+    charge,
+    limited,
+)
 from dekbovinoj_edu.solving.search import Grammar
 from dekbovinoj_edu.solving.search_base import tokens
 from dekbovinoj_edu.widgets.callbacks import WENT_WRONG
@@ -522,6 +530,35 @@ def test_opening_another_puzzle_stops_the_solve_of_the_previous_one() -> None:
     assert view.preparing is not None
     view.preparing.join(timeout=60)
     assert view.session.prepared and view.session.best is not None
+
+
+def test_dealing_under_a_pages_budget_charges_the_page_only_for_its_own_solves() -> None:
+    """Before: the dealer's solves of every turn it looked at (a lesson's filters solve each
+    again) spent the page's budget, and "New puzzle" said the puzzle was too big."""
+    wanted = {"level": 2, "needs": {"×", "÷"}, "fractions": False, "jokers": False}
+    turns: list[Puzzle] = []
+
+    def counted(rng, level):  # type: ignore[no-untyped-def]
+        turns.append(DEFAULT_SOURCE(rng, level))
+        return turns[-1]
+
+    page = Budget(steps=50)
+    with limited(page):
+        dealt = [deal(seed=seed, source=counted, **wanted) for seed in range(8)]
+        assert len(turns) > len(dealt)  # more solves than the page's 50 steps pay for
+        for _ in range(49):
+            charge()  # the page still has every step of its own
+        with pytest.raises(TooBigToSolve):
+            charge()
+    assert dealt == [deal(seed=seed, **wanted) for seed in range(8)]
+
+
+def test_opening_another_puzzle_stops_a_deal_too() -> None:
+    page = Budget()
+    page.cancel()
+    with pytest.raises(TooBigToSolve) as stopped, limited(page):
+        deal(level=3, source=lambda rng, level: Puzzle.from_code(BIG_CODE))
+    assert stopped.value.cancelled
 
 
 def test_a_stopped_search_remembers_nothing_half_done() -> None:

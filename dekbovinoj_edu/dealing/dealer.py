@@ -29,7 +29,10 @@ the recorded turns are rated once, :mod:`.rated_turns`), and
 True
 
 A filter no puzzle can meet is refused at once when that is clear, and after
-at most ``tries`` turns or ``seconds`` seconds a puzzle otherwise:
+at most ``tries`` turns or ``seconds`` seconds a puzzle otherwise. The deadline holds
+inside a solve too, and the dealer's solves run apart from a page's solver budget
+(:func:`~dekbovinoj_edu.solving.budget.apart`): a view that deals under its budget is
+charged only for what it solves itself.
 
 >>> deal(level=1, needs={"×"})
 Traceback (most recent call last):
@@ -44,11 +47,14 @@ the solver is deterministic, so a seed deals the same puzzle on every machine.
 from __future__ import annotations
 
 import random
+import sys
 import time
+from collections.abc import Iterator
 from typing import Any
 
 from ..rules.levels import Level, level_of
 from ..rules.puzzle import Puzzle
+from ..solving.budget import Budget, TooBigToSolve, apart
 from ..solving.solver import solve
 from .filters import Filters, Phrase
 from .rated_turns import score
@@ -131,26 +137,48 @@ def _deal_one(
 ) -> Puzzle:
     want_mu = rng.random() < mu
     deadline = time.monotonic() + seconds
-    for looked in range(tries):
-        if time.monotonic() > deadline:
-            tries = looked
-            break
-        puzzle = source(rng, level)
-        if not puzzle.cards or not filters.admits_turn(puzzle):
-            continue
-        best = solve(puzzle)
-        if want_mu or best is None:
-            if want_mu and best is None:
-                return puzzle
-        elif difficulty is not Difficulty.ANY and not _in_band(puzzle, difficulty):
-            continue  # the cheap check first: the filters may solve the puzzle again
-        elif filters.admits(puzzle, best):
-            return puzzle
+    looked = [0]
+    try:
+        with apart(Budget(steps=sys.maxsize, seconds=seconds, clock=time.monotonic)):
+            for puzzle in _turns(rng, level, source, tries, deadline, filters, looked):
+                best = solve(puzzle)
+                if want_mu or best is None:
+                    if want_mu and best is None:
+                        return puzzle
+                elif difficulty is not Difficulty.ANY and not _in_band(puzzle, difficulty):
+                    continue  # the cheap check first: the filters may solve the puzzle again
+                elif filters.admits(puzzle, best):
+                    return puzzle
+    except TooBigToSolve as stopped:
+        if stopped.cancelled:
+            raise
+        # the deadline came in the middle of a solve
+    tries = looked[0]
     kind: list[Phrase] = [] if difficulty is Difficulty.ANY else [(difficulty.value, {})]
     if want_mu:
         kind = [("mu!", {})]
     wish = kind + filters.phrases()
     raise DealError(_NOT_FOUND, wish, level=level.name, tries=tries, seconds=f"{seconds:g}")
+
+
+def _turns(
+    rng: random.Random,
+    level: Level,
+    source: TurnSource,
+    tries: int,
+    deadline: float,
+    filters: Filters,
+    looked: list[int],
+) -> Iterator[Puzzle]:
+    """The turns with cards that the filters on the turn admit, of at most ``tries`` turns
+    before the deadline; ``looked[0]`` counts the turns looked at."""
+    for _ in range(tries):
+        if time.monotonic() > deadline:
+            return
+        looked[0] += 1
+        puzzle = source(rng, level)
+        if puzzle.cards and filters.admits_turn(puzzle):
+            yield puzzle
 
 
 def deal(

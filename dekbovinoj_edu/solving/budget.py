@@ -8,8 +8,11 @@ cancelled (the student opened another puzzle), :func:`charge` raises :class:`Too
 Outside a budget (the command line, the dealer, the tests) :func:`charge` does nothing.
 
 The budget is the thread's own (the views solve ahead in a background thread); a budget
-inside another keeps the outer one. What a search remembered half-way is thrown away when it
-stops (:func:`on_stop`), so a later search never trusts an unfinished answer.
+inside another keeps the outer one. Work that has a bound of its own, such as the dealer
+solving every turn it looks at, runs :func:`apart`: under its own budget, not charged to the
+page's, and still stopped when the page's budget is cancelled. What a search remembered
+half-way is thrown away when it stops (:func:`on_stop`), so a later search never trusts an
+unfinished answer.
 
 >>> with limited(Budget(steps=3)):
 ...     for _ in range(5):
@@ -33,6 +36,7 @@ __all__ = [
     "PAGE_STEPS",
     "Budget",
     "TooBigToSolve",
+    "apart",
     "charge",
     "limited",
     "on_stop",
@@ -82,19 +86,35 @@ _processor_time = processor_clock()
 
 
 class Budget:
-    """So many steps and processor-seconds of one thread; :meth:`cancel` stops it early."""
+    """So many steps and seconds of one thread; :meth:`cancel` stops it early.
 
-    def __init__(self, steps: int = PAGE_STEPS, seconds: float = PAGE_SECONDS) -> None:
+    The seconds are the thread's processor time, or those of another ``clock`` (the dealer
+    counts the wall clock's, as its deadline does).
+    """
+
+    def __init__(
+        self,
+        steps: int = PAGE_STEPS,
+        seconds: float = PAGE_SECONDS,
+        clock: Callable[[], float] | None = None,
+    ) -> None:
         self.steps = steps
         self.seconds = seconds
         self.left = steps
         self.cancelled = False
+        self.outer: Budget | None = None
+        """The budget this one runs apart from: cancelling that one stops this one too."""
+        self._time = _processor_time if clock is None else clock
         self._clock = CLOCK_EVERY
         self._until = 0.0
 
     def start(self) -> None:
-        """Start counting the processor time of the calling thread from now."""
-        self._until = _processor_time() + self.seconds
+        """Start counting the seconds from now."""
+        self._until = self._time() + self.seconds
+
+    def _extend(self, seconds: float) -> None:
+        """Give back the processor time that work run apart took (its steps were its own)."""
+        self._until += seconds
 
     def cancel(self) -> None:
         """Stop the solve at its next step (from any thread).
@@ -117,11 +137,11 @@ class Budget:
         if self.left > 0 and self._clock > 0:
             return
         self._clock = CLOCK_EVERY
-        if self.cancelled:
+        if self.cancelled or (self.outer is not None and self.outer.cancelled):
             raise _stopped("the solve was cancelled", cancelled=True)
         if self.left <= 0:
             raise _stopped(f"the solver stopped after {self.steps} steps")
-        if _processor_time() > self._until:
+        if self._time() > self._until:
             raise _stopped(f"the solver stopped after {self.seconds:g} processor-seconds")
 
 
@@ -159,3 +179,37 @@ def limited(budget: Budget) -> Iterator[Budget]:
         yield budget
     finally:
         _local.budget = None
+
+
+@contextmanager
+def apart(budget: Budget) -> Iterator[Budget]:
+    """Run the block under ``budget`` instead of the thread's budget: what the block spends is
+    not charged to the thread's budget, and cancelling the thread's budget stops it too.
+
+    >>> page = Budget(steps=300)
+    >>> with limited(page):
+    ...     with apart(Budget(steps=1000)):
+    ...         for _ in range(500):
+    ...             charge()          # the dealer's 500 steps: not the page's
+    ...     for _ in range(200):
+    ...         charge()              # the page still has its 300
+    >>> with limited(page):
+    ...     page.cancel()
+    ...     with apart(Budget()):
+    ...         for _ in range(CLOCK_EVERY):
+    ...             charge()
+    Traceback (most recent call last):
+    ...
+    dekbovinoj_edu.solving.budget.TooBigToSolve: the solve was cancelled
+    """
+    outer: Budget | None = getattr(_local, "budget", None)
+    budget.outer = outer
+    began = 0.0 if outer is None else outer._time()
+    budget.start()
+    _local.budget = budget
+    try:
+        yield budget
+    finally:
+        _local.budget = outer
+        if outer is not None:
+            outer._extend(outer._time() - began)

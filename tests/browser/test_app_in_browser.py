@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from support.puzzles import PETER
+from support.shown import expect_shown
 
 from dekbovinoj_edu.checking.checker import check
 from dekbovinoj_edu.i18n import gettext
@@ -38,7 +39,7 @@ def test_peters_turn_a_colour_mistake_esperanto_and_the_best_answers(
 
     page.locator(".dkb-code input").fill(PETER.code)
     page.locator(".dkb-code input").press("Enter")
-    expect(page.locator(".dkb-pasture .dkb-card")).to_have_text(["9♦", "3♥", "7♥"])
+    expect_shown(page, PETER)
     expect(page.locator(".dkb-barn .dkb-card")).to_have_text(["K♣", "2♣", "3♠"])
 
     for step in PETERS_TAPS:

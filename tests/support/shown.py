@@ -1,0 +1,26 @@
+"""Waiting in a browser until a view shows a puzzle: every card's button *and* its picture.
+
+A card's name (its button) and its drawing (an HTML widget beside it) reach the page in
+separate widget messages, so a test that waits for the names alone may find the previous
+puzzle's pictures still drawn.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from dekbovinoj_edu.rules.puzzle import Puzzle
+
+
+def expect_shown(page: Any, puzzle: Puzzle, css: str = "dkb") -> None:
+    """Wait until ``page`` shows ``puzzle``'s pasture and barn, names and pictures."""
+    from playwright.sync_api import expect
+
+    for where, cards in (("pasture", puzzle.pasture), ("barn", puzzle.barn)):
+        boxes = page.locator(f".{css}-{where} .{css}-card-box")
+        expect(boxes).to_have_count(len(cards))
+        for box, card in zip((boxes.nth(i) for i in range(len(cards))), cards, strict=True):
+            expect(box.locator("button")).to_have_text(str(card) if not card.is_joker else "JK")
+            label = re.compile("^" + re.escape(str(card) if not card.is_joker else "Joker"))
+            expect(box.locator("svg")).to_have_attribute("aria-label", label)
