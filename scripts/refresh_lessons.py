@@ -2,8 +2,9 @@
 
 ``python scripts/refresh_lessons.py [NAME ...]`` runs each lesson in ``lessons/`` (or the
 named ones) from the lessons folder, as a pupil would (``teacher = False``), and writes back
-the outputs of the cells that start with ``# NBVAL_CHECK_OUTPUT``; every other cell is stored
-without outputs (drawings and widgets are redrawn on a run). The file keeps its layout.
+the outputs of the cells tagged ``nbval-check-output`` (the cells nbval compares; a tag, so
+that no test marker stands in the code pupils read); every other cell is stored without
+outputs (drawings and widgets are redrawn on a run). The file keeps its layout.
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ import nbformat
 from nbclient import NotebookClient
 
 LESSONS = Path(__file__).resolve().parents[1] / "lessons"
-CHECK_OUTPUT = "# NBVAL_CHECK_OUTPUT"
+CHECK_OUTPUT = "nbval-check-output"
+"""The cell tag of the outputs nbval compares (with ``--nbval-lax``)."""
 
 
 def refresh(path: Path) -> None:
@@ -27,8 +29,8 @@ def refresh(path: Path) -> None:
     for cell, ran in zip(stored["cells"], run.cells, strict=True):
         if cell["cell_type"] != "code":
             continue
-        source = "".join(cell["source"])
-        outputs = ran.get("outputs", []) if source.startswith(CHECK_OUTPUT) else []
+        checked = CHECK_OUTPUT in cell.get("metadata", {}).get("tags", [])
+        outputs = ran.get("outputs", []) if checked else []
         cell["outputs"] = [_as_lines(json.loads(json.dumps(output))) for output in outputs]
         cell["execution_count"] = ran.get("execution_count") if outputs else None
         for output in cell["outputs"]:

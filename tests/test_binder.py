@@ -15,6 +15,7 @@ takes a minute or two; it runs in CI with every other test (marker ``binder``).
 from __future__ import annotations
 
 import os
+import shlex
 import shutil
 import subprocess
 import sys
@@ -158,6 +159,42 @@ def test_binder_requirements_are_pinned_and_postbuild_installs_the_package() -> 
     assert "pip install" in post_build.read_text("utf-8")
 
 
+PUPILS = "lessons/pupils"
+"""Where ``postBuild`` writes the pupils' version of the lessons."""
+
+
+def _pupils_command() -> list[str]:
+    """The ``dekbovinoj lessons student`` line of ``postBuild``, as its words."""
+    lines = [
+        line
+        for line in (BINDER / "postBuild").read_text("utf-8").splitlines()
+        if line.startswith("dekbovinoj lessons student ")
+    ]
+    assert len(lines) == 1, "postBuild writes the pupils' lessons once"
+    return shlex.split(lines[0])
+
+
+def _assert_pupils_lessons(repo: Path) -> None:
+    written = sorted(path.name for path in (repo / PUPILS).glob("*.ipynb"))
+    assert written == sorted(path.name for path in (ROOT / "lessons").glob("*.ipynb"))
+    for name in written:
+        text = (repo / PUPILS / name).read_text("utf-8")
+        assert "teacher = " not in text and "answer_key" not in text, name
+
+
+def test_postbuild_writes_the_pupils_lessons_beside_the_teachers(tmp_path: Path) -> None:
+    """postBuild's own line, run in a copy of the checkout (as the installed package runs it:
+    it must name the checkout's lessons, which an installed package cannot find)."""
+    words = _pupils_command()
+    assert words[:3] == ["dekbovinoj", "lessons", "student"] and PUPILS in words[3]
+    assert "--lessons" in words
+    repo = tmp_path / "repo"
+    shutil.copytree(ROOT / "lessons", repo / "lessons")
+    command = [sys.executable, "-m", "dekbovinoj_edu.cli", *words[1:]]
+    _run(command, repo, dict(os.environ), 120)
+    _assert_pupils_lessons(repo)
+
+
 @pytest.mark.network  # binder_env installs binder/requirements.txt from the package index
 @pytest.mark.slow
 def test_postbuild_installs_the_package_into_the_binder_venv(binder_env: BinderEnv) -> None:
@@ -172,6 +209,7 @@ def test_postbuild_installs_the_package_into_the_binder_venv(binder_env: BinderE
         60,
     )
     assert Path(where.strip()).is_relative_to(binder_env.venv), "the venv's own copy"
+    _assert_pupils_lessons(binder_env.repo)
 
 
 @pytest.mark.network

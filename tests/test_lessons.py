@@ -28,7 +28,8 @@ DEK_BOVINOJ_LESSONS = (  # lessons 1-6; lesson 7 is Korova 006
     "06-make-your-own-level",
 )
 TRANSLATIONS = ("eo", "sv", "ja")
-CHECK_OUTPUT = "# NBVAL_CHECK_OUTPUT"
+CHECK_OUTPUT = "nbval-check-output"
+"""The cell tag that makes nbval (``--nbval-lax``) compare a cell's outputs."""
 MAX_BYTES = 40_000
 """A lesson is text and code; drawings and widgets are not stored (they are redrawn on a run)."""
 
@@ -40,6 +41,13 @@ def _notebook(path: Path) -> dict[str, Any]:
 def _source(cell: dict[str, Any]) -> str:
     source = cell["source"]
     return source if isinstance(source, str) else "".join(source)
+
+
+def _checked(cell: dict[str, Any]) -> bool:
+    """Whether nbval compares the cell's outputs: its tag, or in a notebook that is no lesson
+    (``notebooks/authoring.ipynb``) the comment nbval reads too."""
+    tagged = CHECK_OUTPUT in cell.get("metadata", {}).get("tags", [])
+    return tagged or _source(cell).startswith("# NBVAL_CHECK_OUTPUT")
 
 
 def _dek_bovinoj_notebooks() -> list[Path]:
@@ -85,7 +93,7 @@ def test_every_lesson_has_goals_examples_practice_exercises_and_teacher_notes(na
     assert drawn, "a worked example drawn as cards (a cell that ends with the puzzle)"
     assert any("Practice(puzzle=" in source for source in code), "a widget on a fixed puzzle"
     assert any("Practice(" in source and "seed=" in source for source in code), "a dealt one"
-    assert sum(source.startswith(CHECK_OUTPUT) for source in code) >= 3
+    assert sum(_checked(cell) for cell in cells if cell["cell_type"] == "code") >= 3
 
 
 @pytest.mark.parametrize("name", _lesson_ids())
@@ -96,7 +104,7 @@ def test_the_answers_for_the_teacher_are_checked_by_nbval_and_hidden_from_studen
     keys = [c for c in cells if c["cell_type"] == "code" and "show_answers(" in _source(c)]
     assert keys, f"{name} has no answers for the teacher"
     for cell in keys:
-        assert _source(cell).startswith(CHECK_OUTPUT), "the key is checked by nbval"
+        assert _checked(cell), "the key is checked by nbval"
         outputs = "".join("".join(out.get("text", "")) for out in cell["outputs"])
         assert outputs.count("\n") == 1 and "teacher = True" in outputs, outputs
 
@@ -119,7 +127,7 @@ def test_notebooks_are_stored_small_with_only_the_checked_outputs(path: Path) ->
     notebook = _notebook(path)
     assert "widgets" not in notebook["metadata"], "no stored widget state"
     for cell in notebook["cells"]:
-        if cell["cell_type"] == "code" and not _source(cell).startswith(CHECK_OUTPUT):
+        if cell["cell_type"] == "code" and not _checked(cell):
             assert cell["outputs"] == [], _source(cell)
 
 
@@ -160,3 +168,53 @@ def test_translated_lessons_name_the_widgets_buttons_as_the_widget_does(lang: st
     for label in named:
         assert gettext(lang, "ui", label).rstrip("!！") in text, (label, gettext(lang, "ui", label))
     assert "ムー" not in text and "新しいパズル" not in text and "Nytt pussel" not in text
+
+
+SIMPLE_KANJI = frozenset(
+    # The kanji of school grades 1 and 2 (gakunen-betsu kanji haitōhyō): 80 and 160.
+    "一右雨円王音下火花貝学気九休玉金空月犬見五口校左三山子四糸字耳七車手十出女小上森人水正"
+    "生青夕石赤千川先早草足村大男竹中虫町天田土二日入年白八百文木本名目立力林六"
+    "引羽雲園遠何科夏家歌画回会海絵外角楽活間丸岩顔汽記帰弓牛魚京強教近兄形計元言原戸古午後"
+    "語工公広交光考行高黄合谷国黒今才細作算止市矢姉思紙寺自時室社弱首秋週春書少場色食心新親"
+    "図数西声星晴切雪船線前組走多太体台地池知茶昼長鳥朝直通弟店点電刀冬当東答頭同道読内南肉"
+    "馬売買麦半番父風分聞米歩母方北毎妹万明鳴毛門夜野友用曜来里理話"
+)
+"""Kanji an 8-year-old reads (Japanese pupils learn these in their first two school years)."""
+_KANJI = re.compile(r"[\u4e00-\u9fff々]+")
+_FURIGANA = re.compile(r"（[ぁ-ゖァ-ヺー 　]+）")
+
+
+def test_the_japanese_a_pupil_reads_is_kana_or_simple_kanji() -> None:
+    """Every word of the pupil's Japanese lesson with a kanji beyond grade 2 carries its
+    reading in kana right after it, as in 牧草地（ぼくそうち）; pupils are 児童 or みんな, never
+    生徒 (secondary-school students)."""
+    from dekbovinoj_edu.site.pupils import student_notebook
+
+    paths = sorted(LESSONS.glob("*.ja.ipynb"))
+    assert paths
+    for path in paths:
+        teachers = _notebook(path)
+        assert "生徒" not in json.dumps(teachers, ensure_ascii=False)
+        cells = student_notebook(teachers)["cells"]
+        text = "\n".join(_source(cell) for cell in cells if not cell["id"].endswith("-output"))
+        hard_words = []
+        for word in _KANJI.finditer(text):
+            if set(word.group()) - SIMPLE_KANJI and not _FURIGANA.match(text, word.end()):
+                hard_words.append(word.group())
+        assert not hard_words, f"{path.name}: without a reading in kana: {hard_words}"
+
+
+@pytest.mark.parametrize("path", sorted(LESSONS.glob("*.ipynb")), ids=lambda path: path.name)
+def test_nbval_s_marks_are_cell_tags_not_comments_pupils_read(path: Path) -> None:
+    """nbval reads the tag as it reads the comment (``nbval.plugin.metadata_tags``), and a
+    lesson stores outputs only where nbval compares them."""
+    from nbval.plugin import find_comment_markers, find_metadata_tags
+
+    cells = [cell for cell in _notebook(path)["cells"] if cell["cell_type"] == "code"]
+    assert any(_checked(cell) for cell in cells)
+    for cell in cells:
+        assert "NBVAL" not in _source(cell), _source(cell)
+        assert list(find_comment_markers(_source(cell))) == []
+        options = dict(find_metadata_tags(cell["metadata"]))
+        assert options == ({"check": True} if _checked(cell) else {}), cell["metadata"]
+        assert bool(cell["outputs"]) is _checked(cell), _source(cell)

@@ -681,12 +681,17 @@ def test_the_answer_notes_of_a_translated_lesson_are_translated(lang: str) -> No
 
 
 def test_lesson_four_s_puzzles_need_its_own_operations() -> None:
-    """The exercises, the fixed *Try it* puzzle and the exit question of lesson 4 take more
-    cards with ``^ √ !`` than the best move at level 2."""
+    """The exercises, worked example 1, the fixed *Try it* puzzle and the exit question of
+    lesson 4 take more cards with ``^ √ !`` than the best move at level 2."""
     lesson = CLAIMS["lessons"]["04-all-formulas"]
     items = [*lesson["exercises"], *lesson["sizes"], *lesson["exit_ticket"]]
     puzzles = [KEY.puzzle_of(item) for item in items if "puzzle" in item and item.get("ok", True)]
-    assert len(puzzles) == 6
+    assert len(puzzles) == 7
+    worked = re.search(
+        r'formulas = Puzzle\.parse\("([^"]+)"',
+        "".join(_source(cell) for cell in _cells(LESSONS / "04-all-formulas.ipynb")),
+    )
+    assert worked and worked.group(1) in {item.get("puzzle") for item in lesson["sizes"]}
     for puzzle in puzzles:
         best = solve(puzzle)
         plain = solve(dataclasses.replace(puzzle, level=LEVELS[2]))
@@ -695,3 +700,140 @@ def test_lesson_four_s_puzzles_need_its_own_operations() -> None:
     for item in lesson["sizes"]:
         plain = solve(dataclasses.replace(KEY.puzzle_of(item), level=LEVELS[2]))
         assert (plain.size if plain is not None else 0) == item["level_2_cards"]
+
+
+# ------------------------------------------------ the refusals teach their reason
+def test_lesson_two_s_bracket_refusals_make_10_so_only_the_bracket_is_wrong() -> None:
+    """A bracket example worth 0 is refused for its value as much as for its `−`: every
+    refused `a − (…)` of lesson 2 makes exactly 10, and only the `−` before it is wrong."""
+    data = CLAIMS["lessons"]["02-times-and-divide"]
+    items = [(item, item["text"]) for item in data["moves"]]
+    items += [(item, item["answer"]) for item in data["exit_ticket"] if "puzzle" in item]
+    brackets = [(item, text) for item, text in items if "− (" in text and not item["ok"]]
+    assert len(brackets) >= 2, "the worked example and the exit question"
+    for item, text in brackets:
+        puzzle = KEY.puzzle_of(item)
+        verdict = check(puzzle, text)
+        assert verdict.code == "colour" and "bracket" in verdict.sentence, verdict.message
+        assert _value(puzzle, text, joker=False) == "10", text
+        assert item["value"] == "10"
+        plus = check(puzzle, text.replace("− (", "+ ("))  # the signs inside are all right
+        assert plus.code == "not-target", plus.message
+
+
+def test_the_puzzle_a_lesson_says_has_no_answer_has_none() -> None:
+    for lesson, data in CLAIMS["lessons"].items():
+        for item in data.get("none", []):
+            assert solve(KEY.puzzle_of(item)) is None, (lesson, item)
+    assert any("none" in data for data in CLAIMS["lessons"].values())
+
+
+# ------------------------------------------------------------ lesson 5: "mu!"
+def test_lesson_five_counts_the_chances_among_the_cards_the_next_player_can_hold() -> None:
+    """The card just laid, the rest of the pasture and our own barn are not in the next player's
+    hand: the count runs over the 49 cards we cannot see, not the 54 of a deck."""
+    from dekbovinoj_edu import full_deck
+
+    lesson = "05-strategy"
+    for item in CLAIMS["lessons"][lesson]["chances"]:
+        puzzle = KEY.puzzle_of(item)
+        assert isinstance(puzzle, Puzzle)
+        seen = [str(card) for card in (*puzzle.pasture, *puzzle.barn)]
+        unseen = [card for card in full_deck() if str(card) not in seen]
+        assert len(unseen) == item["unseen"] == 54 - len(seen)
+        for card in puzzle.barn:
+            after = (*puzzle.pasture, card)
+            assert solve(Puzzle(after, (), puzzle.level)) is None
+            helping = [o for o in unseen if solve(Puzzle(after, (o,), puzzle.level)) is not None]
+            assert len(helping) == item["counts"][str(card)], card
+        fewest = min(item["counts"], key=item["counts"].__getitem__)
+        assert fewest == item["fewest"] and fewest[-1] in "♦♥", "a red card is best here"
+    cells = _cells(LESSONS / f"{lesson}.ipynb")
+    printed = "".join(_outputs(cell) for cell in cells)
+    first = CLAIMS["lessons"][lesson]["chances"][0]
+    for card, count in first["counts"].items():
+        assert f"lay {card}: {count} of the {first['unseen']} unseen cards" in printed
+    assert "of 54 cards" not in printed
+
+
+# --------------------------------------------------- lesson 6: the measure
+def test_lesson_six_s_discussion_reads_the_measure_it_prints() -> None:
+    cells = _cells(LESSONS / "06-make-your-own-level.ipynb")
+    printed = "".join(_outputs(cell) for cell in cells if "measure(level, turns)" in _source(cell))
+    found = dict(re.findall(r"^\s*(\S+): +(\d+) of 200 hands", printed, flags=re.MULTILINE))
+    hands = {name: int(count) for name, count in found.items()}
+    assert set(hands) == {"1", "times", "divide", "2", "20"}, printed
+    assert max(hands, key=hands.__getitem__) == "2"  # "level 2 far ahead"
+    assert min(hands, key=hands.__getitem__) == "20"  # "make 20 behind all of them"
+    for name in ("times", "divide"):  # "a little ahead of level 1", between 1 and 2
+        assert hands["1"] < hands[name] < hands["2"], hands
+    assert abs(hands["times"] - hands["divide"]) <= 10, "only a few hands apart"
+
+
+# ------------------------------------------------------- for the teacher, again
+DISCUSSION = {
+    "en": ("**What to discuss.**", "*Answer:*", "*Pupils often say*"),
+    "eo": ("**Pri kio paroli.**", "*Respondo:*", "*Lernantoj ofte diras*"),
+    "sv": ("**Att prata om.**", "*Svar:*", "*Elever säger ofta*"),
+    "ja": ("**話し合いのテーマ。**", "*答え：*", "*児童がよく言うこと：*"),
+}
+"""The heading of a lesson's discussion questions, and the marks of an answer and of what pupils
+say, in each lesson language."""
+
+
+def _language(path: Path) -> str:
+    return path.name.split(".")[1] if path.name.count(".") == 2 else "en"
+
+
+@pytest.mark.parametrize("path", sorted(LESSONS.glob("*.ipynb")), ids=lambda path: path.name)
+def test_every_discussion_question_has_its_answer_and_what_pupils_often_say(path: Path) -> None:
+    heading, answer, pupils = DISCUSSION[_language(path)]
+    text = "\n".join(_source(cell) for cell in _cells(path) if cell["cell_type"] == "markdown")
+    discussion = text.split(heading, 1)[1].split("\n\n", 1)[0]
+    questions = re.split(r"^- ", discussion, flags=re.MULTILINE)[1:]
+    assert len(questions) >= 3, discussion
+    for question in questions:
+        question = " ".join(question.split())  # a mark may be wrapped over two lines
+        assert "?" in question.split(answer)[0] or "？" in question.split(answer)[0], question
+        assert answer in question and pupils in question, question
+
+
+def _minutes(timing: str) -> tuple[int, list[int]]:
+    said = re.match(r"\*\*Timing \((\d+) min", timing)
+    assert said, timing
+    return int(said.group(1)), [int(n) for n in re.findall(r"(\d+) min:", timing)]
+
+
+@pytest.mark.parametrize("lesson", sorted(CLAIMS["lessons"]))
+def test_every_lesson_s_timing_adds_up_and_has_a_slot_for_the_exercises(lesson: str) -> None:
+    cells = _cells(LESSONS / f"{lesson}.ipynb")
+    text = "\n".join(_source(cell) for cell in cells if cell["cell_type"] == "markdown")
+    timing = "**Timing" + text.split("**Timing", 1)[1].split("\n\n", 1)[0]
+    total, slots = _minutes(timing)
+    assert sum(slots) == total, (slots, timing)
+    assert "exercises" in timing, timing
+    header = " ".join(_source(cell) for cell in cells[:2])
+    assert f"about {total} minutes" in header
+    row = next(line for line in GUIDE.splitlines() if f"]({lesson}.ipynb)" in line)
+    assert f"| {total} min + Binder |" in row, row
+
+
+@pytest.mark.parametrize("path", sorted(LESSONS.glob("0[1-6]*.ipynb")), ids=lambda p: p.name)
+def test_no_exit_question_is_a_puzzle_the_lesson_answers_on_screen(path: Path) -> None:
+    """An exit question on a puzzle a worked example showed with its verdict (`8 × 3` for
+    3 3 8 8 in lesson 6, `4 + 6` against `4 + 4 + 2` in lesson 5) is answered by the screen."""
+    lesson = path.name.split(".")[0]
+    asked = {
+        item["puzzle"]
+        for item in CLAIMS["lessons"][lesson]["exit_ticket"]
+        if "puzzle" in item and "korova" not in item
+    }
+    shown = set()
+    for cell in _cells(path):
+        source = _source(cell)
+        if cell["cell_type"] == "code" and not source.startswith("exit_ticket = "):
+            shown |= set(re.findall(r'Puzzle\.parse\("([^"]+)"', source))
+            shown |= set(re.findall(r'^ *"([^"]*\|[^"]*)"', source, re.MULTILINE))
+    data = CLAIMS["lessons"][lesson]
+    shown |= {item["puzzle"] for kind in ("moves", "best") for item in data.get(kind, [])}
+    assert not asked & shown, asked & shown

@@ -61,11 +61,10 @@ def _run_lesson(path: Path) -> tuple[dict[str, Any], list[Any]]:
     try:
         with contextlib.redirect_stdout(io.StringIO()):
             for source in _cells(path):
-                code = source.replace("# NBVAL_CHECK_OUTPUT\n", "")
-                if code.startswith("Practice("):
-                    shown.append(eval(code, namespace))  # the project's own lesson
+                if source.startswith("Practice("):
+                    shown.append(eval(source, namespace))  # the project's own lesson
                 else:
-                    exec(code, namespace)  # the project's own lesson
+                    exec(source, namespace)  # the project's own lesson
     finally:
         sys.path.remove(str(LESSONS))
     assert all(isinstance(widget, Practice) for widget in shown)

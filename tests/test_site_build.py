@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 import importlib
 import json
+import re
 import sys
 import types
 import zipfile
@@ -245,3 +246,47 @@ def test_the_class_page_runs_the_class_app_against_the_pages_own_origin(
     lost = _class_cell(monkeypatch)  # an address without ?class=
     lost.keeper.value = json.dumps({"page": {"origin": "http://127.0.0.1:8000"}})
     assert "classroom.html?class=4a" in lost.title.value and lost.session is None
+
+
+# --- the lessons the site renders: the pupils' version ---------------------------------------
+
+
+def test_the_sites_lesson_pages_are_the_pupils_version(tmp_path: Path) -> None:
+    from dekbovinoj_edu.site.build import write_contents
+    from dekbovinoj_edu.site.pupils import ANSWER_CALLS, TEACHER_NOTES
+
+    lessons = ROOT / "lessons"
+    written = write_contents(tmp_path / "content", lessons)
+    pages = sorted((tmp_path / "content" / "lessons").iterdir())
+    assert [page.name for page in pages] == sorted(p.name for p in lessons.glob("*.ipynb"))
+    assert set(pages) <= set(written)
+    claims = json.loads((lessons / "claims.json").read_text("utf-8"))["lessons"]
+
+    def hidden(page: Path) -> list[str]:
+        """The answers of a lesson the lesson itself never shows."""
+        return [
+            item["answer"]
+            for part in ("exercises", "exit_ticket")
+            for item in claims[page.name.split(".")[0]].get(part, [])
+            if "puzzle" in item and item.get("ok", True) and not item.get("shown")
+        ]
+
+    assert all(hidden(page) for page in pages if not page.name.startswith("07"))
+    for page in pages:
+        text = page.read_text("utf-8")
+        assert "teacher = True" not in text and "teacher = False" not in text, page.name
+        assert "answer_key" not in text, page.name
+        for call in ANSWER_CALLS:
+            assert f"{call}(" not in text, (page.name, call)
+        for heading in TEACHER_NOTES:
+            assert heading not in text, page.name
+        squeezed = "".join(text.split())
+        for answer in hidden(page):  # as tests/test_lessons_claims.py: not in a longer one
+            found = re.search(rf"(?<![\d(]){re.escape(''.join(answer.split()))}(?![\d)])", squeezed)
+            assert found is None, (page.name, answer)
+        cells = json.loads(text)["cells"]
+        assert "os.chdir" in "".join(cells[0]["source"])  # the site's first cell, then the lesson
+        assert len(cells) > 10
+    app = json.loads((tmp_path / "content" / "dekbovinoj.ipynb").read_text("utf-8"))
+    links = "".join(app["cells"][1]["source"])
+    assert links.count("](lessons/") == len(pages)

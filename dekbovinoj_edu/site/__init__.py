@@ -8,6 +8,7 @@ Built on the teacher's or the school's computer (``dekbovinoj build-site``):
 - :mod:`.pages`: the notebooks the site renders (with ``--class``, the class page, whose
   app talks to the class service that serves the site) and the changes to Voici's pages.
 - :mod:`.startup`: the changes to files the site ships, for a faster start.
+- :mod:`.pupils`: the pupils' version of every lesson, the one the site renders.
 
 Run in the student's browser:
 

@@ -54,6 +54,7 @@ from .pages import (
     site_lesson,
     site_notebook,
 )
+from .pupils import LESSONS, lesson_paths, student_notebook
 from .startup import fix_service_worker
 from .wheels import (
     PLACEHOLDERS,
@@ -75,6 +76,7 @@ __all__ = [
     "TOOLS",
     "build_site",
     "default_cache",
+    "write_contents",
 ]
 
 TOOLS: dict[str, str] = {
@@ -233,22 +235,37 @@ def _lite_dir(work: Path, cache: Path, lessons: Path | None, classroom: bool = F
         "jupyter-config-data": {"litePluginSettings": settings},
     }
     (work / "lite" / "jupyter-lite.json").write_text(json.dumps(config, indent=1), "utf-8")
-    content = work / "content"
-    content.mkdir()
+    write_contents(work / "content", lessons, classroom)
+    return work / "lite"
+
+
+def write_contents(content: Path, lessons: Path | None, classroom: bool = False) -> list[Path]:
+    """The notebooks the site renders, written to ``content``: the app (with links to the
+    lessons), the pupil's version of every lesson in ``lessons`` (:mod:`.pupils`: no answer
+    cells, answer key or teacher's notes; the answer key and its ``claims.json`` are not
+    shipped), and with ``classroom`` the class page. Returns the notebooks written."""
+    content.mkdir(parents=True, exist_ok=True)
+    written = []
     links = []
     if lessons is not None and lessons.is_dir():
         folder = content / LESSON_FOLDER
-        shutil.copytree(lessons, folder, ignore=shutil.ignore_patterns(".*"))
-        for path in sorted(folder.glob("*.ipynb")):
-            lesson = json.loads(path.read_text("utf-8"))
-            path.write_text(json.dumps(site_lesson(lesson), indent=1, ensure_ascii=False), "utf-8")
+        folder.mkdir(exist_ok=True)
+        for path in lesson_paths(lessons):
+            lesson = student_notebook(json.loads(path.read_text("utf-8")))
+            target = folder / path.name
+            target.write_text(
+                json.dumps(site_lesson(lesson), indent=1, ensure_ascii=False), "utf-8"
+            )
             links.append((lesson_title(lesson, path.stem), f"{LESSON_FOLDER}/{path.stem}.html"))
-    notebook = json.dumps(site_notebook(links), indent=1, ensure_ascii=False)
-    (content / Path(APP_PAGE).with_suffix(".ipynb").name).write_text(notebook, "utf-8")
+            written.append(target)
+    app = content / Path(APP_PAGE).with_suffix(".ipynb").name
+    app.write_text(json.dumps(site_notebook(links), indent=1, ensure_ascii=False), "utf-8")
+    written.append(app)
     if classroom:
-        notebook = json.dumps(site_class_notebook(), indent=1, ensure_ascii=False)
-        (content / Path(CLASS_PAGE).with_suffix(".ipynb").name).write_text(notebook, "utf-8")
-    return work / "lite"
+        page = content / Path(CLASS_PAGE).with_suffix(".ipynb").name
+        page.write_text(json.dumps(site_class_notebook(), indent=1, ensure_ascii=False), "utf-8")
+        written.append(page)
+    return written
 
 
 def _fix_pages(out: Path) -> None:
@@ -282,8 +299,7 @@ def build_site(
     _check_tools()
     cache = default_cache() if cache is None else cache
     if lessons is None:
-        clone = Path(__file__).resolve().parents[2] / "lessons"
-        lessons = clone if clone.is_dir() else None
+        lessons = LESSONS if LESSONS.is_dir() else None
     with tempfile.TemporaryDirectory(prefix="dekbovinoj-site-") as temp:
         work = Path(temp)
         lite = _lite_dir(work, cache, lessons, classroom)

@@ -144,7 +144,7 @@ def site_notebook(lessons: Sequence[tuple[str, str]] = ()) -> dict[str, Any]:
         "from dekbovinoj_edu.widgets import App\n"
         "from dekbovinoj_edu.widgets.progress import BrowserProgress\n"
         "\n"
-        "app = App(level=2, lang=browser_language())  # the language the browser asks for\n"
+        "app = App(lang=browser_language())  # the language the browser asks for\n"
         "display(BrowserProgress(app.practice))\n"
         "app"
     )
@@ -189,9 +189,10 @@ def site_lesson(notebook: dict[str, Any], folder: str = LESSON_FOLDER) -> dict[s
     moves its Python into ``folder``.
 
     Voici starts every page's Python in the site's top folder, where Jupyter starts a
-    notebook's in the notebook's own folder: without the move, a lesson could not import the
-    helpers beside it (``answer_key.py``). The cell prints nothing, so the page shows nothing
-    of it.
+    notebook's in the notebook's own folder: with the move, a lesson that opens or imports a
+    file beside it works on the site as in Jupyter. The site renders the pupil's version of
+    each lesson (:func:`~.pupils.student_notebook`). The cell prints nothing, so the page
+    shows nothing of it.
 
     >>> lesson = {"cells": [{"cell_type": "markdown", "source": ["# Lesson 1"]}], "nbformat": 4}
     >>> made = site_lesson(lesson)

@@ -160,18 +160,19 @@ def test_a_lesson_runs_in_the_site_as_in_jupyter(open_site: SiteOpener) -> None:
 
     name = "01-positive-and-negative"
     lesson = json.loads((Path(__file__).parents[2] / "lessons" / f"{name}.ipynb").read_text())
-    hidden = "Answers hidden."  # what its last cell prints (it imports the helper beside it)
+    shown = "Dek bovinoj! 8♣ + 4♠ − 2♦ = 10"  # worked example 1: a check() pupils keep
     stored = [
         output
         for cell in lesson["cells"]
         for output in cell.get("outputs", [])
-        if hidden in "".join(output.get("text", ""))
+        if shown in "".join(output.get("text", ""))
     ]
-    assert stored, "the lesson no longer ends with its hidden answers: pick another marker"
+    assert stored, "the lesson no longer shows its first worked example: pick another marker"
     page = open_site.context.new_page()
     page.goto(f"{open_site.server.url}voici/render/lessons/{name}.html")
     outputs = page.locator(".jp-OutputArea-output")
-    expect(outputs.filter(has_text=hidden)).to_have_count(len(stored), timeout=SITE_FIRST_LOAD_MS)
+    expect(outputs.filter(has_text=shown)).to_have_count(len(stored), timeout=SITE_FIRST_LOAD_MS)
+    expect(outputs.filter(has_text="Answers hidden")).to_have_count(0)  # the pupils' version
     expect(page.locator(".dkb-practice .dkb-submit").first).to_be_visible()
     errors = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")
     assert errors.count() == 0, errors.first.inner_text()
