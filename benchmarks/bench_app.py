@@ -6,7 +6,8 @@ voila``); the page loads alternate between them (the light page first in even tu
 in odd ones), and before every load both servers' kernels are idle (the pools refilled). Each
 load is a new browser context (nothing cached: a student's own computer opening the app),
 closed once its student has answered: no page runs beside the one measured. The servers cull
-no kernel during the run (a student's kernel is kept to the end). For each page it prints:
+no kernel during the run: a student's kernel is kept to the end unless the closing page gives it
+back itself. For each page it prints:
 
 * **JavaScript**: the bytes of every script the page loaded, as served and compressed with
   gzip (``-9``), and how many files (goal for the light page: ≤ 1 MB, ≤ 350 KB gzip);
@@ -17,6 +18,9 @@ no kernel during the run (a student's kernel is kept to the end). For each page 
   card buttons enabled, with a preheated kernel waiting (goal ≤ 1.0 s median);
 * **memory per student kernel**: the RSS of each kernel once the pages are usable and have
   answered (goal ≤ 80 MB);
+* **closed tab → kernel gone**: how soon the server stops a page's kernel once its tab closes
+  (the page's own shutdown call; the culler waits an hour here), and how many kernels were still
+  running :data:`GONE_WAIT` seconds after their tab closed;
 * **"Dek bovinoj!" → feedback**: from the click to the feedback on screen, timed inside the
   page (goal < 150 ms). The first answer of a puzzle needs the solver's best answer, which the
   widget works out in the background as soon as the puzzle is shown; it is shown apart, given
@@ -63,8 +67,22 @@ STEPS = """() => {
 }"""
 """Where a light page's time went: its document received, then the marks of its script
 (``frontend/src/index.js``: it runs, the kernel is connected, the widgets are known, drawn)."""
+USABLE = """() => {
+  const card = document.querySelector('.dkb-card');
+  const submit = document.querySelector('.dkb-submit');
+  return !!card && !card.disabled && !!submit && submit.getClientRects().length > 0;
+}"""
+"""The app is usable: its first card's button enabled and the answer's button shown. The page
+checks it itself every :data:`POLL_MS` (Playwright's ``expect`` asks again after 100, 250, 500
+and 1000 ms, and at every try builds an accessibility snapshot of the page for its failure
+message: the benchmark's processor time, counted as the page's, and up to a second late)."""
+POLL_MS = 20
 KEEP = 3600
 """The servers' idle-kernel cull time during the run: a closed page's kernel stays taken."""
+GONE_WAIT = 5.0
+"""How long the benchmark waits for a closed page's kernel to stop before it counts it as kept."""
+KERNEL_ID = "() => JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId"
+"""The page's kernel, as Voilà writes it into both pages."""
 IDLE_CPU_SECONDS = 0.05
 """Processor time the kernels may use in a second and still count as idle (heartbeats)."""
 ANSWERS = ("13*2+3-9-3-7", "13 + 9")
@@ -102,6 +120,10 @@ class Figures:
     memory: list[float] = dataclasses.field(default_factory=list)
     steps: list[dict[str, float]] = dataclasses.field(default_factory=list)
     """Per load of the light page: its marks (:data:`STEPS`), ms from the request."""
+    given_back: list[float] = dataclasses.field(default_factory=list)
+    """Per closed page whose kernel stopped within :data:`GONE_WAIT`: seconds after the close."""
+    kept: int = 0
+    """Closed pages whose kernel still ran :data:`GONE_WAIT` seconds on (held to the end)."""
 
 
 def wait_for_pool(server: subprocess.Popen[bytes], students: int, timeout: float = 300) -> None:
@@ -126,6 +148,25 @@ def wait_for_pool(server: subprocess.Popen[bytes], students: int, timeout: float
             raise TimeoutError("the preheated kernel did not become idle in time")
         used = now
         time.sleep(1)
+
+
+def kernel_running(server: subprocess.Popen[bytes], kernel_id: str) -> bool:
+    """Whether the server still runs the kernel ``kernel_id`` (its connection file names it)."""
+    kernels = ServerProcesses.of(server.pid).kernels
+    return any(f"kernel-{kernel_id}" in command_line(pid) for pid, _ in kernels)
+
+
+def close(page: Page, server: subprocess.Popen[bytes], figures: Figures) -> None:
+    """Close the page's tab (its context), and note how soon its kernel stopped, if it did."""
+    kernel = str(page.evaluate(KERNEL_ID))
+    start = time.perf_counter()
+    page.context.close()
+    while kernel_running(server, kernel) and time.perf_counter() - start < GONE_WAIT:
+        time.sleep(0.05)
+    if kernel_running(server, kernel):
+        figures.kept += 1
+    else:
+        figures.given_back.append(time.perf_counter() - start)
 
 
 def kernel_memory(server: subprocess.Popen[bytes]) -> list[float]:
@@ -159,10 +200,11 @@ def load(browser: Browser, url: str, figures: Figures) -> Page:
     before = chromium_seconds()
     start = time.perf_counter()
     page.goto(url)
-    expect(page.locator(".dkb-card").first).to_be_enabled(timeout=120_000)
-    expect(page.locator(".dkb-submit")).to_be_visible()
+    page.wait_for_function(USABLE, polling=POLL_MS, timeout=120_000)
     figures.loads.append(time.perf_counter() - start)
     figures.chromium.append(chromium_seconds() - before)
+    expect(page.locator(".dkb-card").first).to_be_enabled()  # the same as USABLE, in Playwright
+    expect(page.locator(".dkb-submit")).to_be_visible()
     figures.scripts.append(script_bytes(responses))
     steps = page.evaluate(STEPS)
     if "drawn" in steps:
@@ -217,6 +259,12 @@ def report(page: str, figures: Figures, think: float) -> None:
         f"max {max(figures.memory):5.0f} MB   ({len(figures.memory)} kernels: students and the "
         f"pool; goal <= 80 MB)"
     )
+    closed = len(figures.given_back) + figures.kept
+    gone = f"{ms(figures.given_back)}, " if figures.given_back else ""
+    print(
+        f"closed tab -> kernel gone       {gone}{len(figures.given_back)} of {closed} stopped "
+        f"within {GONE_WAIT:g} s (the culler waits {KEEP} s)"
+    )
     print(f"'Dek bovinoj!' -> feedback     {ms(figures.later_answers)}   (goal < 150 ms)")
     print(
         f"  first answer of a puzzle     {ms(figures.first_answers)}   "
@@ -252,10 +300,10 @@ def main() -> None:
             for run in range(args.runs):
                 for page in PAGES if run % 2 == 0 else PAGES[::-1]:
                     for each in PAGES:  # both pools full and idle before every load
-                        wait_for_pool(servers[each], students=len(figures[each].loads))
+                        wait_for_pool(servers[each], students=figures[each].kept)
                     opened = load(browser, urls[page], figures[page])
                     answer(opened, args.answers, args.think, figures[page])
-                    opened.context.close()  # its kernel stays: no culling during the run
+                    close(opened, servers[page], figures[page])
             for page in PAGES:
                 figures[page].memory = kernel_memory(servers[page])
             browser.close()

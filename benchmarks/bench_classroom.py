@@ -7,8 +7,9 @@ open the app within ``--spread`` seconds: ``--browsers`` of them in real pages o
 Chromium (usable: the practice widget drawn with its card buttons enabled), the others as
 plain HTTP loads of the app page (usable: the page holds the app's widget output). A page
 without the app is a blank page. The browser students answer one puzzle, stay
-``--stay`` seconds, and close their pages (without a goodbye to the server: its culler
-must notice). The benchmark then watches ``--after`` seconds.
+``--stay`` seconds, and close their pages (the light page asks the server to stop its kernel as
+its tab closes; Voilà's page, closed without its ``beforeunload``, and the HTTP students leave
+without a goodbye: the culler must notice). The benchmark then watches ``--after`` seconds.
 
 It prints the usable count, blank pages, p50/p95/max time to usable, peak RSS of the server
 plus its kernels, RSS per kernel, and the kernel count and RSS after everyone left.

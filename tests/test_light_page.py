@@ -56,6 +56,18 @@ def test_the_bundle_rebuilds_from_its_sources_byte_for_byte(tmp_path: Path) -> N
         assert built == shipped, f"{name}: the shipped file is not what frontend/ builds"
 
 
+def test_the_bundle_holds_the_kernel_connection_and_not_the_rest_of_jupyterlab_services() -> None:
+    """The page needs only the kernel's websocket of @jupyterlab/services: the contents,
+    sessions and terminals (the package's index) were bundled too, 76 KB evaluated for
+    nothing on every page; and the kernel connection's debug messages each cost the page a
+    stack trace when a test's browser or developer tools are attached."""
+    script = (BUNDLE / "light.js").read_text("utf-8")
+    assert "api/kernels" in script
+    for unused in ("api/contents", "api/sessions", "api/terminals"):
+        assert unused not in script, f"the bundle holds the services' {unused} client"
+    assert "console.debug" not in script
+
+
 def test_the_packages_are_pinned_and_the_lock_file_holds_those_versions() -> None:
     package = json.loads((FRONTEND / "package.json").read_text("utf-8"))
     lock = _lock()

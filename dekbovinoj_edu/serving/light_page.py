@@ -14,6 +14,10 @@ still refuses every execute request), asks the kernel for its widgets and draws 
 busy page's spinner and messages (:mod:`.busy_page`) show until the widgets are drawn. If
 the kernel restarts or the connection is lost for good, the page says so in the student's
 language (:data:`STOPPED`) and starts again once by itself: a new page gets a new kernel.
+When its tab closes (or the page is left or reloaded), the page gives its kernel back at once,
+as Voilà's own page does: a beacon to Voilà's shutdown route (``voila/api/shutdown/ID``) with
+the ``_xsrf`` cookie the server set on the page (:mod:`.launch`), so a closed tab holds no
+place under the class's cap until the culler comes.
 
 The script's address carries the bundle's hash (:func:`bundle_version`): the browser keeps
 the script as long as it does not change, so a class's second page loads none of it.
@@ -98,6 +102,7 @@ _INDEX = """{%%- extends 'voila/templates/lab/index.html.j2' -%%}
 <script>
 window.voila_heartbeat = function () {};
 window.dekbovinojPage = %(page)s;
+%(early)s
 </script>
 %(loading)s
 {%% raw %%}%(keeper)s{%% endraw %%}
@@ -110,6 +115,40 @@ window.dekbovinojPage = %(page)s;
 </body>
 {%%- endblock body_footer -%%}
 """
+
+
+_EARLY_SOCKET = """/* dekbovinoj: open the kernel's websocket as soon as the page names its kernel,
+   while light.js still loads; light.js takes it (window.dekbovinojEarly). */
+(function () {
+  var early = { kernelId: null, socket: null, messages: [] };
+  window.dekbovinojEarly = early;
+  function open() {
+    var config = document.getElementById("jupyter-config-data");
+    if (!config || !("WebSocket" in window)) { return false; }
+    var page;
+    try { page = JSON.parse(config.textContent); } catch (e) { return false; }
+    if (!page.kernelId) { return true; }
+    var base = new URL(page.baseUrl || "/", window.location.href).href;
+    var ws = page.wsUrl ? new URL(page.wsUrl, window.location.href).href : "ws" + base.slice(4);
+    var token = new URLSearchParams(window.location.search).get("token") || page.token || "";
+    var url = ws.replace(/[/]$/, "") + "/api/kernels/" + encodeURIComponent(page.kernelId) +
+      "/channels?session_id=" + Math.random().toString(36).slice(2) +
+      (token ? "&token=" + encodeURIComponent(token) : "");
+    try {
+      early.socket = new WebSocket(url, ["v1.kernel.websocket.jupyter.org"]);
+    } catch (e) { return true; }
+    early.kernelId = page.kernelId;
+    early.socket.binaryType = "arraybuffer";
+    early.socket.onmessage = function (event) { early.messages.push(event.data); };
+    return true;
+  }
+  var watcher = new MutationObserver(function () { if (open()) { watcher.disconnect(); } });
+  watcher.observe(document.documentElement, { childList: true, subtree: true });
+  document.addEventListener("DOMContentLoaded", function () { watcher.disconnect(); });
+})();"""
+"""The page's first script: it opens the kernel's websocket as soon as Voilà has written the
+kernel's id into the page, so that the server connects it to the kernel while the browser still
+compiles ``light.js``, which takes that socket (``frontend/src/index.js``)."""
 
 
 def template_for(page: str) -> str:
@@ -162,6 +201,7 @@ def write_light_template(root: Path, bundle: Path = BUNDLE) -> Path:
         "style": _STATIC % {"name": LIGHT_TEMPLATE, "file": "light.css", "version": version},
         "spinner": spinner_css(),
         "page": _page_settings(),
+        "early": _EARLY_SOCKET,
         "loading": loading_script(),
         "keeper": KEEPER_SCRIPT,
     }

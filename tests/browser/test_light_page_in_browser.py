@@ -4,7 +4,9 @@ On a small notebook of its own (a button whose callback fails, inside the app's 
 output the kernel writes into with ``with output:``): a failing callback's traceback shows on
 the page, and so does a captured print; a kernel that dies and is restarted by the server
 makes the page say so in the student's language and start again by itself, with a new kernel
-and a working page. On the app: the keyboard goes through it in the same order, and every
+and a working page; the kernel's websocket is opened by the page's first script, before the
+bundle runs; a closed tab gives its kernel back at once (the culler waits far longer
+than the test). On the app: the keyboard goes through it in the same order, and every
 control has the same role and accessible name, as on Voilà's own page. Binder's Voilà route
 (Jupyter Server's Voilà extension, configured as ``binder/postBuild`` configures it) draws
 the app on the light page too.
@@ -75,6 +77,10 @@ BINDER_ROUTE = "voila/render/notebooks/dekbovinoj.ipynb"
 """The README's Voilà badge's ``urlpath``."""
 CONFIG_FILE = "jupyter_server_config.json"
 """Where ``binder/postBuild`` puts Binder's settings, in a folder of Jupyter's config path."""
+CULL_IDLE = 3600
+"""The small app's culler waits an hour: only a closed tab's own shutdown frees a kernel."""
+GIVEN_BACK_SECONDS = 15
+"""How long a closed tab's kernel may still run."""
 TAB_STOPS = 24
 """How many times the keyboard test presses Tab (the app's practice tab has fewer controls)."""
 
@@ -87,7 +93,9 @@ def small_app(artifacts: Path) -> Iterator[str]:
     notebook = folder / "broken.ipynb"
     notebook.write_text(json.dumps(app_notebook(CELLS, ids="broken")), "utf-8")
     port = free_port()
-    options = ServeOptions(notebook, port=port, class_size=3, open_browser=False)
+    options = ServeOptions(
+        notebook, port=port, class_size=3, open_browser=False, cull_idle_seconds=CULL_IDLE
+    )
     with voila_serving(options, artifacts / "voila-light-small.log") as url:
         yield url
 
@@ -97,8 +105,9 @@ def kernel_id_of(page) -> str:
     return str(json.loads(page.locator("#jupyter-config-data").first.text_content())["kernelId"])
 
 
-def kernel_pid(kernel_id: str) -> int:
-    """The process of the kernel with this id (its connection file names it)."""
+def kernel_pids(kernel_id: str) -> list[int]:
+    """The processes of the kernel with this id (its connection file names it)."""
+    found = []
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
             try:
@@ -106,8 +115,15 @@ def kernel_pid(kernel_id: str) -> int:
             except OSError:
                 continue
             if f"kernel-{kernel_id}".encode() in command:
-                return int(entry.name)
-    raise AssertionError(f"no process for kernel {kernel_id}")
+                found.append(int(entry.name))
+    return found
+
+
+def kernel_pid(kernel_id: str) -> int:
+    """The process of the kernel with this id."""
+    found = kernel_pids(kernel_id)
+    assert found, f"no process for kernel {kernel_id}"
+    return found[0]
 
 
 def shown_error() -> str:
@@ -175,6 +191,46 @@ def test_a_kernel_that_restarts_starts_the_page_again_with_a_new_kernel(
     finally:
         (artifacts / "light-restart.console.log").write_text("\n".join(console) + "\n", "utf-8")
         page.close()
+
+
+def test_the_kernels_websocket_is_opened_before_the_pages_script_runs(
+    browser, small_app: str
+) -> None:
+    """The page's first script opens the kernel's websocket as soon as the page names its
+    kernel, and the kernel connection of light.js takes that socket: one socket, opened while
+    the bundle still loaded."""
+    from playwright.sync_api import expect
+
+    page = browser.new_page()
+    sockets: list[str] = []
+    page.on("websocket", lambda socket: sockets.append(socket.url))
+    try:
+        page.goto(small_app)
+        expect(page.get_by_role("button", name="Say moo")).to_be_visible(timeout=FIRST_LOAD_MS)
+        taken = page.evaluate("() => window.dekbovinojKernel._ws === window.dekbovinojEarly.socket")
+        assert taken, "the kernel connection opened a socket of its own"
+        assert len(sockets) == 1 and f"/api/kernels/{kernel_id_of(page)}/channels" in sockets[0]
+        page.get_by_role("button", name="Say moo").click()
+        expect(page.locator(".dkb-said")).to_have_text("moo\n")
+    finally:
+        page.close()
+
+
+def test_a_closed_tab_gives_its_kernel_back_at_once(browser, small_app: str) -> None:
+    """Before, the light page sent nothing when its tab closed: the kernel ran on until the
+    culler took it, holding a place under the class's cap."""
+    from playwright.sync_api import expect
+
+    page = browser.new_page()
+    page.goto(small_app)
+    expect(page.get_by_role("button", name="Say moo")).to_be_visible(timeout=FIRST_LOAD_MS)
+    kernel = kernel_id_of(page)
+    assert kernel_pids(kernel)
+    page.close()  # a tab closed as a student closes it (no "leave the page?" question)
+    deadline = time.monotonic() + GIVEN_BACK_SECONDS
+    while kernel_pids(kernel) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not kernel_pids(kernel), f"the closed tab's kernel still runs {GIVEN_BACK_SECONDS} s on"
 
 
 FOCUSED = """() => {
