@@ -15,6 +15,12 @@ the class database of ``--db``) and prints the teacher's dashboard address; or, 
 class's name and the service's address (:func:`class_environment`), never the database:
 every attempt goes through the service.
 
+``serve`` binds its port before it prints anything: a port in use moves to the next free one,
+and the address printed is the one that answers; a port that cannot be used is one sentence
+(:func:`~dekbovinoj_edu.serving.server.listen_on`). Voilà's and Jupyter's own notes and
+warnings stay out of the terminal unless ``--verbose``; errors are always shown
+(:mod:`~dekbovinoj_edu.serving.terminal`).
+
 ``--key`` (on an untrusted network) puts a class key in the printed address: a device without
 it gets a sentence and never a kernel (:mod:`~dekbovinoj_edu.serving.launch`).
 
@@ -24,6 +30,8 @@ it gets a sentence and never a kernel (:mod:`~dekbovinoj_edu.serving.launch`).
 >>> options = serve_options(args, Path("app.ipynb"))
 >>> options.host, options.class_size, options.port, options.open_browser, options.page
 ('0.0.0.0', 30, 8866, True, 'light')
+>>> options.quiet, serve_options(parser.parse_args(["serve", "--verbose"]), Path("a")).quiet
+(True, False)
 >>> serve_options(parser.parse_args(["serve", "--page", "voila"]), Path("app.ipynb")).page
 'voila'
 >>> len(class_key("")), class_key("cow7")
@@ -49,7 +57,7 @@ from ..serving.guard import KEY_ENV
 from ..serving.light_page import PAGES
 from ..serving.notebooks import CLASS_CELLS, CLASS_NOTEBOOK, find_notebook
 from ..serving.options import DEFAULT_HOST, DEFAULT_PORT, ServeOptions
-from ..serving.server import SERVE_INSTALL, start_voila, student_addresses, wait_for
+from ..serving.server import SERVE_INSTALL, listen_on, start_voila, student_addresses, wait_for
 
 __all__ = ["class_environment", "class_key", "register", "run", "serve_options"]
 
@@ -63,6 +71,7 @@ def serve_options(args: argparse.Namespace, notebook: Path) -> ServeOptions:
         class_size=args.class_size,
         open_browser=not args.no_browser,
         page=args.page,
+        quiet=not args.verbose,
     )
 
 
@@ -85,7 +94,7 @@ def _check_class(name: str, server: str) -> bool:
         print(f"dekbovinoj: {error}", file=sys.stderr)
         return False
     print(
-        f"Class {assignment.name}: {len(assignment.codes)} puzzles, {assignment.mode} mode.",
+        f"Class {assignment.name}: {assignment.size} puzzles, {assignment.mode} mode.",
         flush=True,
     )
     return True
@@ -106,14 +115,20 @@ def _check_arguments(args: argparse.Namespace) -> None:
 def run(args: argparse.Namespace) -> int:
     """Serve the app (or with ``--class``, a class's assignment, through the class service)
     until Ctrl+C (or SIGTERM); returns Voilà's exit code, 2 for an unknown class or a class
-    service that does not start."""
+    service that does not start. A port that cannot be used raises
+    :class:`~dekbovinoj_edu.serving.server.PortUnavailable` (one sentence) before anything
+    starts."""
     from ..classroom.store import DB_ENV  # the database's layer, only for serving
 
     _check_arguments(args)
     if importlib.util.find_spec("voila") is None:
         raise OSError(f"serving the app needs Voilà: {SERVE_INSTALL}")
     notebook = find_notebook()
+    serve_options(args, notebook)  # bad options are refused before the port is bound
     with contextlib.ExitStack() as running:
+        listening = running.enter_context(listen_on(args.host, args.port))
+        if listening.moved:
+            print(listening.moved_sentence(), flush=True)
         class_env: dict[str, str] = {}
         if args.class_name is not None:
             if args.class_server is not None:
@@ -136,7 +151,7 @@ def run(args: argparse.Namespace) -> int:
             notebook = find_notebook(name=CLASS_NOTEBOOK, cells=CLASS_CELLS)
         options = serve_options(args, notebook)
         key = class_key(args.key) if args.key is not None else ""
-        addresses = student_addresses(options.host, options.port, key)
+        addresses = student_addresses(options.host, listening.port, key)
         print(f"Dek bovinoj: {addresses[0]}  (Ctrl+C stops it)", flush=True)
         if len(addresses) > 1:
             print("Students type one of these addresses:", flush=True)
@@ -150,12 +165,13 @@ def run(args: argparse.Namespace) -> int:
         folder = running.enter_context(tempfile.TemporaryDirectory(prefix="dekbovinoj-voila-"))
         forget = (DB_ENV,) if class_env else ()  # the kernels never see the database
         env = {**class_env, **({KEY_ENV: key} if key else {})}
-        return wait_for(start_voila(options, Path(folder), env, forget=forget))
+        voila = start_voila(options, Path(folder), env, forget=forget, listening=listening)
+        return wait_for(voila)
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``dekbovinoj serve [--host H] [--port N] [--class-size N] [--no-browser]
-    [--page light|voila] [--class NAME [--db PATH_OR_URL | --class-server URL]]``."""
+    [--page light|voila] [--verbose] [--class NAME [--db PATH_OR_URL | --class-server URL]]``."""
     parser = subparsers.add_parser(
         "serve",
         help="open the practice app in the browser (Voilà), for one student or a class",
@@ -171,7 +187,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="address to listen on (default localhost: this computer only; "
         "0.0.0.0: every network, and it prints the addresses students type)",
     )
-    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help="port (default 8866)")
+    parser.add_argument(
+        "--port",
+        type=int,
+        default=DEFAULT_PORT,
+        help="port (default 8866; when it is in use, the next free one, and serve says which)",
+    )
     parser.add_argument(
         "--class-size",
         type=int,
@@ -189,6 +210,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         default="light",
         help="the page students get: light (default: the app alone, quick on a slow computer) "
         "or voila (Voila's own page, for notebooks that need its renderers)",
+    )
+    parser.add_argument(
+        "--verbose",
+        action="store_true",
+        help="also show Voila's and Jupyter's own notes and warnings (errors are always shown)",
     )
     parser.add_argument(
         "--class",

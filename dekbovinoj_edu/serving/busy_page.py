@@ -20,6 +20,11 @@ changes that matter when a class opens the app at once:
   a second, with the stepped one 0.095, without any 0.065 (five pages, 10 s, twice): when
   ten students' pages wait on one computer, the smooth spinner alone keeps half a core busy.
 
+The page ``serve`` opens in the teacher's browser first (Voilà's ``browser-open.html``, a
+file that sends the browser on to the app) is Voilà's too, and links Font Awesome from the
+same CDN: :func:`write_template` writes :data:`BROWSER_OPEN` in its place, in this template
+and in the light page's, a page that asks nothing of any server.
+
 This is the page of ``serve --page voila``; the light page (:mod:`.light_page`, the default)
 shows the same messages and spinner, and :func:`write_template` writes both.
 
@@ -31,7 +36,7 @@ in ``JUPYTER_PATH``: :func:`write_template` writes the template there, and
 >>> root = Path(tempfile.mkdtemp())
 >>> folder = write_template(root)
 >>> folder.relative_to(root).as_posix(), sorted(p.name for p in folder.iterdir())
-('voila/templates/dekbovinoj', ['conf.json', 'index.html.j2'])
+('voila/templates/dekbovinoj', ['browser-open.html', 'conf.json', 'index.html.j2'])
 >>> sorted(p.name for p in folder.parent.iterdir())
 ['dekbovinoj', 'dekbovinoj-light']
 >>> page = (folder / "index.html.j2").read_text("utf-8")
@@ -40,6 +45,9 @@ True
 >>> f"animation-timing-function: {SPINNER_TIMING}" in page, "block html_head_js_mermaidjs" in page
 (True, True)
 >>> "dkb-class-keeper" in page
+True
+>>> opening = (folder.parent / "dekbovinoj-light" / "browser-open.html").read_text("utf-8")
+>>> "{{ open_url }}" in opening and "http" not in opening.replace("http-equiv", "")
 True
 """
 
@@ -51,6 +59,7 @@ from pathlib import Path
 from ..i18n import LANGUAGES, gettext
 
 __all__ = [
+    "BROWSER_OPEN",
     "BUSY_AFTER_MS",
     "MESSAGES",
     "SPINNER_TIMING",
@@ -129,6 +138,23 @@ _SPINNER_CSS = """<style>
 </style>"""
 
 
+BROWSER_OPEN = """<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="refresh" content="0;url={{ open_url }}">
+<title>Dek bovinoj</title>
+<style>body { font: 16px/1.5 system-ui, sans-serif; margin: 2em; color: #222; }</style>
+</head>
+<body>
+<p>Opening Dek bovinoj… If nothing happens, <a href="{{ open_url }}">open the app</a>.</p>
+</body>
+</html>
+"""
+"""The page ``serve`` opens in the teacher's browser, which sends it on to the app
+(``open_url``): Voilà's own extends its ``page.html``, with a style sheet from a CDN."""
+
+
 def spinner_css() -> str:
     """The style that turns Voilà's spinner in steps (:data:`SPINNER_TIMING`).
 
@@ -167,7 +193,7 @@ def write_template(root: Path) -> Path:
     folder = root / "voila" / "templates" / TEMPLATE_NAME
     folder.mkdir(parents=True, exist_ok=True)
     from ..classroom.views.keeper import KEEPER_SCRIPT  # the widgets' layer: only here
-    from .light_page import write_light_template  # it builds on this module
+    from .light_page import LIGHT_TEMPLATE, write_light_template  # it builds on this module
 
     write_light_template(root)
 
@@ -177,4 +203,6 @@ def write_template(root: Path) -> Path:
     (folder / "index.html.j2").write_text(page, "utf-8")
     conf = {"base_template": "lab"}
     (folder / "conf.json").write_text(json.dumps(conf) + "\n", "utf-8")
+    for name in (TEMPLATE_NAME, LIGHT_TEMPLATE):
+        (folder.parent / name / "browser-open.html").write_text(BROWSER_OPEN, "utf-8")
     return folder

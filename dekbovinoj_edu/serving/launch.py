@@ -17,6 +17,10 @@ The page also gets its ``_xsrf`` cookie: Voilà's page, when its tab closes, ask
 to shut its kernel down with it (``/voila/api/shutdown/ID``); without the cookie the server
 refused (403) and the kernel lived on until the culler took it, holding a place under the cap.
 
+The server listens on the sockets ``serve`` bound and handed over (their file descriptors in
+:data:`~.server.LISTEN_ENV`, see :func:`~.server.listen_on`), so the address ``serve`` printed
+is the one that answers; without them Voilà binds its ``--port`` itself.
+
 Every websocket message from a page goes through :class:`~.messages.BoundedConnection`
 (Voilà's ``kernel_websocket_connection_class``); tornado reads none longer than
 :data:`~.messages.HARD_MESSAGE_BYTES` (its ``websocket_max_message_size``).
@@ -25,9 +29,12 @@ Every websocket message from a page goes through :class:`~.messages.BoundedConne
 from __future__ import annotations
 
 import os
+import socket
 import sys
 from typing import Any
 
+from tornado.httpserver import HTTPServer
+from tornado.web import HTTPError
 from voila.app import Voila  # type: ignore[import-untyped]
 from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-untyped]
 
@@ -42,8 +49,9 @@ from .guard import (
 )
 from .kernels import ADMISSION, ClassKernelManager
 from .messages import HARD_MESSAGE_BYTES, BoundedConnection
+from .server import LISTEN_ENV
 
-__all__ = ["OVERRIDES", "GuardedPageHandler", "GuardedVoila", "main"]
+__all__ = ["OVERRIDES", "GuardedPageHandler", "GuardedVoila", "handed_sockets", "main"]
 
 OVERRIDES = ("theme", "template")
 """Voilà's query arguments that would start a kernel outside the pool: always ignored."""
@@ -119,6 +127,42 @@ class GuardedVoila(Voila):
             (rule[0], GuardedPageHandler, *rule[2:]) if rule[1] is TornadoVoilaHandler else rule
             for rule in handlers
         ]
+
+    def listen(self) -> None:
+        """Voilà's own start (its log, the browser, the loop), on the handed sockets if any."""
+        sockets = handed_sockets()
+        if sockets:
+
+            def listen_on_handed(port: int, address: str | None = None, **kwargs: Any) -> Any:
+                server = HTTPServer(self.app, **kwargs)
+                server.add_sockets(sockets)
+                return server
+
+            self.app.listen = listen_on_handed
+        super().listen()
+
+    def stop(self) -> None:
+        """Voilà's stop; a pool kernel still starting when the server is stopped (Ctrl+C while
+        the app is being prepared) is no error: it ends with the server."""
+        try:
+            super().stop()
+        except HTTPError as error:
+            self.log.info("Stopped while a kernel was starting: %s", error)
+
+
+def handed_sockets() -> list[socket.socket]:
+    """The listening sockets ``serve`` handed over (:data:`~.server.LISTEN_ENV`), taken out of
+    the environment so that no kernel sees them.
+
+    >>> os.environ.pop(LISTEN_ENV, None); handed_sockets()
+    []
+    """
+    found = os.environ.pop(LISTEN_ENV, "")
+    sockets = [socket.socket(fileno=int(fd)) for fd in found.split(",") if fd.strip()]
+    for sock in sockets:
+        sock.set_inheritable(False)  # the kernels Voilà starts never get them
+        sock.setblocking(False)
+    return sockets
 
 
 def main(argv: list[str] | None = None) -> None:

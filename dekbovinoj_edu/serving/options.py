@@ -115,6 +115,9 @@ class ServeOptions:
     the class network reaches the server, no cap when only this computer does."""
     kernel_memory_mb: int = 512
     """Each student's kernel's memory limit (see :mod:`.kernel_limits`)."""
+    quiet: bool = False
+    """Keep Jupyter's and Voilà's notes and warnings out of the terminal, errors still shown
+    (``serve`` without ``--verbose``; see :mod:`.terminal`)."""
 
     def address_cap(self) -> int:
         """The cap per client address this server applies.
@@ -147,6 +150,7 @@ def voila_command(options: ServeOptions) -> list[str]:
         LAUNCHER,
         str(options.notebook),
         f"--port={options.port}",
+        "--Voila.port_retries=0",  # another port than the one printed: never
         f"--Voila.ip={options.host}",
         f"--template={template_for(options.page)}",
         "--strip_sources=True",
