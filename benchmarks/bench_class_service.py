@@ -10,7 +10,9 @@ puzzle), with a heartbeat every 4 s. A student keeps every attempt that is not a
 yet and sends it again, oldest first, under the same id, until it is (as the class client
 does). The figures: attempts acknowledged per second, each attempt's p50/p95/max latency,
 errors (an answer that is not 2xx, or a failed connection), the service's peak memory (RSS)
-and processor time (``/proc``), and acknowledged attempts against the rows in the database.
+and processor time (``/proc``), acknowledged attempts against the rows in the database, and
+the puzzles ended against the answers the abilities and the puzzles' ratings learnt from
+(none lost under the class's concurrency).
 
 ``--kill``: a second run, in which the service gets ``SIGKILL`` once half the attempts are
 acknowledged and is started again at once; it prints the acknowledged attempts missing from
@@ -389,6 +391,31 @@ def rows_in(db: str) -> tuple[int, int, set[str]]:
     return len(ids), len(ids) - len(set(ids)), set(ids)
 
 
+def learnt_in(db: str) -> tuple[int, int, int]:
+    """Attempts of the class that ended a puzzle, the answers its students' abilities learnt
+    from, and those the puzzles' ratings learnt from (each ended puzzle teaches both once)."""
+    import sqlalchemy as sa
+
+    url = db if "://" in db else f"sqlite:///{db}"
+    engine = sa.create_engine(url)
+    queries = (
+        "SELECT count(*) FROM attempts WHERE class = :c "
+        "AND verdict IN ('ok', 'mu-right', 'mu-wrong')",
+        "SELECT coalesce(sum(answers), 0) FROM abilities JOIN seats ON seats.id = abilities.seat "
+        "WHERE seats.class = :c",
+        "SELECT coalesce(sum(answers), 0) FROM puzzle_ratings",
+    )
+    try:
+        with engine.connect() as connection:
+            ended, abilities, ratings = (
+                int(connection.execute(sa.text(query), {"c": CLASS}).scalar() or 0)
+                for query in queries
+            )
+    finally:
+        engine.dispose()
+    return ended, abilities, ratings
+
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else 0.0
@@ -429,6 +456,9 @@ def one_run(db: str, label: str, args: argparse.Namespace, kill: bool, folder: P
     print(f"  service ({args.workers} workers): memory {service.peak_pss / 2**20:.0f} MB (PSS; "
           f"RSS summed {service.peak_rss / 2**20:.0f} MB), processor {service.cpu:.1f} s, "
           f"exit code {code} after SIGTERM")  # fmt: skip
+    ended, abilities, ratings = learnt_in(db)
+    print(f"  learnt: {ended:,} puzzles ended; abilities learnt from {abilities:,}, "
+          f"puzzle ratings from {ratings:,} (goal: both equal)")  # fmt: skip
     missing = tally.acknowledged - ids
     if kill:
         print(f"  acknowledged but missing: {len(missing)}; duplicated rows: {duplicates}; "
@@ -438,6 +468,7 @@ def one_run(db: str, label: str, args: argparse.Namespace, kill: bool, folder: P
     if not kill:
         ok = ok and errors == 0 and percentile(lat, 0.95) <= 100 and rate >= 500
         ok = ok and service.peak_pss < 200 * 2**20 and took <= 60
+        ok = ok and ended == abilities == ratings
     print(f"  goals: {'met' if ok else 'NOT met'}")
     return ok
 

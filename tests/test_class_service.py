@@ -78,6 +78,8 @@ def test_the_assignment_is_open_to_anyone(api: Api) -> None:
         "count": 2,
         "level": None,
         "codes": [PETER.code, NO_TEN.code],
+        "at_level": False,
+        "target": None,
     }
 
 
@@ -90,6 +92,7 @@ def test_a_student_joins_works_and_finishes_on_either_store(any_store: SQLStore)
         assert len(token) >= 32 and len(first.document["rejoin_code"]) == 9
         assert first.document["seat"] == {
             "nickname": "Ana", "puzzle": 1, "hints": 0, "finished": False, "count": 2,
+            "code": None,
         }  # fmt: skip
         wrong = api.attempt(token, "ana-0001", 1, "13 + 9", hints=1, seconds=12.5)
         assert wrong.status == 201
@@ -98,7 +101,8 @@ def test_a_student_joins_works_and_finishes_on_either_store(any_store: SQLStore)
         assert wrong.document["seat"]["puzzle"] == 1
         right = api.attempt(token, "ana-0002", 1, PETERS_BEST)
         assert right.document["attempt"] | {"time": "T"} == {
-            "id": "ana-0002", "puzzle": 1, "answer": PETERS_BEST, "verdict": "ok", "cards": 6,
+            "id": "ana-0002", "puzzle": 1, "code": PETER.code, "answer": PETERS_BEST,
+            "verdict": "ok", "cards": 6,
             "best": 6, "hints": 0, "seconds": 0.0, "time": "T", "counted": True,
             "finishes": True, "solved": True,
         }  # fmt: skip

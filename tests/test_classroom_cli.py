@@ -252,3 +252,29 @@ def test_the_authors_api_loads_no_widgets() -> None:
         [sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=120
     )
     assert result.stdout.strip() == "[]"
+
+
+def test_new_at_each_students_level(capsys: pytest.CaptureFixture[str], db: str) -> None:
+    code, out, _ = run(
+        capsys, "class", "new", "4c", "--at-level", "--target", "0.9", "--level", "1",
+        "--count", "6", "--no-jokers", "--seed", "4c", "--db", db,
+    )  # fmt: skip
+    assert code == 0
+    assert out.splitlines()[0] == "Class 4c: 6 puzzles, practice mode."
+    assert "At each student's level: level 1, seed 4c, aiming at 90 % solved." in out
+    assert "Codes:" not in out
+    store = open_store(db)
+    made = store.assignment("4C")
+    store.close()
+    assert made.at_level and made.size == 6 and made.chance == 0.9
+    assert made.filter_options() == {"jokers": False}
+    code, out, _ = run(capsys, "class", "list", "--db", db)
+    assert out.startswith("4c\tpractice\t6 puzzles\t0 students")
+    code, _, err = run(
+        capsys, "class", "new", "4d", "--at-level", "--codes", PETER.code, "--db", db
+    )
+    assert code == 2 and "--at-level deals each student's puzzles" in err
+    code, _, err = run(capsys, "class", "new", "4d", "--target", "0.6", "--db", db)
+    assert code == 2 and "--target goes with --at-level." in err
+    code, _, err = run(capsys, "class", "new", "4C", "--level", "1", "--count", "2", "--db", db)
+    assert code == 2 and "exists already" in err  # class names ignore case

@@ -13,20 +13,22 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
+from dekbovinoj_edu.classroom.assignment import at_level_assignment
 from dekbovinoj_edu.classroom.database import migrate
-from dekbovinoj_edu.classroom.errors import NicknameTakenError
+from dekbovinoj_edu.classroom.errors import NicknameTakenError, StoreError
 from dekbovinoj_edu.classroom.store import SQLStore, open_store
 from dekbovinoj_edu.classroom.tables import HEAD_REVISION
 
 FIRST_VERSION_FILE = Path(__file__).parent / "data" / "classes-v1.sqlite3"
 TABLES = ("classes", "seats", "attempts")
+CLASS_COLUMNS = "name, mode, codes, level, count, seed, difficulty, mu, created"
 SEAT_COLUMNS = "class, nickname, session, puzzle, started, hints, last_seen, joined"
 
 
 def rows_of(db: sqlite3.Connection) -> dict[str, list[tuple[object, ...]]]:
     """Every row the first version kept, in the first version's columns and order."""
     return {
-        "classes": db.execute("SELECT * FROM classes ORDER BY name").fetchall(),
+        "classes": db.execute(f"SELECT {CLASS_COLUMNS} FROM classes ORDER BY name").fetchall(),
         "seats": db.execute(
             f"SELECT {SEAT_COLUMNS} FROM seats ORDER BY joined, nickname"
         ).fetchall(),
@@ -66,7 +68,7 @@ def test_an_old_file_is_migrated_in_place_with_every_row_kept(old_file: Path) ->
     db = sqlite3.connect(old_file)
     assert rows_of(db) == before
     assert db.execute("SELECT version_num FROM alembic_version").fetchall() == [(HEAD_REVISION,)]
-    assert db.execute("PRAGMA user_version").fetchone()[0] == 2
+    assert db.execute("PRAGMA user_version").fetchone()[0] == 3
     assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert db.execute("PRAGMA foreign_key_check").fetchall() == []
     assert db.execute("SELECT count(*) FROM seats WHERE secret IS NOT NULL").fetchone() == (0,)
@@ -176,7 +178,9 @@ def test_a_postgresql_database_at_the_first_revision_is_migrated_with_every_row_
     store = SQLStore(fresh_postgres_url)
     with store.database.engine.connect() as connection:
         after = {
-            "classes": connection.execute(sa.text("SELECT * FROM classes ORDER BY name")).all(),
+            "classes": connection.execute(
+                sa.text(f"SELECT {CLASS_COLUMNS} FROM classes ORDER BY name")
+            ).all(),
             "seats": connection.execute(
                 sa.text(f"SELECT {SEAT_COLUMNS} FROM seats ORDER BY joined, nickname")
             ).all(),
@@ -229,3 +233,125 @@ def test_a_migrated_file_has_the_tables_modules_columns_and_cascades(old_file: P
     db = sqlite3.connect(old_file)
     for table in ("seats", "attempts", "sessions"):
         assert [row[6] for row in db.execute(f"PRAGMA foreign_key_list({table})")] == ["CASCADE"]
+
+
+# --- revision 0003: learning, classes at each student's level, names that ignore case -------
+
+
+def _at_revision(url: str, revision: str) -> sa.Engine:
+    engine = sa.create_engine(url)
+    with engine.begin() as connection:
+        migrate(connection, revision)
+    return engine
+
+
+def _tables(engine: sa.Engine) -> set[str]:
+    return set(sa.inspect(engine).get_table_names())
+
+
+def _add_two_classes(engine: sa.Engine, names: tuple[str, str]) -> None:
+    with engine.begin() as connection:
+        for name in names:
+            connection.execute(
+                sa.text(
+                    "INSERT INTO classes (name, mode, codes, created) "
+                    "VALUES (:name, 'practice', '68VN-AV66-GGK', 'T')"
+                ),
+                {"name": name},
+            )
+
+
+def _revision(engine: sa.Engine) -> str:
+    with engine.connect() as connection:
+        return str(connection.execute(sa.text("SELECT version_num FROM alembic_version")).scalar())
+
+
+def _check_0003_up_and_down(url: str) -> None:
+    """A database at 0002 with two classes goes up to 0003 and back to 0002 with every row."""
+    engine = _at_revision(url, "0002")
+    _add_two_classes(engine, ("4a", "5B"))
+    engine.dispose()
+    store = SQLStore(url)
+    assert [a.name for a in store.classes()] == ["4a", "5B"]
+    assert store.assignment("5b").name == "5B"
+    joined = store.join("5b", "Ana", "ana-page", now=1.0)
+    assert joined.seat.class_name == "5B"
+    store.close()
+    engine = sa.create_engine(url)
+    assert {"abilities", "puzzle_ratings"} <= _tables(engine)
+    with engine.begin() as connection:
+        migrate(connection, "0002")
+    assert _revision(engine) == "0002"
+    assert not {"abilities", "puzzle_ratings"} & _tables(engine)
+    columns = {c["name"] for c in sa.inspect(engine).get_columns("classes")}
+    assert not {"key", "at_level", "target", "filters"} & columns
+    with engine.connect() as connection:
+        seats = connection.execute(sa.text('SELECT "class", nickname FROM seats')).all()
+    assert [tuple(row) for row in seats] == [("5B", "Ana")]
+    engine.dispose()
+    again = SQLStore(url)  # and up again
+    assert [a.name for a in again.classes()] == ["4a", "5B"]
+    again.close()
+
+
+def _check_a_collision_is_refused(url: str) -> None:
+    engine = _at_revision(url, "0002")
+    _add_two_classes(engine, ("4b", "4B"))
+    engine.dispose()
+    with pytest.raises(StoreError, match="'4B' and '4b' differ only in capital letters"):
+        SQLStore(url)
+    engine = sa.create_engine(url)
+    assert _revision(engine) == "0002"  # nothing was changed
+    with engine.connect() as connection:
+        names = connection.execute(sa.text("SELECT name FROM classes ORDER BY name")).all()
+    assert [row[0] for row in names] == ["4B", "4b"]
+    with engine.begin() as connection:
+        connection.execute(sa.text("DELETE FROM classes WHERE name = '4B'"))
+    engine.dispose()
+    store = SQLStore(url)
+    assert store.assignment("4B").name == "4b"
+    store.close()
+
+
+def _check_a_class_at_each_students_level_stops_the_downgrade(url: str) -> None:
+    store = SQLStore(url)
+    store.add_class(at_level_assignment("4c", level=1, count=3, seed=1, jokers=False))
+    store.close()
+    engine = sa.create_engine(url)
+    with pytest.raises(StoreError, match="forget it first"), engine.begin() as connection:
+        migrate(connection, "0002")
+    assert _revision(engine) == HEAD_REVISION
+    engine.dispose()
+
+
+def test_revision_0003_goes_up_and_down_with_every_row_on_sqlite(tmp_path: Path) -> None:
+    _check_0003_up_and_down(f"sqlite:///{tmp_path / 'c.sqlite3'}")
+
+
+def test_two_classes_differing_only_in_case_stop_the_migration_on_sqlite(tmp_path: Path) -> None:
+    _check_a_collision_is_refused(f"sqlite:///{tmp_path / 'c.sqlite3'}")
+
+
+def test_a_class_at_each_students_level_stops_the_downgrade_on_sqlite(tmp_path: Path) -> None:
+    _check_a_class_at_each_students_level_stops_the_downgrade(f"sqlite:///{tmp_path / 'c.sqlite3'}")
+
+
+@pytest.mark.postgres
+def test_revision_0003_goes_up_and_down_with_every_row_on_postgresql(
+    fresh_postgres_url: str,
+) -> None:
+    _check_0003_up_and_down(fresh_postgres_url)
+
+
+@pytest.mark.postgres
+def test_two_classes_differing_only_in_case_stop_the_migration_on_postgresql(
+    fresh_postgres_url: str,
+) -> None:
+    _check_a_collision_is_refused(fresh_postgres_url)
+
+
+@pytest.mark.postgres
+def test_a_class_at_each_students_level_stops_the_downgrade_on_postgresql(
+    fresh_postgres_url: str,
+) -> None:
+    _check_a_class_at_each_students_level_stops_the_downgrade(fresh_postgres_url)

@@ -35,7 +35,13 @@ from typing import TYPE_CHECKING
 from .._lazy import attach
 
 if TYPE_CHECKING:
-    from .assignment import MODES, Assignment, codes_assignment, deal_assignment
+    from .assignment import (
+        MODES,
+        Assignment,
+        at_level_assignment,
+        codes_assignment,
+        deal_assignment,
+    )
     from .attempts import CSV_COLUMNS, Attempt, to_csv
     from .classes import class_report, forget_class, list_classes, new_class
     from .errors import (
@@ -76,6 +82,7 @@ __all__ = [
     "StoreError",
     "TeacherView",
     "UnknownClassError",
+    "at_level_assignment",
     "class_report",
     "codes_assignment",
     "deal_assignment",

@@ -17,6 +17,9 @@ newer version's, another program's, the disk full) raises
 True
 >>> forget_class("4a", db=db), list_classes(db=db)
 (0, [])
+>>> own = new_class("4b", level=1, count=5, at_level=True, jokers=False, db=db)
+>>> own.at_level, own.size, list_classes(db=db)[0].name
+(True, 5, '4b')
 """
 
 from __future__ import annotations
@@ -24,7 +27,8 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from .assignment import Assignment, codes_assignment, deal_assignment
+from ..dealing.at_level import TARGET
+from .assignment import Assignment, at_level_assignment, codes_assignment, deal_assignment
 from .report import report_csv
 from .store import open_store
 
@@ -44,20 +48,29 @@ def new_class(
     mu: float = 0.0,
     codes: str | None = None,
     mode: str = "practice",
+    at_level: bool = False,
+    target: float = TARGET,
     db: PathLike = None,
     **filters: Any,
 ) -> Assignment:
     """Make class ``name``: dealt from ``seed`` (a fresh one if ``None``) with the dealer's
     ``filters``, or the puzzles of ``codes`` (comma-separated); ``mode`` is ``practice`` or
-    ``test``. Returns its assignment.
-    ``ClassExistsError`` if the name is taken, ``BadAssignmentError`` for bad input."""
+    ``test``. ``at_level``: no fixed list, but ``count`` puzzles dealt to each student at
+    their own level, aiming at the chance ``target`` (``difficulty`` and ``mu`` do not
+    apply). Returns its assignment.
+    ``ClassExistsError`` if the name is taken (in any case), ``BadAssignmentError`` for bad
+    input."""
+    if seed is None:
+        import secrets
+
+        seed = secrets.randbelow(10**9)
     if codes is not None:
         assignment = codes_assignment(name, codes, mode=mode)
+    elif at_level:
+        assignment = at_level_assignment(
+            name, level=level, count=count, seed=seed, target=target, mode=mode, **filters
+        )
     else:
-        if seed is None:
-            import secrets
-
-            seed = secrets.randbelow(10**9)
         assignment = deal_assignment(
             name,
             level=level,

@@ -582,12 +582,15 @@ class ClassClient:
                 codes = tuple(str(code) for code in data["codes"])
                 level = data.get("level")
                 count = data.get("count")
+                target = data.get("target")
                 self._assignment = Assignment(
                     str(data["name"]),
                     codes,
                     str(data["mode"]),
                     level=None if level is None else str(level),
                     count=count if type(count) is int else None,
+                    at_level=data.get("at_level") is True,
+                    target=float(target) if isinstance(target, int | float) else None,
                 )
             except (KeyError, TypeError, ValueError) as wrong:
                 raise self._unreadable(200) from wrong
@@ -597,22 +600,25 @@ class ClassClient:
         if not isinstance(data, dict):
             raise self._unreadable(200)
         nickname, puzzle, hints = data.get("nickname"), data.get("puzzle"), data.get("hints", 0)
+        code = data.get("code") or ""
         if not isinstance(nickname, str) or type(puzzle) is not int or type(hints) is not int:
             raise self._unreadable(200)
+        if not isinstance(code, str):
+            raise self._unreadable(200)
         now = time.time()
-        return Seat(self.class_name, nickname, token_hash(token), puzzle, now, hints, now, "")
+        return Seat(self.class_name, nickname, token_hash(token), puzzle, now, hints, now, "", code)
 
     def _attempt(self, data: object, nickname: str) -> Attempt:
         if not isinstance(data, dict):
             raise self._unreadable(200)
         try:
             puzzle = int(data["puzzle"])
-            codes = self.assignment.codes
+            code = data.get("code")
             return Attempt(
                 self.class_name,
                 nickname,
                 puzzle,
-                codes[puzzle - 1] if 1 <= puzzle <= len(codes) else "",
+                str(code) if isinstance(code, str) else self.assignment.code(puzzle),
                 str(data["answer"]),
                 str(data["verdict"]),
                 int(data["cards"]),

@@ -16,7 +16,7 @@ in, ``0600`` in a folder made ``0700``.
 
 >>> database = open_database("sqlite://")
 >>> database.dialect, revision_of(database)
-('sqlite', '0002')
+('sqlite', '0003')
 >>> database.close()
 """
 
@@ -61,13 +61,15 @@ BUSY_TIMEOUT_MS = 5_000
 WRITE_PATIENCE = 60.0
 """Seconds a write keeps retrying a busy database before it gives up with a sentence."""
 
-REVISIONS = ("0001", HEAD_REVISION)
+REVISIONS = ("0001", "0002", HEAD_REVISION)
 """Every revision of :mod:`.migrations`, oldest first."""
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 """Alembic's script folder, inside the package (so an installed wheel migrates too)."""
 
-OURS = frozenset({"classes", "seats", "attempts", "sessions", "alembic_version"})
+OURS = frozenset(
+    {"classes", "seats", "attempts", "sessions", "abilities", "puzzle_ratings", "alembic_version"}
+)
 """The tables of a class database."""
 
 FIRST_VERSION_COLUMNS = {
@@ -189,9 +191,21 @@ def inspect_sqlite_file(path: Path) -> str | None:
             "The class database {where} is damaged ({problem}): use a copy from before, "
             "or another file.",
             where=where,
-            problem=checked[0] if checked else "quick_check",
+            problem=_first_problem(checked),
         )
     return _revision_from(where, tables, user_version, revision, columns)
+
+
+def _first_problem(checked: list[str]) -> str:
+    r"""The first problem ``PRAGMA quick_check`` reported, on one line (its rows may hold
+    several, after a heading).
+
+    >>> _first_problem(["*** in database main ***\nPage 112: btreeInitPage() error", "x"])
+    'Page 112: btreeInitPage() error'
+    """
+    lines = [line.strip() for row in checked for line in row.splitlines() if line.strip()]
+    found = [line for line in lines if not line.startswith("***")]
+    return (found or lines or ["quick_check"])[0]
 
 
 _Examined = tuple[list[str], set[str], int, "str | None", dict[str, list[str]]]
@@ -295,7 +309,8 @@ def _current(connection: Connection) -> str | None:
 def migrate(connection: Connection, target: str = HEAD_REVISION) -> None:
     """Bring the database of ``connection`` (in a transaction) up to ``target`` (the newest
     revision): a first-version file is stamped ``0001`` first; then every missing revision
-    runs."""
+    runs. A ``target`` older than the database's revision (from ``0002`` on) migrates it back
+    down, as far as that."""
     from alembic import command
     from alembic.config import Config
     from alembic.migration import MigrationContext
@@ -312,7 +327,9 @@ def migrate(connection: Connection, target: str = HEAD_REVISION) -> None:
         revision = "0001"
     if revision is not None and revision not in REVISIONS:
         raise _newer(describe(str(connection.engine.url)), revision)
-    if revision != target:
+    if revision is not None and REVISIONS.index(revision) > REVISIONS.index(target):
+        command.downgrade(config, target)
+    elif revision != target:
         command.upgrade(config, target)
 
 

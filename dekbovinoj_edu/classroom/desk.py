@@ -34,22 +34,38 @@ Traceback (most recent call last):
 dekbovinoj_edu.classroom.errors.NicknameTakenError: ...
 >>> desk.join("ANA", ana.rejoin_code).seat.puzzle   # her code: her place, on a new page
 2
+
+In a class "at each student's level" (:func:`~.assignment.at_level_assignment`) the desk
+deals each seat's next puzzle when the seat reaches it (:meth:`ClassDesk.next_puzzle`),
+from the seat's ability, within the assignment's level and filters, from the assignment's
+seed and the seat: the seat's ``code``.
+
+>>> from dekbovinoj_edu.classroom.assignment import at_level_assignment
+>>> store.add_class(at_level_assignment("4c", level=1, count=3, seed=5, jokers=False))
+>>> own = ClassDesk(store, "4C", clock=lambda: 1000.0)
+>>> bo = own.join("Bo")
+>>> bo.seat.code == own.place(bo.token).code != "", own.puzzle_of(bo.seat).has_joker
+(True, False)
 """
 
 from __future__ import annotations
 
+import random
 import threading
 import time
 from collections.abc import Callable
 from dataclasses import replace
 
 from ..checking.checker import check
+from ..dealing.at_level import deal_at_level
+from ..dealing.learner import PuzzleRating, PuzzleRatings, puzzle_key
+from ..rules.levels import level_of
 from ..rules.puzzle import Puzzle
 from ..solving.solver import solve
 from .assignment import Assignment
 from .attempts import MU_RIGHT, MU_TYPED, MU_WRONG, SOLVED, Attempt, utc_now
 from .errors import PuzzleNotOpenError
-from .nicknames import check_nickname
+from .nicknames import check_nickname, nickname_key
 from .seat import Joined, Recorded, Seat, new_token
 from .store import ProgressStore
 
@@ -60,6 +76,20 @@ MAX_HINTS = 20
 
 MAX_SECONDS = 86_400.0
 """The longest time an attempt can say it took (a day; more is kept as this)."""
+
+
+class StoredRatings(PuzzleRatings):
+    """The puzzles' ratings as the store keeps them, each read when it is asked for."""
+
+    def __init__(self, store: ProgressStore) -> None:
+        super().__init__()
+        self.store = store
+
+    def rating(self, puzzle: Puzzle) -> PuzzleRating:
+        known = self.ratings.get(puzzle_key(puzzle))
+        if known is None:
+            known = self.ratings[puzzle_key(puzzle)] = self.store.puzzle_rating(puzzle)
+        return known
 
 
 class ClassDesk:
@@ -75,8 +105,10 @@ class ClassDesk:
         self.store = store
         self.assignment: Assignment = store.assignment(name)
         self.clock = clock
-        self._best: dict[int, int] = {}
-        self._solving = [threading.Lock() for _ in self.assignment.codes]
+        self._best: dict[str, int] = {}
+        self._solving: dict[str, threading.Lock] = {}
+        self._locks = threading.Lock()
+        self._puzzles: dict[str, Puzzle] = {}
 
     @property
     def name(self) -> str:
@@ -86,15 +118,26 @@ class ClassDesk:
     @property
     def count(self) -> int:
         """How many puzzles the assignment has."""
-        return len(self.assignment.codes)
+        return self.assignment.size
 
     def puzzle(self, number: int) -> Puzzle:
-        """Puzzle ``number`` (from 1); ``PuzzleNotOpenError`` outside the assignment."""
-        if not 1 <= number <= self.count:
+        """Puzzle ``number`` (from 1) of a fixed list; ``PuzzleNotOpenError`` outside the
+        assignment (and for every number at each student's level: see :meth:`puzzle_of`)."""
+        if not 1 <= number <= len(self.assignment.codes):
             raise PuzzleNotOpenError("There is no puzzle {number} in this class.", number=number)
         return self.assignment.puzzles[number - 1]
 
-    def best(self, number: int) -> int:
+    def puzzle_of(self, seat: Seat) -> Puzzle:
+        """The puzzle ``seat`` is on: its own (at each student's level), or the list's."""
+        if self.assignment.at_level:
+            if not seat.code or seat.puzzle > self.count:
+                raise PuzzleNotOpenError(
+                    "There is no puzzle {number} in this class.", number=seat.puzzle
+                )
+            return Puzzle.from_code(seat.code)
+        return self.puzzle(seat.puzzle)
+
+    def best(self, number: int, code: str | None = None) -> int:
         """How many cards the best answer to puzzle ``number`` takes (0: the right call is mu).
 
         >>> from dekbovinoj_edu.classroom.assignment import codes_assignment
@@ -104,15 +147,51 @@ class ClassDesk:
         >>> ClassDesk(store, "4a").best(1)
         2
         """
-        puzzle = self.puzzle(number)
-        known = self._best.get(number)
+        key = self.assignment.code(number) if code is None else code
+        known = self._best.get(key)
         if known is not None:
             return known
-        with self._solving[number - 1]:  # one solver per puzzle; the others are not held up
-            if number not in self._best:
+        puzzle = self.puzzle(number) if code is None else Puzzle.from_code(code)
+        with self._locks:
+            lock = self._solving.setdefault(key, threading.Lock())
+        with lock:  # one solver per puzzle; the others are not held up
+            if key not in self._best:
                 solution = solve(puzzle)
-                self._best[number] = 0 if solution is None else len(solution.cards)
-            return self._best[number]
+                self._best[key] = 0 if solution is None else len(solution.cards)
+            return self._best[key]
+
+    def _puzzle_of_code(self, code: str) -> Puzzle:
+        """The puzzle of ``code`` (read once a desk)."""
+        known = self._puzzles.get(code)
+        if known is None:
+            known = self._puzzles[code] = Puzzle.from_code(code)
+        return known
+
+    # ------------------------------------------------ at each student's level
+    def next_puzzle(self, seat: Seat) -> Seat:
+        """``seat`` with its puzzle dealt, at each student's level, if it has none yet: from
+        its ability at the assignment's level (the store's), the puzzles' ratings, the
+        assignment's filters and target, and a seed made of the assignment's seed, the
+        student and the puzzle's number (the same answers, the same puzzles). A puzzle the
+        student had before is dealt again only when the filters leave no other."""
+        a = self.assignment
+        if not a.at_level or seat.code or seat.puzzle > self.count:
+            return seat
+        assert a.level is not None
+        self.store.learnt()  # the answer just given has taught the ability
+        learner = self.store.learner(self.name, seat.nickname)
+        had = {attempt.code for attempt in self.store.attempts(self.name, seat.nickname)}
+        seed = f"{a.seed}:{nickname_key(seat.nickname)}:{seat.puzzle}"
+        dealt = deal_at_level(
+            learner,
+            StoredRatings(self.store),
+            level_of(a.level),
+            a.chance,
+            random.Random(seed),
+            avoid=had,
+            **a.filter_options(),
+        )
+        return self.store.deal_to(self.name, seat.nickname, seat.puzzle, dealt.code)
 
     # --------------------------------------------------------------- seats
     def join(self, nickname: str, rejoin_code: str | None = None) -> Joined:
@@ -122,16 +201,17 @@ class ClassDesk:
         it (or one that looks the same) is someone else's and the code is missing or wrong.
         """
         chosen = check_nickname(nickname)
-        return self.store.join(self.name, chosen, new_token(), self.clock(), rejoin_code)
+        joined = self.store.join(self.name, chosen, new_token(), self.clock(), rejoin_code)
+        return replace(joined, seat=self.next_puzzle(joined.seat))
 
     def place(self, token: str) -> Seat:
         """Where the student of ``token`` is; ``SeatTakenError`` if the seat went elsewhere."""
-        return self.store.seat_of(self.name, token)
+        return self.next_puzzle(self.store.seat_of(self.name, token))
 
     def alive(self, token: str, hints: int | None = None) -> Seat:
         """The page of ``token`` is still open (and has used ``hints`` on its puzzle)."""
         kept = None if hints is None else max(0, min(hints, MAX_HINTS))
-        return self.store.touch(self.name, token, self.clock(), kept)
+        return self.next_puzzle(self.store.touch(self.name, token, self.clock(), kept))
 
     def gone(self, token: str) -> None:
         """The page of ``token`` was closed."""
@@ -143,9 +223,18 @@ class ClassDesk:
         return self.store.attempts(self.name, seat.nickname)
 
     # ------------------------------------------------------------ attempts
-    def judge(self, number: int, answer: str, *, joker: bool = False, mu: bool = False) -> Attempt:
-        """The row an attempt at puzzle ``number`` makes, judged here (no seat yet: the store
-        fills in the nickname and checks the puzzle is the student's).
+    def judge(
+        self,
+        number: int,
+        answer: str,
+        *,
+        joker: bool = False,
+        mu: bool = False,
+        code: str | None = None,
+    ) -> Attempt:
+        """The row an attempt at puzzle ``number`` (of ``code``, at each student's level)
+        makes, judged here (no seat yet: the store fills in the nickname and checks the
+        puzzle is the student's).
 
         >>> from dekbovinoj_edu.classroom.assignment import codes_assignment
         >>> from dekbovinoj_edu.classroom.store import SQLiteStore
@@ -157,8 +246,8 @@ class ClassDesk:
         >>> desk.judge(1, "", mu=True).verdict, desk.judge(1, "", mu=True).answer
         ('mu-wrong', 'mu!')
         """
-        puzzle = self.puzzle(number)
-        best = self.best(number)
+        puzzle = self.puzzle(number) if code is None else self._puzzle_of_code(code)
+        best = self.best(number, code)
         if mu:
             verdict, cards, typed = (MU_RIGHT if best == 0 else MU_WRONG), 0, MU_TYPED
         else:
@@ -167,8 +256,8 @@ class ClassDesk:
             cards = len(judged.cards) if judged.ok else 0
             typed = answer  # the store keeps at most the checker's length
         return Attempt(
-            self.name, "", number, self.assignment.codes[number - 1], typed, verdict, cards,
-            best, 0, 0.0, utc_now(),
+            self.name, "", number, self.assignment.code(number) if code is None else code,
+            typed, verdict, cards, best, 0, 0.0, utc_now(),
         )  # fmt: skip
 
     def attempt(
@@ -187,11 +276,28 @@ class ClassDesk:
 
         A known ``attempt_id`` returns the row kept the first time and writes nothing.
         ``PuzzleNotOpenError`` for a puzzle that is not the student's current one,
-        ``SeatTakenError`` when the seat went to another page.
+        ``SeatTakenError`` when the seat went to another page. At each student's level, the
+        puzzle is the seat's own, and the next one is dealt when this one ends.
         """
+        code = None
+        if self.assignment.at_level:
+            seat = self.place(token)
+            code = seat.code if seat.puzzle == number and seat.code else None
+            if code is None:  # a resend, or not the seat's puzzle: the store says which
+                code = next(
+                    (a.code for a in self.store.attempts(self.name, seat.nickname)
+                     if a.puzzle == number), None,
+                )  # fmt: skip
+            if code is None:
+                raise PuzzleNotOpenError(
+                    "This puzzle is not open: you are on puzzle {current}.", current=seat.puzzle
+                )
         row = replace(
-            self.judge(number, answer, joker=joker, mu=mu),
+            self.judge(number, answer, joker=joker, mu=mu, code=code),
             hints=max(0, min(hints, MAX_HINTS)),
             seconds=round(max(0.0, min(seconds, MAX_SECONDS)), 1),
         )
-        return self.store.record(self.name, token, attempt_id, row, self.clock())
+        recorded = self.store.record(self.name, token, attempt_id, row, self.clock())
+        if self.assignment.at_level:
+            recorded = replace(recorded, seat=self.next_puzzle(recorded.seat))
+        return recorded

@@ -26,11 +26,22 @@ from enum import Enum
 from typing import TYPE_CHECKING
 
 from .attempts import MU_RIGHT, MU_WRONG, Attempt
+from .learning import Progress
 
 if TYPE_CHECKING:
+    from .assignment import Assignment
     from .store import ProgressStore
 
-__all__ = ["Cell", "CellState", "ClassOverview", "PuzzleStats", "cell_of", "class_overview"]
+__all__ = [
+    "Cell",
+    "CellState",
+    "ClassOverview",
+    "PuzzleStats",
+    "cell_of",
+    "class_level",
+    "class_overview",
+    "columns_of",
+]
 
 
 class CellState(Enum):
@@ -176,6 +187,9 @@ class ClassOverview:
     """Each puzzle's figures, puzzle 1 first."""
     attempt_count: int = 0
     """How many attempts the class made."""
+    progress: dict[str, Progress] = field(default_factory=dict)
+    """Each student's level at the start of the lesson and now, by nickname (those who
+    answered at the class's level)."""
 
     @classmethod
     def build(
@@ -184,6 +198,7 @@ class ClassOverview:
         codes: Sequence[str],
         attempts: Iterable[Attempt],
         current: Mapping[str, int] | None = None,
+        progress: Mapping[str, Progress] | None = None,
     ) -> ClassOverview:
         """The overview of ``students`` (in this order) on the puzzles of ``codes``;
         ``current``: the puzzle each student is on now (their seat's; puzzle 1 for a student
@@ -231,11 +246,23 @@ class ClassOverview:
                     len(column),
                 )
             )
-        return cls(tuple(everyone), tuple(codes), cells, tuple(stats), count)
+        return cls(tuple(everyone), tuple(codes), cells, tuple(stats), count, dict(progress or {}))
 
     def cell(self, nickname: str, number: int) -> Cell:
         """The cell of one student and one puzzle (numbered from 1)."""
         return self.cells[nickname, number]
+
+
+def columns_of(assignment: Assignment) -> tuple[str, ...]:
+    """The board's columns: the puzzles' codes, or one "" a puzzle when each student is dealt
+    their own (at each student's level)."""
+    return assignment.codes or ("",) * assignment.size
+
+
+def class_level(assignment: Assignment) -> str:
+    """The level (its name) whose abilities the board shows: the assignment's, or its first
+    puzzle's."""
+    return assignment.level or assignment.puzzles[0].level.name
 
 
 def class_overview(store: ProgressStore, class_name: str) -> ClassOverview:
@@ -244,4 +271,7 @@ def class_overview(store: ProgressStore, class_name: str) -> ClassOverview:
     seats = store.seats(class_name)
     current = {seat.nickname: seat.puzzle for seat in seats}
     students = [seat.nickname for seat in seats]
-    return ClassOverview.build(students, assignment.codes, store.attempts(class_name), current)
+    progress = store.progress(assignment.name, class_level(assignment))
+    return ClassOverview.build(
+        students, columns_of(assignment), store.attempts(class_name), current, progress
+    )

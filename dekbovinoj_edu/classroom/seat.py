@@ -60,6 +60,9 @@ class Seat:
     """Their page's last sign of life (seconds since the epoch); 0.0 once it said "gone"."""
     joined: str
     """When they first joined (ISO 8601 UTC)."""
+    code: str = ""
+    """The code of the puzzle dealt to them, when the class deals at each student's level
+    ("" for a fixed list, or while it is not dealt yet)."""
 
 
 @dataclass(frozen=True)

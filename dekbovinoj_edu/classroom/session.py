@@ -12,7 +12,9 @@ so the student sees the feedback at once, even while the class service is out of
 model decides the order of the puzzles, what test mode holds back and what counts.
 
 Joining gives the seat a rejoin code (:attr:`ClassSession.rejoin_code`): with it the
-student takes the seat up again on another page, and only with it.
+student takes the seat up again on another page, and only with it. In a class "at each
+student's level" the puzzles are the seat's own: the class deals each one when the
+student reaches it (the seat's ``code``), and the session shows that one.
 
 >>> from dekbovinoj_edu.classroom.assignment import codes_assignment
 >>> from dekbovinoj_edu.classroom.store import SQLiteStore
@@ -48,6 +50,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Protocol, TypeVar, runtime_checkable
 
 from ..i18n import gettext, normalise_lang
+from ..rules.puzzle import Puzzle
 from ..sessions.feedback import Feedback, FeedbackKind
 from ..sessions.practice import Answer, PracticeSession
 from .assignment import Assignment
@@ -186,7 +189,13 @@ class ClassSession:
         self._started = clock()
         self._acknowledged: list[Attempt] = []
         self._waiting: dict[str, Attempt] = {}
-        self.practice = PracticeSession(puzzle=self.assignment.puzzles[0], lang=lang)
+        self._codes: dict[int, str] = {}
+        """At each student's level: the codes of the seat's own puzzles, by number."""
+        if self.assignment.at_level:  # the seat's first puzzle comes when it joins
+            first = PracticeSession(self.assignment.level, lang=lang, seed=0)
+        else:
+            first = PracticeSession(puzzle=self.assignment.puzzles[0], lang=lang)
+        self.practice = first
         """The answer being built and judged, on the puzzle on the screen."""
         self.set_lang(lang)
 
@@ -211,7 +220,26 @@ class ClassSession:
     @property
     def count(self) -> int:
         """How many puzzles the assignment has."""
-        return len(self.assignment.codes)
+        return self.assignment.size
+
+    def code(self, number: int) -> str:
+        """The code of puzzle ``number``: the list's, or the seat's own at each student's
+        level ("" while it is not known here: not dealt yet, or the class out of reach)."""
+        if not self.assignment.at_level:
+            return self.assignment.code(number)
+        return self._codes.get(number, "")
+
+    def _note(self, seat: Seat | None = None, attempts: list[Attempt] | None = None) -> None:
+        """Remember the seat's own puzzles: the one it is on, and those of its attempts."""
+        if seat is not None and seat.code:
+            self._codes[seat.puzzle] = seat.code
+        for attempt in attempts or ():
+            if attempt.code:
+                self._codes.setdefault(attempt.puzzle, attempt.code)
+
+    def _puzzle(self, number: int) -> Puzzle | None:
+        code = self.code(number)
+        return Puzzle.from_code(code) if code else None
 
     @property
     def joined(self) -> bool:
@@ -309,18 +337,23 @@ class ClassSession:
         self.resumed = joined.resumed
         self._waiting = {}
         self._acknowledged = []
+        self._codes = {}
         if joined.resumed:
             try:
                 self._acknowledged = self.backend.mine(joined.token)
             except OfflineError:
                 self._acknowledged = []
+        self._note(attempts=self._acknowledged)
         self._arrive(joined.seat)
 
     def _arrive(self, seat: Seat) -> None:
         """Show the puzzle ``seat`` is on (the last one's results when it has finished)."""
+        self._note(seat)
         self.seat = seat
         self.shown = min(seat.puzzle, self.count)
-        self.practice.begin(self.assignment.puzzles[self.shown - 1])
+        puzzle = self._puzzle(self.shown)
+        if puzzle is not None:
+            self.practice.begin(puzzle)
         self.practice.hints_given = 0 if self.puzzle_done else seat.hints
         self._started = self.clock()
 
@@ -380,6 +413,7 @@ class ClassSession:
                 self._acknowledged.append(row)
         if wrong and seat is None:
             seat = self._ask(lambda: self.backend.place(self.token))
+        self._note(seat)
         if seat is None or self.seat is None or self._waiting:
             return False
         if seat.puzzle != self.seat.puzzle:
@@ -419,7 +453,7 @@ class ClassSession:
                 self.name,
                 seat.nickname,
                 self.shown,
-                self.assignment.codes[self.shown - 1],
+                self.code(self.shown),
                 answer,
                 verdict,
                 cards,
@@ -434,6 +468,7 @@ class ClassSession:
             return False
         self._acknowledged.append(recorded.attempt)
         self.seat = recorded.seat
+        self._note(recorded.seat)
         self._settle()
         return True
 
@@ -506,17 +541,26 @@ class ClassSession:
         seat = self._need_seat()
         if not self.puzzle_done or self.shown >= self.count:
             return
+        if not self.code(seat.puzzle):  # its own next puzzle, dealt by the class: ask for it
+            with contextlib.suppress(OfflineError):
+                seat = self._ask(lambda: self.backend.place(self.token))
+                self._note(seat)
+                self.seat = seat
+        puzzle = self._puzzle(seat.puzzle)
+        if puzzle is None:  # the class is out of reach: this one stays until it answers
+            return
         self.shown = seat.puzzle
-        self.practice.begin(self.assignment.puzzles[self.shown - 1])
+        self.practice.begin(puzzle)
         self._started = self.clock()
 
     def open_puzzle(self, number: int) -> None:
         """Look again at a done puzzle (at the end, to read its best answers)."""
         self._need_seat()
-        if not self.finished or not 1 <= number <= self.count:
+        puzzle = self._puzzle(number) if 1 <= number <= self.count else None
+        if not self.finished or puzzle is None:
             return
         self.shown = number
-        self.practice.begin(self.assignment.puzzles[number - 1])
+        self.practice.begin(puzzle)
 
     # ------------------------------------------------------------- summary
     def attempts(self) -> list[Attempt]:
@@ -525,6 +569,7 @@ class ClassSession:
         self._need_seat()
         try:
             self._acknowledged = self._ask(lambda: self.backend.mine(self.token))
+            self._note(attempts=self._acknowledged)
             unsent = self._unsent()
             self._waiting = {k: row for k, row in self._waiting.items() if k in unsent}
         except OfflineError:
@@ -534,9 +579,7 @@ class ClassSession:
     def summary(self) -> Summary:
         """This student's results on every puzzle."""
         mine = self.attempts()
-        return Summary(
-            tuple(cell_of(n, code, mine) for n, code in enumerate(self.assignment.codes, 1))
-        )
+        return Summary(tuple(cell_of(n, self.code(n), mine) for n in range(1, self.count + 1)))
 
     def summary_text(self) -> str:
         """The totals in one line, in the student's language."""

@@ -7,6 +7,7 @@ one statement, run on its own (autocommit), whose data-modifying ``WITH`` parts 
 keep the attempt and move the seat on together, atomically: PostgreSQL runs every part of the
 statement in one snapshot and one transaction.
 
+Each finds the class by its key (:func:`~.assignment.class_key`: the name ignores case).
 Each statement does only the common case, and says whether it did: an attempt at the seat's
 own puzzle by the session that holds the seat, with a new id. Anything else (a resend, a
 puzzle not open, a seat taken, no such session) writes nothing, and the store then takes its
@@ -15,7 +16,7 @@ general path, which explains why.
 >>> "FOR UPDATE OF seats" in str(RECORD_ATTEMPT)
 True
 >>> sorted(set(RECORD_ATTEMPT.compile().params) - set(CSV_COLUMNS))
-['b_attempt', 'b_class', 'b_finishes', 'b_seen', 'b_token']
+['b_attempt', 'b_finishes', 'b_key', 'b_seen', 'b_token']
 """
 
 from __future__ import annotations
@@ -34,7 +35,8 @@ _VALUES = ", ".join(['mine."class"', "mine.nickname", *(f":{name}" for name in _
 
 _MINE = """
     SELECT seats.* FROM sessions JOIN seats ON seats.id = sessions.seat
-    WHERE sessions.token = :b_token AND sessions."class" = :b_class
+    WHERE sessions.token = :b_token
+        AND sessions."class" = (SELECT name FROM classes WHERE key = :b_key)
     FOR UPDATE OF seats
 """
 
@@ -53,7 +55,8 @@ RECORD_ATTEMPT = sa.text(
             last_seen = :b_seen,
             puzzle = CASE WHEN :b_finishes THEN seats.puzzle + 1 ELSE seats.puzzle END,
             started = CASE WHEN :b_finishes THEN :b_seen ELSE seats.started END,
-            hints = CASE WHEN :b_finishes THEN 0 ELSE seats.hints END
+            hints = CASE WHEN :b_finishes THEN 0 ELSE seats.hints END,
+            code = CASE WHEN :b_finishes THEN NULL ELSE seats.code END
         FROM mine, kept WHERE seats.id = mine.id
         RETURNING seats.id
     )
@@ -68,7 +71,8 @@ TOUCH_SEAT = sa.text(
     """
     UPDATE seats SET last_seen = :b_seen, hints = coalesce(:b_hints, seats.hints)
     FROM sessions
-    WHERE sessions.token = :b_token AND sessions."class" = :b_class
+    WHERE sessions.token = :b_token
+        AND sessions."class" = (SELECT name FROM classes WHERE key = :b_key)
         AND seats.id = sessions.seat AND seats.session = :b_token
     RETURNING seats.*
     """

@@ -17,6 +17,22 @@ rejoin code, and only that code takes it up again from another page (the old
 page is then told :class:`~.errors.SeatTakenError`). A seat the teacher
 released is taken by the next join, with a new code.
 
+A class's name ignores case (``4b`` and ``4B`` are one class): every method
+finds the class by :func:`~.assignment.class_key`, and its rows carry the name
+as the teacher first wrote it.
+
+An attempt that ends a puzzle teaches the learner model (:mod:`.learning`): the
+seat's ability at the puzzle's level and the puzzle's rating (shared by every
+class of the store) are updated in the attempt's own transaction. On
+PostgreSQL's one-statement path they are updated by two statements of their own
+right after it, in the store's learning thread, so the student's answer does not
+wait (:meth:`SQLStore.learnt` waits for them). The rating is changed by one
+statement that adds the answer's change: answers to one puzzle from a whole
+class at once never wait on each other's transactions, and none is lost.
+
+In a class dealt at each student's level, the seat's puzzle code is given by
+:meth:`SQLStore.deal_to` once its desk has dealt it.
+
 >>> from dekbovinoj_edu.classroom.assignment import codes_assignment
 >>> store = SQLiteStore(":memory:")
 >>> store.add_class(codes_assignment("4a", "68VN-AV66-GGK"))
@@ -36,6 +52,8 @@ dekbovinoj_edu.classroom.errors.NicknameTakenError: This nickname is taken in th
 Traceback (most recent call last):
 ...
 dekbovinoj_edu.classroom.errors.SeatTakenError: This page no longer has your seat: ...
+>>> store.assignment("4A").name, store.seats("4A")[0].nickname  # the name ignores case
+('4a', 'Ana')
 >>> store.forget("4a")
 0
 """
@@ -46,8 +64,11 @@ import hashlib
 import hmac
 import os
 import secrets
+import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import astuple, replace
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -55,12 +76,26 @@ import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection, Row
 
+from ..dealing.learner import (
+    BOUND,
+    MIN_PUZZLE_VARIANCE,
+    PUZZLE_VARIANCE,
+    Ability,
+    Learner,
+    PuzzleRating,
+    PuzzleRatings,
+    prior,
+    puzzle_key,
+    update,
+)
 from ..rules.limits import MAX_CHARS
-from .assignment import Assignment
-from .attempts import CSV_COLUMNS, Attempt, utc_now
+from ..rules.puzzle import Puzzle
+from .assignment import Assignment, class_key
+from .attempts import CSV_COLUMNS, MU_RIGHT, NOT_COUNTED, SOLVED, Attempt, utc_now
 from .database import Database, open_database
 from .errors import (
     ClassExistsError,
+    ClassroomError,
     NicknameTakenError,
     PuzzleNotOpenError,
     SeatTakenError,
@@ -68,11 +103,14 @@ from .errors import (
     UnknownSeatError,
     UnknownSessionError,
 )
+from .learning import Progress, response_of
 from .nicknames import nickname_key
 from .seat import Joined, Recorded, Seat, new_rejoin_code, normalise_rejoin_code, token_hash
 from .single_statements import RECORD_ATTEMPT, TOUCH_SEAT
+from .tables import abilities as abilities_table
 from .tables import attempts as attempts_table
 from .tables import classes as classes_table
+from .tables import puzzle_ratings as ratings_table
 from .tables import seats as seats_table
 from .tables import sessions as sessions_table
 
@@ -121,6 +159,11 @@ class ProgressStore(Protocol):
     def reset_seat(self, name: str, nickname: str, *, now: float | None = None) -> None: ...
     def remove_seat(self, name: str, nickname: str) -> None: ...
     def merge_seats(self, name: str, source: str, into: str) -> None: ...
+    def learner(self, name: str, nickname: str) -> Learner: ...
+    def puzzle_rating(self, puzzle: Puzzle) -> PuzzleRating: ...
+    def deal_to(self, name: str, nickname: str, number: int, code: str) -> Seat: ...
+    def progress(self, name: str, level: str, now: float | None = None) -> dict[str, Progress]: ...
+    def learnt(self) -> None: ...
     def close(self) -> None: ...
 
 
@@ -145,21 +188,36 @@ def open_store(where: str | os.PathLike[str] | None = None) -> SQLStore:
 
 
 # ------------------------------------------------------------------ rows and secrets
-_CLASS_COLUMNS = ("name", "mode", "codes", "level", "count", "seed", "difficulty", "mu")
+_CLASS_COLUMNS = (
+    "name",
+    "mode",
+    "codes",
+    "level",
+    "count",
+    "seed",
+    "difficulty",
+    "mu",
+    "at_level",
+    "target",
+    "filters",
+)
 _SEAT_COLUMNS = ("class", "nickname", "session", "puzzle", "started", "hints", "last_seen")
 
 
 def _assignment(row: Row[Any]) -> Assignment:
-    name, mode, codes, level, count, seed, difficulty, mu = tuple(row)
+    name, mode, codes, level, count, seed, difficulty, mu, at_level, target, filters = tuple(row)
     return Assignment(
         str(name),
-        tuple(str(codes).split(",")),
+        tuple(str(codes).split(",")) if codes else (),
         str(mode),
         level=None if level is None else str(level),
         count=None if count is None else int(count),
         seed=None if seed is None else str(seed),
         difficulty=None if difficulty is None else str(difficulty),
         mu=None if mu is None else float(mu),
+        at_level=bool(at_level),
+        target=None if target is None else float(target),
+        filters=None if filters is None else str(filters),
     )
 
 
@@ -174,6 +232,7 @@ def _seat(row: Any) -> Seat:
         int(m["hints"]),
         float(m["last_seen"]),
         str(m["joined"]),
+        str(m["code"] or ""),
     )
 
 
@@ -229,15 +288,16 @@ _ATTEMPT_COLUMNS = [attempts_table.c[name] for name in CSV_COLUMNS]
 
 # The statements of the busy paths (a sign of life, an attempt), built once: SQLAlchemy then
 # reuses their compiled form, and a write is a few hundred microseconds.
+_CLASSES = classes_table.c
+_NAME_OF_KEY = sa.select(_CLASSES.name).where(_CLASSES.key == sa.bindparam("b_key"))
+_CLASS_OF_KEY = _NAME_OF_KEY.scalar_subquery()
 _SEAT_ID_OF_SESSION = sa.select(_SESSIONS.seat).where(
-    _SESSIONS.token == sa.bindparam("b_token"), _SESSIONS["class"] == sa.bindparam("b_class")
+    _SESSIONS.token == sa.bindparam("b_token"), _SESSIONS["class"] == _CLASS_OF_KEY
 )
 _SEAT_OF_SESSION = (
     sa.select(seats_table)
     .select_from(sessions_table.join(seats_table, _SEATS.id == _SESSIONS.seat))
-    .where(
-        _SESSIONS.token == sa.bindparam("b_token"), _SESSIONS["class"] == sa.bindparam("b_class")
-    )
+    .where(_SESSIONS.token == sa.bindparam("b_token"), _SESSIONS["class"] == _CLASS_OF_KEY)
 )
 _SEAT_OF_SESSION_LOCKED = _SEAT_OF_SESSION.with_for_update(of=seats_table)
 _ATTEMPT_BY_ID = sa.select(attempts_table).where(
@@ -251,8 +311,72 @@ _SEAT_SEEN = (
 )
 _SEAT_SEEN_WITH_HINTS = _SEAT_SEEN.values(hints=sa.bindparam("b_hints"))
 _SEAT_MOVED_ON = _SEAT_SEEN.values(
-    puzzle=sa.bindparam("b_puzzle"), started=sa.bindparam("b_seen"), hints=0
+    puzzle=sa.bindparam("b_puzzle"), started=sa.bindparam("b_seen"), hints=0, code=None
 )
+_RATINGS = ratings_table.c
+_ABILITIES = abilities_table.c
+
+
+@lru_cache(maxsize=4096)
+def _rated_puzzle(code: str) -> tuple[Puzzle, str]:
+    """The puzzle of ``code`` and its key among the ratings (read once a process)."""
+    puzzle = Puzzle.from_code(code)
+    return puzzle, puzzle_key(puzzle)
+
+
+_ABILITY_FIELDS = ("seat", "level", "value", "variance", "answers", "recent", "day", "day_start")
+_RATING_FIELDS = ("puzzle_key", "value", "variance", "limit", "answers")
+_NOT_MISTAKES = sorted(NOT_COUNTED | {SOLVED, MU_RIGHT})
+"""The verdicts that are no mistake (:attr:`~.attempts.Attempt.mistake`)."""
+_MISTAKES_AT = (
+    sa.select(sa.func.count())
+    .select_from(attempts_table)
+    .where(
+        _ATTEMPTS["class"] == sa.bindparam("b_class"),
+        _ATTEMPTS.nickname == sa.bindparam("b_nickname"),
+        _ATTEMPTS.puzzle == sa.bindparam("b_puzzle"),
+        _ATTEMPTS.verdict.not_in(_NOT_MISTAKES),
+    )
+    .scalar_subquery()
+)
+_ONE = sa.select(sa.literal(1).label("one")).subquery("one")
+_LEARNING_STATE = sa.select(
+    _MISTAKES_AT.label("mistakes"),
+    *(_RATINGS[name].label(f"r_{name}") for name in _RATING_FIELDS[1:]),
+    *(_ABILITIES[name].label(f"a_{name}") for name in _ABILITY_FIELDS[2:]),
+).select_from(
+    _ONE.outerjoin(ratings_table, _RATINGS.puzzle_key == sa.bindparam("b_key")).outerjoin(
+        abilities_table,
+        sa.and_(
+            _ABILITIES.seat == sa.bindparam("b_seat"),
+            _ABILITIES.level == sa.bindparam("b_level"),
+        ),
+    )
+)
+"""In one statement: the counted wrong answers before an attempt at its puzzle, the
+puzzle's rating and the seat's ability at the level (``NULL`` where there is none yet)."""
+
+
+def _fields(row: Any, prefix: str, names: tuple[str, ...]) -> dict[str, Any]:
+    return {name: row._mapping[prefix + name] for name in names}
+
+
+def _within(value: Any, low: float, high: float) -> Any:
+    """``value`` kept within ``low`` and ``high``, in SQL (SQLite and PostgreSQL alike)."""
+    return sa.case((value < low, low), (value > high, high), else_=value)
+
+
+def _rating(row: Any) -> PuzzleRating:
+    return PuzzleRating.from_dict(row._mapping)
+
+
+def _ability(row: Any) -> Ability:
+    return Ability.from_dict(row._mapping)
+
+
+def _day(now: float) -> str:
+    """The day (UTC) of the time ``now``: an ability's lesson."""
+    return time.strftime("%Y-%m-%d", time.gmtime(now))
 
 
 class SQLStore:
@@ -264,6 +388,13 @@ class SQLStore:
         self.where = self.database.where
         """The database, as a person would name it (the address without its password)."""
         self._postgresql = self.database.dialect == "postgresql"
+        self._learning = ThreadPoolExecutor(1, thread_name_prefix="dekbovinoj-learning")
+        """Where PostgreSQL's one-statement path teaches the model, one answer after another."""
+        self.learning_failures = 0
+        """Answers whose teaching the database refused (their attempts are kept)."""
+        self._waiting: list[tuple[int, float, Attempt, float]] = []
+        """The answers the learning thread has yet to learn from, oldest first."""
+        self._waiting_lock = threading.Lock()
         insert = postgresql.insert if self._postgresql else sqlite.insert
         self._insert_attempt = (
             insert(attempts_table)
@@ -272,10 +403,79 @@ class SQLStore:
         )
         """Keep an attempt unless its id is there already (then nothing is written, and no
         row id comes back)."""
+        learnt = insert(abilities_table).values(
+            {name: sa.bindparam(f"a_{name}") for name in _ABILITY_FIELDS}
+        )
+        self._keep_ability = learnt.on_conflict_do_update(
+            index_elements=["seat", "level"],
+            set_={name: learnt.excluded[name] for name in _ABILITY_FIELDS[2:]},
+        )
+        """Write a seat's ability at a level, whole."""
+        rated = insert(ratings_table).values(
+            {name: sa.bindparam(f"r_{name}") for name in _RATING_FIELDS}
+        )
+        self._teach_rating = rated.on_conflict_do_update(
+            index_elements=["puzzle_key"],
+            set_={
+                "value": _within(_RATINGS.value + sa.bindparam("b_moved"), -BOUND, BOUND),
+                "variance": _within(
+                    1.0 / (1.0 / _RATINGS.variance + sa.bindparam("b_sharper")),
+                    MIN_PUZZLE_VARIANCE,
+                    PUZZLE_VARIANCE,
+                ),
+                "answers": _RATINGS.answers + 1,
+            },
+        )
+        """Add one answer's change to a puzzle's rating as it is then (a new one: the rating
+        after the answer), in one statement."""
+        self._learn_at_once = (
+            self._teach_rating.add_cte(self._keep_ability.returning(_ABILITIES.seat).cte("learnt"))
+            if self._postgresql
+            else None
+        )
+        """Both in one statement (PostgreSQL: a data-modifying ``WITH``; one round trip)."""
 
     def close(self) -> None:
-        """Close the database (the store cannot be used afterwards)."""
+        """Close the database, once every answer recorded has taught the model (the store
+        cannot be used afterwards)."""
+        self._learning.shutdown(wait=True)
         self.database.close()
+
+    def learnt(self) -> None:
+        """Wait until every answer recorded so far has taught the learner model (on
+        PostgreSQL's one-statement path that happens just after the attempt is kept, in a
+        thread of the store's own, so the attempt's answer does not wait for it)."""
+        if self._postgresql:
+            self._learning.submit(self._learn_waiting).result()
+
+    def _learn_later(self, seat_id: int, started: float, kept: Attempt, now: float) -> None:
+        """Have the learning thread teach the model ``kept``, after the answers waiting."""
+        with self._waiting_lock:
+            self._waiting.append((seat_id, started, kept, now))
+            first = len(self._waiting) == 1
+        if first:
+            self._learning.submit(self._learn_waiting)
+
+    def _learn_waiting(self) -> None:
+        """:meth:`_learn` for every answer waiting, in order, on one connection (the
+        learning thread): while it works, the next answers gather, so a busy class costs
+        one connection a batch, not one an answer. A storage failure is counted in
+        :attr:`learning_failures` (the attempts themselves are kept)."""
+        with self._waiting_lock:
+            batch, self._waiting = self._waiting, []
+        if not batch:
+            return
+        done = [0]
+
+        def teach(db: Connection) -> None:
+            for seat_id, started, kept, now in batch[done[0] :]:
+                self._learn(db, seat_id, started, kept, now)
+                done[0] += 1  # a connection dropped half-way goes on from here
+
+        try:
+            self.database.run(teach, write=True, single=True)
+        except ClassroomError:
+            self.learning_failures += len(batch) - done[0]
 
     def _write(self, work: Any) -> Any:
         return self.database.run(work, write=True)
@@ -285,25 +485,40 @@ class SQLStore:
 
     # ------------------------------------------------------------- classes
     @staticmethod
-    def _need_class(db: Connection, name: str) -> None:
-        found = db.execute(sa.select(classes_table.c.name).where(classes_table.c.name == name))
-        if found.first() is None:
+    def _name_of(db: Connection, name: str) -> str | None:
+        """The name class ``name`` was given (it ignores case), or ``None``: no such class."""
+        found = db.execute(_NAME_OF_KEY, {"b_key": class_key(name)}).first()
+        return None if found is None else str(found.name)
+
+    @classmethod
+    def _need_class(cls, db: Connection, name: str) -> str:
+        """The name class ``name`` was given; ``UnknownClassError`` if there is none."""
+        found = cls._name_of(db, name)
+        if found is None:
             raise UnknownClassError("Unknown class {name!r}.", name=name)
+        return found
+
+    @classmethod
+    def _class_named(cls, db: Connection, name: str) -> str:
+        """The name class ``name`` was given, or ``name`` itself (its rows are then none)."""
+        return cls._name_of(db, name) or name
 
     def add_class(self, assignment: Assignment) -> None:
-        """Keep a new class's assignment; ``ClassExistsError`` if the name is taken."""
+        """Keep a new class's assignment; ``ClassExistsError`` if the name is taken (in any
+        case: ``4B`` when ``4b`` exists)."""
         a = assignment
 
         def add(db: Connection) -> None:
-            named = sa.select(classes_table.c.name).where(classes_table.c.name == a.name)
-            if db.execute(named).first() is not None:
+            found = self._name_of(db, a.name)
+            if found is not None:
                 raise ClassExistsError(
                     "A class named {name!r} exists already: pick another name, or forget it first.",
-                    name=a.name,
+                    name=found,
                 )
             db.execute(
                 sa.insert(classes_table).values(
                     name=a.name,
+                    key=class_key(a.name),
                     mode=a.mode,
                     codes=",".join(a.codes),
                     level=a.level,
@@ -311,6 +526,9 @@ class SQLStore:
                     seed=a.seed,
                     difficulty=a.difficulty,
                     mu=a.mu,
+                    at_level=int(a.at_level),
+                    target=a.target,
+                    filters=a.filters,
                     created=utc_now(),
                 )
             )
@@ -318,9 +536,10 @@ class SQLStore:
         self._write(add)
 
     def assignment(self, name: str) -> Assignment:
-        """The assignment of class ``name``; ``UnknownClassError`` if there is none."""
+        """The assignment of class ``name`` (in any case); ``UnknownClassError`` if there is
+        none."""
         columns = [classes_table.c[c] for c in _CLASS_COLUMNS]
-        query = sa.select(*columns).where(classes_table.c.name == name)
+        query = sa.select(*columns).where(_CLASSES.key == class_key(name))
         row = self._read(lambda db: db.execute(query).first())
         if row is None:
             raise UnknownClassError("Unknown class {name!r}.", name=name)
@@ -337,11 +556,13 @@ class SQLStore:
         attempts deleted."""
 
         def delete(db: Connection) -> int:
-            self._need_class(db, name)
-            gone = db.execute(sa.delete(attempts_table).where(_ATTEMPTS["class"] == name))
-            db.execute(sa.delete(sessions_table).where(_SESSIONS["class"] == name))
-            db.execute(sa.delete(seats_table).where(_SEATS["class"] == name))
-            db.execute(sa.delete(classes_table).where(classes_table.c.name == name))
+            named = self._need_class(db, name)
+            gone = db.execute(sa.delete(attempts_table).where(_ATTEMPTS["class"] == named))
+            db.execute(sa.delete(sessions_table).where(_SESSIONS["class"] == named))
+            seat_ids = sa.select(_SEATS.id).where(_SEATS["class"] == named)
+            db.execute(sa.delete(abilities_table).where(_ABILITIES.seat.in_(seat_ids)))
+            db.execute(sa.delete(seats_table).where(_SEATS["class"] == named))
+            db.execute(sa.delete(classes_table).where(_CLASSES.name == named))
             return int(gone.rowcount)
 
         deleted: int = self._write(delete)
@@ -367,16 +588,16 @@ class SQLStore:
         shown = nickname.strip()
 
         def take(db: Connection) -> Joined:
-            self._need_class(db, name)
+            named = self._need_class(db, name)
             found = db.execute(
                 sa.select(seats_table)
-                .where(_SEATS["class"] == name, _SEATS.key == key)
+                .where(_SEATS["class"] == named, _SEATS.key == key)
                 .with_for_update()
             ).first()
             if found is None:
                 code, resumed = new_rejoin_code(), False
-                seat = Seat(name, shown, hashed, 1, now, 0, now, utc_now())
-                values = dict(zip(_SEAT_COLUMNS, astuple(seat)[:-1], strict=True))
+                seat = Seat(named, shown, hashed, 1, now, 0, now, utc_now())
+                values = dict(zip(_SEAT_COLUMNS, astuple(seat)[: len(_SEAT_COLUMNS)], strict=True))
                 inserted = db.execute(
                     sa.insert(seats_table).values(
                         key=key, joined=seat.joined, secret=_secret(code), **values
@@ -403,7 +624,7 @@ class SQLStore:
             db.execute(sa.delete(sessions_table).where(_SESSIONS.token == hashed))
             db.execute(
                 sa.insert(sessions_table).values(
-                    token=hashed, seat=seat_id, started=now, **{"class": name}
+                    token=hashed, seat=seat_id, started=now, **{"class": named}
                 )
             )
             return Joined(seat, token, code, resumed)
@@ -420,7 +641,7 @@ class SQLStore:
     def _session_seat(self, db: Connection, name: str, hashed: str, *, lock: bool) -> Any:
         """The seat row the session ``hashed`` of class ``name`` was given (locked, in
         PostgreSQL, if ``lock``); ``_NO_SEAT`` when it is gone, ``None`` for no such session."""
-        session = {"b_token": hashed, "b_class": name}
+        session = {"b_token": hashed, "b_key": class_key(name)}
         row = db.execute(_SEAT_OF_SESSION_LOCKED if lock else _SEAT_OF_SESSION, session).first()
         if row is not None:
             return row
@@ -433,7 +654,7 @@ class SQLStore:
     def touch(self, name: str, token: str, now: float, hints: int | None = None) -> Seat:
         """A sign of life from the page of ``token`` (and the hints used on its puzzle)."""
         if self._postgresql:
-            bound = {"b_class": name, "b_token": token_hash(token), "b_seen": now}
+            bound = {"b_key": class_key(name), "b_token": token_hash(token), "b_seen": now}
             touched = self.database.run(
                 lambda db: db.execute(TOUCH_SEAT, {**bound, "b_hints": hints}).first(),
                 write=True,
@@ -464,8 +685,13 @@ class SQLStore:
 
     def seats(self, name: str) -> list[Seat]:
         """Every student of class ``name``, in the order they joined."""
-        query = sa.select(seats_table).where(_SEATS["class"] == name).order_by(_SEATS.id)
-        return [_seat(row) for row in self._read(lambda db: db.execute(query).all())]
+
+        def read(db: Connection) -> list[Any]:
+            named = self._class_named(db, name)
+            query = sa.select(seats_table).where(_SEATS["class"] == named).order_by(_SEATS.id)
+            return list(db.execute(query).all())
+
+        return [_seat(row) for row in self._read(read)]
 
     # ----------------------------------------------------------- attempts
     def record(
@@ -487,22 +713,25 @@ class SQLStore:
 
         def keep(db: Connection) -> Recorded:
             mine = self._session_seat(db, name, hashed, lock=True)
-            known = {"b_class": name, "b_attempt": attempt_id}
             try:
                 row = _held(mine, hashed)
                 seat = _seat(row)
+                named = seat.class_name
+                known = {"b_class": named, "b_attempt": attempt_id}
                 if attempt.puzzle != seat.puzzle:
                     raise PuzzleNotOpenError(
                         "This puzzle is not open: you are on puzzle {current}.",
                         current=seat.puzzle,
                     )
             except (UnknownSessionError, SeatTakenError, PuzzleNotOpenError):
+                named = self._class_named(db, name)
+                known = {"b_class": named, "b_attempt": attempt_id}
                 stored = db.execute(_ATTEMPT_BY_ID, known).first()
                 if stored is not None:  # a resend, after the seat moved on or was taken
-                    return self._resent(db, name, attempt_id, stored, hashed, mine)
+                    return self._resent(db, named, attempt_id, stored, hashed, mine)
                 raise
             kept = replace(
-                attempt, class_name=name, nickname=seat.nickname, answer=attempt.answer[:MAX_CHARS]
+                attempt, class_name=named, nickname=seat.nickname, answer=attempt.answer[:MAX_CHARS]
             )
             values = dict(zip(CSV_COLUMNS, astuple(kept), strict=True))
             inserted = db.execute(
@@ -510,11 +739,14 @@ class SQLStore:
             )
             if inserted.first() is None:  # the id is there: a resend, or another request's
                 stored = db.execute(_ATTEMPT_BY_ID, known).one()
-                return self._resent(db, name, attempt_id, stored, hashed, mine)
+                return self._resent(db, named, attempt_id, stored, hashed, mine)
             if kept.finishes:
+                self._learn(db, int(row.id), seat.started, kept, now)
                 moved = {"b_seat": row.id, "b_seen": now, "b_puzzle": seat.puzzle + 1}
                 db.execute(_SEAT_MOVED_ON, moved)
-                after = replace(seat, puzzle=seat.puzzle + 1, started=now, hints=0, last_seen=now)
+                after = replace(
+                    seat, puzzle=seat.puzzle + 1, started=now, hints=0, last_seen=now, code=""
+                )
             else:
                 db.execute(_SEAT_SEEN, {"b_seat": row.id, "b_seen": now})
                 after = replace(seat, last_seen=now)
@@ -531,8 +763,8 @@ class SQLStore:
         answer = attempt.answer[:MAX_CHARS]
         values = dict(zip(CSV_COLUMNS, astuple(replace(attempt, answer=answer)), strict=True))
         del values["class"], values["nickname"]
-        bound = {"b_class": name, "b_token": hashed, "b_attempt": attempt_id, "b_seen": now}
-        bound["b_finishes"] = attempt.finishes
+        bound: dict[str, Any] = {"b_key": class_key(name), "b_token": hashed}
+        bound.update(b_attempt=attempt_id, b_seen=now, b_finishes=attempt.finishes)
 
         def keep(db: Connection) -> Any:
             return db.execute(RECORD_ATTEMPT, {**bound, **values}).first()
@@ -541,9 +773,12 @@ class SQLStore:
         if row is None or not row.kept:
             return None
         seat = _seat(row)
-        kept = replace(attempt, class_name=name, nickname=seat.nickname, answer=answer)
+        kept = replace(attempt, class_name=seat.class_name, nickname=seat.nickname, answer=answer)
         if kept.finishes:
-            after = replace(seat, puzzle=seat.puzzle + 1, started=now, hints=0, last_seen=now)
+            self._learn_later(int(row.id), seat.started, kept, now)
+            after = replace(
+                seat, puzzle=seat.puzzle + 1, started=now, hints=0, last_seen=now, code=""
+            )
         else:
             after = replace(seat, last_seen=now)
         return Recorded(kept, attempt_id, after, True)
@@ -578,35 +813,43 @@ class SQLStore:
 
     def attempts(self, name: str, nickname: str | None = None) -> list[Attempt]:
         """Every attempt in class ``name`` (of one student if ``nickname``), oldest first."""
-        query = sa.select(*_ATTEMPT_COLUMNS).where(_ATTEMPTS["class"] == name)
-        if nickname is not None:
-            query = query.where(_ATTEMPTS.nickname == nickname)
-        rows = self._read(lambda db: db.execute(query.order_by(_ATTEMPTS.id)).all())
-        return [_attempt(row) for row in rows]
+
+        def read(db: Connection) -> list[Any]:
+            named = self._class_named(db, name)
+            query = sa.select(*_ATTEMPT_COLUMNS).where(_ATTEMPTS["class"] == named)
+            if nickname is not None:
+                query = query.where(_ATTEMPTS.nickname == nickname)
+            return list(db.execute(query.order_by(_ATTEMPTS.id)).all())
+
+        return [_attempt(row) for row in self._read(read)]
 
     def attempts_since(self, name: str, after: int = 0) -> list[tuple[int, Attempt]]:
         """The attempts of class ``name`` stored after the row ``after``, with their row
         numbers, oldest first (what a board that has the rows up to ``after`` still needs)."""
-        query = (
-            sa.select(_ATTEMPTS.id, *_ATTEMPT_COLUMNS)
-            .where(_ATTEMPTS["class"] == name, _ATTEMPTS.id > after)
-            .order_by(_ATTEMPTS.id)
-        )
-        rows = self._read(lambda db: db.execute(query).all())
-        return [(int(row.id), _attempt(row)) for row in rows]
+
+        def read(db: Connection) -> list[Any]:
+            named = self._class_named(db, name)
+            query = (
+                sa.select(_ATTEMPTS.id, *_ATTEMPT_COLUMNS)
+                .where(_ATTEMPTS["class"] == named, _ATTEMPTS.id > after)
+                .order_by(_ATTEMPTS.id)
+            )
+            return list(db.execute(query).all())
+
+        return [(int(row.id), _attempt(row)) for row in self._read(read)]
 
     # ---------------------------------------------------- the teacher's actions
     def _named_seat(self, db: Connection, name: str, nickname: str) -> Any:
-        self._need_class(db, name)
+        named = self._need_class(db, name)
         row = db.execute(
             sa.select(seats_table)
-            .where(_SEATS["class"] == name, _SEATS.nickname == nickname)
+            .where(_SEATS["class"] == named, _SEATS.nickname == nickname)
             .with_for_update()
         ).first()
         if row is None:
             row = db.execute(
                 sa.select(seats_table)
-                .where(_SEATS["class"] == name, _SEATS.key == nickname_key(nickname))
+                .where(_SEATS["class"] == named, _SEATS.key == nickname_key(nickname))
                 .with_for_update()
             ).first()
         if row is None:
@@ -637,14 +880,14 @@ class SQLStore:
             row = self._named_seat(db, name, nickname)
             db.execute(
                 sa.delete(attempts_table).where(
-                    _ATTEMPTS["class"] == name, _ATTEMPTS.nickname == row.nickname
+                    _ATTEMPTS["class"] == row._mapping["class"], _ATTEMPTS.nickname == row.nickname
                 )
             )
             started = time.time() if now is None else now
             db.execute(
                 sa.update(seats_table)
                 .where(_SEATS.id == row.id)
-                .values(puzzle=1, started=started, hints=0)
+                .values(puzzle=1, started=started, hints=0, code=None)
             )
 
         self._write(reset)
@@ -656,9 +899,10 @@ class SQLStore:
             row = self._named_seat(db, name, nickname)
             db.execute(
                 sa.delete(attempts_table).where(
-                    _ATTEMPTS["class"] == name, _ATTEMPTS.nickname == row.nickname
+                    _ATTEMPTS["class"] == row._mapping["class"], _ATTEMPTS.nickname == row.nickname
                 )
             )
+            db.execute(sa.delete(abilities_table).where(_ABILITIES.seat == row.id))
             db.execute(sa.delete(seats_table).where(_SEATS.id == row.id))
 
         self._write(remove)
@@ -676,15 +920,21 @@ class SQLStore:
                 )
             db.execute(
                 sa.update(attempts_table)
-                .where(_ATTEMPTS["class"] == name, _ATTEMPTS.nickname == gone.nickname)
+                .where(
+                    _ATTEMPTS["class"] == kept._mapping["class"],
+                    _ATTEMPTS.nickname == gone.nickname,
+                )
                 .values(nickname=kept.nickname)
             )
             if gone.puzzle > kept.puzzle:
                 db.execute(
                     sa.update(seats_table)
                     .where(_SEATS.id == kept.id)
-                    .values(puzzle=gone.puzzle, started=gone.started, hints=gone.hints)
+                    .values(
+                        puzzle=gone.puzzle, started=gone.started, hints=gone.hints, code=gone.code
+                    )
                 )
+            db.execute(sa.delete(abilities_table).where(_ABILITIES.seat == gone.id))
             db.execute(sa.delete(seats_table).where(_SEATS.id == gone.id))
 
         self._write(merge)
@@ -697,13 +947,127 @@ class SQLStore:
         code; the page that held it is told ``SeatTakenError``). The seat of another nickname
         that looks the same keeps its code: ``NicknameTakenError``.
         """
-        exactly = sa.update(seats_table).where(
-            _SEATS["class"] == name,
-            _SEATS.key == nickname_key(nickname),
-            _SEATS.nickname == nickname.strip(),
-        )
-        self._write(lambda db: db.execute(exactly.values(secret=None)))
+
+        def vouch(db: Connection) -> None:
+            exactly = sa.update(seats_table).where(
+                _SEATS["class"] == self._class_named(db, name),
+                _SEATS.key == nickname_key(nickname),
+                _SEATS.nickname == nickname.strip(),
+            )
+            db.execute(exactly.values(secret=None))
+
+        self._write(vouch)
         return self.join(name, nickname, token, now)
+
+    # ------------------------------------------------------------ learning
+    def _learn(
+        self, db: Connection, seat_id: int, started: float, kept: Attempt, now: float
+    ) -> None:
+        """Teach the learner model the attempt ``kept``, which ends its puzzle: the seat's
+        ability at the puzzle's level and the puzzle's rating (see :func:`_learnt`).
+
+        The ability is written whole (a seat's puzzles end one after another). The rating,
+        which every student of every class may be answering at once, is changed by one
+        statement that adds this answer's change to the row as it is then (made from its
+        prior if new): it holds the row's lock for that statement only, and two answers
+        at once both count, neither overwrites the other."""
+        try:
+            puzzle, key = _rated_puzzle(kept.code)
+        except ValueError:  # not a code this version reads: nothing to learn from
+            return
+        level = puzzle.level.name
+        state = db.execute(
+            _LEARNING_STATE,
+            {
+                "b_class": kept.class_name,
+                "b_nickname": kept.nickname,
+                "b_puzzle": kept.puzzle,
+                "b_key": key,
+                "b_seat": seat_id,
+                "b_level": level,
+            },
+        ).one()
+        rating = prior(puzzle)
+        if state.r_value is not None:
+            rating = PuzzleRating.from_dict(_fields(state, "r_", _RATING_FIELDS[1:]))
+        ability, today = Ability(), _day(now)
+        start = ability.value
+        if state.a_value is not None:
+            ability = Ability.from_dict(_fields(state, "a_", _ABILITY_FIELDS[2:6]))
+            start = float(state.a_day_start) if state.a_day == today else ability.value
+        mistakes = int(state.mistakes)
+        learnt, rated = update(ability, rating, response_of(kept, mistakes, now - started))
+        row = {"seat": seat_id, "level": level, "day": today, "day_start": start}
+        bound = {f"a_{name}": value for name, value in (row | learnt.to_dict()).items()}
+        bound.update(
+            {f"r_{name}": value for name, value in {"puzzle_key": key, **rated.to_dict()}.items()},
+            b_moved=rated.value - rating.value,
+            b_sharper=1.0 / rated.variance - 1.0 / rating.variance,
+        )
+        if self._learn_at_once is not None:
+            db.execute(self._learn_at_once, bound)
+        else:
+            db.execute(self._keep_ability, bound)
+            db.execute(self._teach_rating, bound)
+
+    def learner(self, name: str, nickname: str) -> Learner:
+        """The abilities of the student ``nickname`` of class ``name``, one per level they
+        answered at (``UnknownSeatError`` for no such student)."""
+
+        def read(db: Connection) -> Learner:
+            row = self._named_seat(db, name, nickname)
+            rows = db.execute(sa.select(abilities_table).where(_ABILITIES.seat == row.id)).all()
+            return Learner({str(found.level): _ability(found) for found in rows})
+
+        learner: Learner = self._read(read)
+        return learner
+
+    def puzzle_rating(self, puzzle: Puzzle) -> PuzzleRating:
+        """The puzzle's rating as the answers of every class taught it (its prior if none)."""
+        query = sa.select(ratings_table).where(_RATINGS.puzzle_key == puzzle_key(puzzle))
+        row = self._read(lambda db: db.execute(query).first())
+        return prior(puzzle) if row is None else _rating(row)
+
+    def puzzle_ratings(self) -> PuzzleRatings:
+        """Every learnt rating of the store, by puzzle key."""
+        rows = self._read(lambda db: db.execute(sa.select(ratings_table)).all())
+        return PuzzleRatings({str(row.puzzle_key): _rating(row) for row in rows})
+
+    def deal_to(self, name: str, nickname: str, number: int, code: str) -> Seat:
+        """Give the student ``nickname`` the puzzle ``code`` as their puzzle ``number``, if
+        they are on it and have none yet (a page asking at the same time dealt the same,
+        from the same seed and ability: the first is kept). Returns the seat."""
+
+        def give(db: Connection) -> Seat:
+            row = self._named_seat(db, name, nickname)
+            if int(row.puzzle) == number and not row.code:
+                db.execute(sa.update(seats_table).where(_SEATS.id == row.id).values(code=code))
+                return replace(_seat(row), code=code)
+            return _seat(row)
+
+        seat: Seat = self._write(give)
+        return seat
+
+    def progress(self, name: str, level: str, now: float | None = None) -> dict[str, Progress]:
+        """Each student's ability at ``level`` who has answered there: at the start of the
+        day's lesson (the day of ``now``, by default today) and now, by nickname."""
+
+        def read(db: Connection) -> list[Any]:
+            named = self._class_named(db, name)
+            query = (
+                sa.select(_SEATS.nickname, abilities_table)
+                .select_from(seats_table.join(abilities_table, _ABILITIES.seat == _SEATS.id))
+                .where(_SEATS["class"] == named, _ABILITIES.level == level)
+            )
+            return list(db.execute(query).all())
+
+        today = _day(time.time() if now is None else now)
+        found = {}
+        for row in self._read(read):
+            ability = _ability(row)
+            start = float(row.day_start) if row.day == today else ability.value
+            found[str(row.nickname)] = Progress(start, ability.value, ability.answers)
+        return found
 
 
 class SQLiteStore(SQLStore):

@@ -2,13 +2,19 @@
 
 These are the tables at :data:`HEAD_REVISION`, the newest of the Alembic
 migrations in :mod:`.migrations` (which build them, step by step, in a new
-database and in an old one): ``classes`` (one assignment each), ``seats`` (a
-student each), ``sessions`` (a token each, so a token whose seat another page
-took is told so) and ``attempts`` (a row each, then one column for each field
-of :class:`~.attempts.Attempt`, in order, then the attempt's id and session).
+database and in an old one): ``classes`` (one assignment each, named uniquely
+ignoring case by its ``key``), ``seats`` (a student each, with the code of
+the puzzle dealt to it when the class deals at each student's level),
+``sessions`` (a token each, so a token whose seat another page took is told so),
+``attempts`` (a row each, then one column for each field of
+:class:`~.attempts.Attempt`, in order, then the attempt's id and session),
+``abilities`` (a seat's :class:`~dekbovinoj_edu.dealing.learner.Ability` at one
+level, and its value when the day's lesson began) and ``puzzle_ratings`` (a
+puzzle's learnt :class:`~dekbovinoj_edu.dealing.learner.PuzzleRating`, by its
+key, shared by every class of the store).
 
 >>> [table.name for table in metadata.sorted_tables]
-['classes', 'attempts', 'seats', 'sessions']
+['classes', 'puzzle_ratings', 'attempts', 'seats', 'sessions', 'abilities']
 >>> [c.name for c in attempts.columns][:3], [c.name for c in attempts.columns][-2:]
 (['id', 'class', 'nickname'], ['attempt_id', 'session'])
 """
@@ -24,14 +30,16 @@ from .attempts import CSV_COLUMNS
 __all__ = [
     "HEAD_REVISION",
     "REAL",
+    "abilities",
     "attempts",
     "classes",
     "metadata",
+    "puzzle_ratings",
     "seats",
     "sessions",
 ]
 
-HEAD_REVISION = "0002"
+HEAD_REVISION = "0003"
 """The newest migration: a database at this revision has exactly these tables."""
 
 REAL = sa.Float().with_variant(sa.REAL(), "sqlite")
@@ -52,6 +60,11 @@ classes = sa.Table(
     sa.Column("difficulty", sa.Text),
     sa.Column("mu", REAL),
     sa.Column("created", sa.Text, nullable=False),
+    sa.Column("key", sa.Text, nullable=False),  # the name ignoring case: class_key(name)
+    sa.Column("at_level", sa.Integer, nullable=False, server_default="0"),  # 1: per student
+    sa.Column("target", REAL),  # the chance of success "at each student's level" aims at
+    sa.Column("filters", sa.Text),  # the dealer's filters, as JSON (an at-level class's)
+    sa.Index("classes_by_key", "key", unique=True),
 )
 
 
@@ -76,6 +89,7 @@ seats = sa.Table(
     sa.Column("last_seen", REAL, nullable=False),
     sa.Column("joined", sa.Text, nullable=False),
     sa.Column("secret", sa.Text),  # the rejoin code's hash; NULL: released, the next join takes it
+    sa.Column("code", sa.Text),  # the code of the puzzle dealt to the seat (an at-level class)
     sa.UniqueConstraint("class", "key", name="seats_of_class"),
 )
 
@@ -115,4 +129,32 @@ attempts = sa.Table(
     sa.Column("session", sa.Text),
     sa.Index("attempts_of_class", "class", "id"),
     sa.Index("attempts_by_id", "class", "attempt_id", unique=True),
+    sa.Index("attempts_of_puzzle", "class", "nickname", "puzzle"),
 )
+
+abilities = sa.Table(
+    "abilities",
+    metadata,
+    sa.Column("seat", sa.Integer, sa.ForeignKey("seats.id", ondelete="CASCADE"), nullable=False),
+    sa.Column("level", sa.Text, nullable=False),  # the level's name
+    sa.Column("value", REAL, nullable=False),
+    sa.Column("variance", REAL, nullable=False),
+    sa.Column("answers", sa.Integer, nullable=False),
+    sa.Column("recent", sa.Text, nullable=False),  # the latest results, "1" right, "0" not
+    sa.Column("day", sa.Text, nullable=False),  # the day (UTC) of the latest answer
+    sa.Column("day_start", REAL, nullable=False),  # the value before that day's first answer
+    sa.PrimaryKeyConstraint("seat", "level", name="abilities_of_seat"),
+)
+"""A seat's ability at one level (:class:`~dekbovinoj_edu.dealing.learner.Ability`)."""
+
+puzzle_ratings = sa.Table(
+    "puzzle_ratings",
+    metadata,
+    sa.Column("puzzle_key", sa.Text, primary_key=True),  # dealing.learner.puzzle_key
+    sa.Column("value", REAL, nullable=False),
+    sa.Column("variance", REAL, nullable=False),
+    sa.Column("limit", REAL, nullable=False),
+    sa.Column("answers", sa.Integer, nullable=False),
+)
+"""A puzzle's learnt rating (:class:`~dekbovinoj_edu.dealing.learner.PuzzleRating`), shared
+by every class of the store."""

@@ -27,6 +27,7 @@ from typing import Any
 
 from ..classroom.errors import BadAssignmentError
 from ..i18n import LANGUAGES
+from ..serving.server import cannot_listen
 from .class_parts import db_option, refusing
 
 __all__ = ["DEFAULT_PORT", "main_serve", "register", "run_dashboard"]
@@ -87,7 +88,7 @@ def _serve(args: argparse.Namespace, *, students: bool, host: str, browser: bool
     except OSError as error:
         service.close()
         service.store.close()
-        print(f"dekbovinoj: cannot listen on {host}:{args.port}: {error}", file=sys.stderr)
+        print(f"dekbovinoj: {cannot_listen(error, host, args.port)}", file=sys.stderr)
         return 2
     log_to_terminal()
     if workers > 1:

@@ -2,7 +2,8 @@
 
 - ``dekbovinoj class new NAME --level 1 --count 10 --seed S [--difficulty D] [--mu X]``
   [the dealer's filters: ``--no-jokers --no-flipped --decks 1 --needs × --cards 2-4``…]
-  or ``--codes C1,C2,...``; ``--mode practice`` (default) or ``--mode test``.
+  or ``--codes C1,C2,...``; ``--mode practice`` (default) or ``--mode test``;
+  ``--at-level [--target 0.75]``: each student's next puzzle dealt at their own level.
 - ``dekbovinoj class list``, ``dekbovinoj class report NAME [--csv]``,
   ``dekbovinoj class forget NAME``, ``dekbovinoj class dashboard NAME``.
 
@@ -39,6 +40,7 @@ from ..classroom.classes import new_class
 from ..classroom.errors import BadAssignmentError, ClassroomError
 from ..classroom.report import report_csv
 from ..classroom.store import open_store
+from ..dealing.at_level import TARGET
 from ..dealing.dealer import DealError
 from ..dealing.rating import Difficulty
 from ..i18n import LANGUAGES
@@ -56,6 +58,13 @@ def main_new(args: argparse.Namespace) -> int:
     dealt = [args.level, args.count, args.seed, args.difficulty, args.mu]
     if args.codes is not None and (filters or any(option is not None for option in dealt)):
         raise BadAssignmentError("Give either --codes or a deal (--level, --count, --seed…).")
+    if args.at_level and (args.codes is not None or args.difficulty or args.mu is not None):
+        raise BadAssignmentError(
+            "--at-level deals each student's puzzles at their level: give --level, --count "
+            "and filters, not --codes, --difficulty or --mu."
+        )
+    if args.target is not None and not args.at_level:
+        raise BadAssignmentError("--target goes with --at-level.")
     try:
         assignment = new_class(
             args.name,
@@ -66,21 +75,29 @@ def main_new(args: argparse.Namespace) -> int:
             mu=args.mu if args.mu is not None else 0.0,
             codes=args.codes,
             mode=args.mode,
+            at_level=args.at_level,
+            target=args.target if args.target is not None else TARGET,
             db=args.db,
             **filters,
         )
     except DealError as error:
         print(f"dekbovinoj: {error}", file=sys.stderr)
         return 2
-    print(f"Class {assignment.name}: {len(assignment.codes)} puzzles, {assignment.mode} mode.")
-    if assignment.seed is not None:
+    print(f"Class {assignment.name}: {assignment.size} puzzles, {assignment.mode} mode.")
+    if assignment.at_level:
+        print(
+            f"At each student's level: level {assignment.level}, seed {assignment.seed}, "
+            f"aiming at {round(100 * assignment.chance)} % solved."
+        )
+    elif assignment.seed is not None:
         print(
             f"Dealt at level {assignment.level}, difficulty {assignment.difficulty}, "
             f"seed {assignment.seed}."
         )
     if filters:
         print("Filters: " + ", ".join(f"{key}={value}" for key, value in filters.items()))
-    print("Codes: " + ",".join(assignment.codes))
+    if assignment.codes:
+        print("Codes: " + ",".join(assignment.codes))
     db = f" --db {shlex.quote(args.db)}" if args.db else ""
     name = shlex.quote(assignment.name)
     print(f"Students: dekbovinoj serve --class {name}{db}")
@@ -100,7 +117,7 @@ def main_list(args: argparse.Namespace) -> int:
             students = len(store.seats(assignment.name))
             attempts = len(store.attempts(assignment.name))
             print(
-                f"{assignment.name}\t{assignment.mode}\t{len(assignment.codes)} puzzles\t"
+                f"{assignment.name}\t{assignment.mode}\t{assignment.size} puzzles\t"
                 f"{students} students\t{attempts} attempts"
             )
     finally:
@@ -125,7 +142,7 @@ def main_report(args: argparse.Namespace) -> int:
         overview = class_overview(store, args.name)
     finally:
         store.close()
-    numbers = range(1, len(assignment.codes) + 1)
+    numbers = range(1, assignment.size + 1)
     print("\t".join(["nickname", *(str(n) for n in numbers)]))
     for nickname in overview.students:
         cells = (cell_text(overview.cell(nickname, n), args.lang) or "-" for n in numbers)
@@ -205,6 +222,17 @@ def register(subparsers: Any) -> None:
     add_filter_options(new)
     new.add_argument(
         "--mode", choices=list(MODES), default="practice", help="practice (default) or test"
+    )
+    new.add_argument(
+        "--at-level",
+        action="store_true",
+        help="deal each student's next puzzle at their own level (within the filters)",
+    )
+    new.add_argument(
+        "--target",
+        type=float,
+        help="with --at-level: the chance of success to aim at (default 0.75; 0.9 gentle, "
+        "0.6 a challenge)",
     )
     db_option(new)
     new.set_defaults(run=main_new)

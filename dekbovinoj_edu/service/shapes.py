@@ -7,7 +7,7 @@ times the store keeps for the teacher.
 >>> from dekbovinoj_edu.classroom.attempts import Attempt
 >>> from dekbovinoj_edu.classroom.seat import Seat
 >>> seat_json(Seat("4a", "Ana", "ab12", 3, 0.0, 1, 0.0, "T"), count=2)
-{'nickname': 'Ana', 'puzzle': 3, 'hints': 1, 'finished': True, 'count': 2}
+{'nickname': 'Ana', 'puzzle': 3, 'hints': 1, 'finished': True, 'count': 2, 'code': None}
 >>> row = Attempt("4a", "Ana", 1, "C", "3+7", "ok", 2, 2, 0, 4.5, "2026-12-01T09:00:00Z")
 >>> attempt_json(row, "a1b2c3d4")["solved"], attempt_json(row)["id"] is None
 (True, True)
@@ -25,24 +25,29 @@ __all__ = ["assignment_json", "attempt_json", "joined_json", "recorded_json", "s
 
 
 def assignment_json(assignment: Assignment) -> dict[str, Any]:
-    """A class's assignment: its name, mode, how many puzzles, the level dealt, the codes."""
+    """A class's assignment: its name, mode, how many puzzles, the level dealt, the codes
+    (none when each student's puzzles are dealt at their level: ``at_level``)."""
     return {
         "name": assignment.name,
         "mode": assignment.mode,
-        "count": len(assignment.codes),
+        "count": assignment.size,
         "level": assignment.level,
         "codes": list(assignment.codes),
+        "at_level": assignment.at_level,
+        "target": assignment.chance if assignment.at_level else None,
     }
 
 
 def seat_json(seat: Seat, count: int) -> dict[str, Any]:
-    """A student's place: the puzzle they are on (``count + 1``: every puzzle done)."""
+    """A student's place: the puzzle they are on (``count + 1``: every puzzle done), and
+    its code when it was dealt to them (at each student's level)."""
     return {
         "nickname": seat.nickname,
         "puzzle": seat.puzzle,
         "hints": seat.hints,
         "finished": seat.puzzle > count,
         "count": count,
+        "code": seat.code or None,
     }
 
 
@@ -51,6 +56,7 @@ def attempt_json(attempt: Attempt, attempt_id: str | None = None) -> dict[str, A
     return {
         "id": attempt_id,
         "puzzle": attempt.puzzle,
+        "code": attempt.code,
         "answer": attempt.answer,
         "verdict": attempt.verdict,
         "cards": attempt.cards,

@@ -42,6 +42,7 @@ from ..classroom.desk import ClassDesk
 from ..classroom.errors import StoreError, UnknownClassError
 from ..classroom.store import ProgressStore
 from ..classroom.views.teacher import TeacherView
+from ..rules.puzzle import Puzzle
 from .errors import RateLimitedError
 from .limits import DEFAULT_LIMITS, Limits, RateLimiter
 from .problems import StoreProblems
@@ -183,14 +184,17 @@ class Service:
 
     def warm(self) -> threading.Thread:
         """Work out each puzzle's best answer now, puzzle 1 first, in a thread of its own
-        (not the pool: requests go on meanwhile), before students ask for them."""
+        (not the pool: requests go on meanwhile), before students ask for them (a class at
+        each student's level has no list: the checker's parts are loaded all the same)."""
 
         desks = [self.desk_for(self.only)] if self.only is not None else []
 
         def work() -> None:
             for desk in desks:
-                desk.judge(1, "0")  # the checker's first use loads its parts
-                for number in range(1, desk.count + 1):
+                codes = desk.assignment.codes
+                # the checker's first use loads its parts
+                desk.judge(1, "0", code=None if codes else Puzzle.parse("3♠ 7♣ | 2♦", 1).code)
+                for number in range(1, len(codes) + 1):
                     desk.best(number)
 
         thread = threading.Thread(target=work, name="dekbovinoj-warm", daemon=True)

@@ -11,6 +11,15 @@ is escaped.
 (True, True, False)
 >>> "Ana" in board_html(ClassOverview.build(["Ana"], ["C"], rows), projector=True)
 False
+
+Each student's level (:func:`~dekbovinoj_edu.classroom.learning.level_step`) at the start
+of the lesson and now, with an arrow: never a ranking (the rows stay in the order the
+students joined).
+
+>>> from dekbovinoj_edu.classroom.learning import Progress
+>>> grown = ClassOverview.build(["Ana"], ["C"], rows, progress={"Ana": Progress(0.7, 2.0, 6)})
+>>> "5 → 7 ↑" in board_html(grown)
+True
 """
 
 from __future__ import annotations
@@ -22,6 +31,7 @@ from ...drawing.cards import inked
 from ...i18n import gettext
 from ...rules.puzzle import Puzzle
 from ..errors import DOMAIN
+from ..learning import Progress
 from ..overview import Cell, ClassOverview, PuzzleStats
 from .marks import cell_class, cell_text, mistake_name
 
@@ -44,6 +54,9 @@ BOARD_CSS = """
 .dkb-board td.dkb-now { outline: 3px solid #1a56c4; outline-offset: -3px; }
 .dkb-best-answers .dkb-red { color: #b3001b; }
 .dkb-board tfoot td { background: #f7f7fb; font-size: 0.9em; }
+.dkb-board td.dkb-level { white-space: nowrap; }
+.dkb-board .dkb-sr { position: absolute; width: 1px; height: 1px; overflow: hidden;
+  clip: rect(0 0 0 0); white-space: nowrap; }
 .dkb-best-answers { font-size: 1.6em; margin: 0.6em 0; }
 """
 """The board's look (a ``<style>`` the page and the widget put before it)."""
@@ -74,6 +87,29 @@ def _cell_html(cell: Cell, lang: str) -> str:
     )
 
 
+def _level_html(progress: Progress | None, lang: str) -> str:
+    """A student's level at the start of the lesson and now, with an arrow ("—": none yet)."""
+    if progress is None:
+        return "<td class='dkb-level'>—</td>"
+    shown = _t(
+        lang,
+        "{start} → {now} {arrow}",
+        start=progress.start_step,
+        now=progress.now_step,
+        arrow=progress.arrow,
+    )
+    said = _t(
+        lang,
+        "Level {start} at the start of the lesson, {now} now",
+        start=progress.start_step,
+        now=progress.now_step,
+    )
+    return (
+        f"<td class='dkb-level' title='{html.escape(said, quote=True)}'>"
+        f"{html.escape(shown)}<span class='dkb-sr'>{html.escape(said)}</span></td>"
+    )
+
+
 def _share(share: float, stats: PuzzleStats) -> str:
     """A share of the students who reached the puzzle; "—" when none has yet."""
     return f"{round(100 * share)} %" if stats.reached else "—"
@@ -91,7 +127,8 @@ def board_html(overview: ClassOverview, lang: str = "en", projector: bool = Fals
     for index, nickname in enumerate(overview.students, start=1):
         shown = _t(lang, "Student {number}", number=index) if projector else nickname
         cells = "".join(_cell_html(overview.cell(nickname, n), lang) for n in numbers)
-        rows.append(f"<tr><td class='dkb-student'>{html.escape(shown)}</td>{cells}</tr>")
+        level = _level_html(overview.progress.get(nickname), lang)
+        rows.append(f"<tr><td class='dkb-student'>{html.escape(shown)}</td>{cells}{level}</tr>")
     solved = "".join(f"<td class='dkb-share'>{_share(s.solved, s)}</td>" for s in overview.stats)
     best = "".join(f"<td class='dkb-share-best'>{_share(s.best, s)}</td>" for s in overview.stats)
     mistakes = "".join(
@@ -101,6 +138,7 @@ def board_html(overview: ClassOverview, lang: str = "en", projector: bool = Fals
         for s in overview.stats
     )
     label = _t(lang, "Puzzle")
+    level = _t(lang, "Level (1–10)")
     counts = _t(
         lang,
         "{students} students · {attempts} attempts",
@@ -109,11 +147,11 @@ def board_html(overview: ClassOverview, lang: str = "en", projector: bool = Fals
     )
     return (
         f"<div class='dkb-board'><p class='dkb-counts'>{html.escape(counts)}</p><table>"
-        f"<thead><tr><th>{html.escape(label)}</th>{head}</tr></thead>"
-        f"<tbody>{''.join(rows)}</tbody><tfoot>"
-        f"<tr><td>{html.escape(_t(lang, 'Solved'))}</td>{solved}</tr>"
-        f"<tr><td>{html.escape(_t(lang, 'Solved with the best answer'))}</td>{best}</tr>"
-        f"<tr><td>{html.escape(_t(lang, 'Most common mistake'))}</td>{mistakes}</tr>"
+        f"<thead><tr><th>{html.escape(label)}</th>{head}<th>{html.escape(level)}</th></tr>"
+        f"</thead><tbody>{''.join(rows)}</tbody><tfoot>"
+        f"<tr><td>{html.escape(_t(lang, 'Solved'))}</td>{solved}<td></td></tr>"
+        f"<tr><td>{html.escape(_t(lang, 'Solved with the best answer'))}</td>{best}<td></td></tr>"
+        f"<tr><td>{html.escape(_t(lang, 'Most common mistake'))}</td>{mistakes}<td></td></tr>"
         "</tfoot></table></div>"
     )
 

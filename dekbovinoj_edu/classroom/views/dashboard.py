@@ -113,11 +113,11 @@ class Dashboard(widgets.VBox):
         self.language_menu.description = self._t("Language")
         self.projector.description = self._t("Projector mode (hide nicknames)")
         chosen = self.puzzle_menu.value or 1
-        self.puzzle_menu.options = [
+        self.puzzle_menu.options = [  # none when each student has their own puzzles
             (self._t("Puzzle {number}", number=n), n)
             for n in range(1, len(self.assignment.codes) + 1)
         ]
-        self.puzzle_menu.value = chosen
+        self.puzzle_menu.value = chosen if self.assignment.codes else None
         self.show_button.description = self._t("Show the best answers")
         self.hide_button.description = self._t("Hide the answers")
 
@@ -142,6 +142,8 @@ class Dashboard(widgets.VBox):
 
     @shielded
     def _on_show(self, _: object) -> None:
+        if self.puzzle_menu.value is None:
+            return
         number = int(self.puzzle_menu.value)
         code = self.assignment.codes[number - 1]
         self.answers.value = best_answers_html(number, code, self.lang)

@@ -46,7 +46,7 @@ from ...i18n import gettext
 from ...sessions.feedback import Feedback
 from ...widgets.answer import AnswerBuilder
 from ...widgets.callbacks import shielded
-from ...widgets.parts import WRAP, answer_buttons, button, language_menu
+from ...widgets.parts import CONTRAST_CSS, WRAP, answer_buttons, button, language_menu
 from ..client import BROWSER, CLASS_ENV, SERVER_ENV, ClassClient, OfflineError, service_address
 from ..errors import (
     DOMAIN,
@@ -281,6 +281,7 @@ class ClassApp(widgets.VBox):
         self.join_message.add_class("dkb-join-message")
         self.join_box = widgets.VBox(
             [
+                widgets.HTML(f"<style>{CONTRAST_CSS}</style>"),  # the Join button's contrast
                 self.intro,
                 widgets.HBox([self.nickname, self.join_button], layout=widgets.Layout(**WRAP)),
                 widgets.HBox([self.rejoin], layout=widgets.Layout(**WRAP)),

@@ -37,7 +37,8 @@ from typing import TYPE_CHECKING
 from ...i18n import LANGUAGE_NAMES, LANGUAGES, gettext
 from ..attempts import Attempt
 from ..errors import DOMAIN, UnknownSeatError
-from ..overview import ClassOverview
+from ..learning import Progress
+from ..overview import ClassOverview, class_level, columns_of
 from ..report import report_csv
 from ..seat import Seat
 from .board import BOARD_CSS, best_answers_html, board_html
@@ -114,6 +115,7 @@ class TeacherView:
         self._rows: list[Attempt] = []
         self._last_row = 0
         self._seats: list[Seat] = []
+        self._progress: dict[str, Progress] = {}
         self._version = ""
         self._answers: dict[tuple[int, str], str] = {}
         self._boards: dict[tuple[str, str, bool, int, str], str] = {}
@@ -153,11 +155,15 @@ class TeacherView:
                 self._rows.append(attempt)
                 self._last_row = max(self._last_row, row)
             self._seats = seats
+            self._progress = self.store.progress(
+                self.name, class_level(self.assignment), self.clock()
+            )
             here = self.clock() - HERE_SECONDS
-            shown = [
+            shown: list[object] = [
                 (s.nickname, s.puzzle, s.started, bool(s.session), s.last_seen >= here)
                 for s in seats
             ]
+            shown += sorted((nick, p.start, p.now) for nick, p in self._progress.items())
             digest = hashlib.sha256(json.dumps(shown, ensure_ascii=False).encode()).hexdigest()
             self._version = f"{self._last_row}-{digest[:20]}"
             return self._version
@@ -181,7 +187,8 @@ class TeacherView:
             students = [seat.nickname for seat in self._seats]
             current = {seat.nickname: seat.puzzle for seat in self._seats}
             rows = list(self._rows)
-            return ClassOverview.build(students, self.assignment.codes, rows, current)
+            columns = columns_of(self.assignment)
+            return ClassOverview.build(students, columns, rows, current, self._progress)
 
     def seats(self) -> list[Seat]:
         """The seats as of the last :meth:`refresh`, in the order they joined."""
@@ -191,13 +198,14 @@ class TeacherView:
     # ---------------------------------------------------------- contents
     def best_answers(self, number: int, lang: str) -> str:
         """Puzzle ``number``'s best answers (worked out once, then kept); "" outside."""
-        if not 1 <= number <= len(self.assignment.codes):
+        code = self.assignment.code(number)
+        if not code:  # no such puzzle, or each student has their own
             return ""
         key = (number, lang)
         with self._lock:
             if key in self._answers:
                 return self._answers[key]
-        shown = best_answers_html(number, self.assignment.codes[number - 1], lang)
+        shown = best_answers_html(number, code, lang)
         with self._lock:
             self._answers[key] = shown
         return shown
@@ -230,7 +238,7 @@ class TeacherView:
 
     def seats_html(self, seats: list[Seat], lang: str) -> str:
         """Each seat with where it is and its actions, and the form that merges two."""
-        count = len(self.assignment.codes)
+        count = self.assignment.size
         here = self.clock() - HERE_SECONDS
         rows = []
         for seat in seats:

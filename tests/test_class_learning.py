@@ -1,0 +1,234 @@
+"""Class mode learns: every attempt that ends a puzzle updates the student's ability and the
+puzzle's rating in the store (SQLite and PostgreSQL), under concurrency without losing an
+update, with the server's clock; a class can deal each student's puzzles at their level,
+within its filters, reproducibly; and class names ignore case."""
+
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from support.class_service import running_service
+
+from dekbovinoj_edu.classroom.assignment import at_level_assignment, codes_assignment
+from dekbovinoj_edu.classroom.client import ClassClient
+from dekbovinoj_edu.classroom.desk import ClassDesk
+from dekbovinoj_edu.classroom.errors import ClassExistsError, PuzzleNotOpenError
+from dekbovinoj_edu.classroom.overview import class_overview
+from dekbovinoj_edu.classroom.session import ClassSession
+from dekbovinoj_edu.classroom.store import SQLStore, open_store
+from dekbovinoj_edu.classroom.views.board import board_html
+from dekbovinoj_edu.dealing.learner import (
+    MAX_LIMIT,
+    START_ABILITY,
+    Ability,
+    Outcome,
+    Response,
+    prior,
+    update,
+)
+from dekbovinoj_edu.rules.puzzle import Puzzle
+
+PETER = Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2)
+PETER_ANSWER = "13*2+3-9-3-7"
+
+
+class Clock:
+    """A clock the test moves by hand."""
+
+    def __init__(self, now: float | None = None) -> None:
+        self.now = time.time() if now is None else now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_an_answer_updates_the_ability_and_the_rating_and_both_round_trip(any_db: str) -> None:
+    any_store = SQLStore(any_db)
+    any_store.add_class(codes_assignment("4a", f"{PETER.code},{PETER.code}"))
+    clock = Clock()
+    desk = ClassDesk(any_store, "4a", clock=clock)
+    ana = desk.join("Ana")
+    clock.now += 6.0
+    desk.attempt(ana.token, "a1", 1, PETER_ANSWER, seconds=9999.0)  # the page's time is ignored
+    any_store.learnt()
+    expected_ability, expected_rating = update(
+        Ability(), prior(PETER), Response(Outcome.BEST, seconds=6.0)
+    )
+    assert any_store.learner("4a", "Ana").ability("2") == expected_ability
+    assert any_store.puzzle_rating(PETER) == expected_rating
+    any_store.close()
+    reopened = SQLStore(any_db)
+    try:  # another process reads the same rows back
+        assert reopened.learner("4a", "ana").ability("2") == expected_ability
+        assert reopened.puzzle_ratings().rating(PETER) == expected_rating
+    finally:
+        reopened.close()
+
+
+def test_a_puzzle_left_open_for_an_hour_counts_as_one_answered_at_the_limit(
+    any_store: SQLStore,
+) -> None:
+    any_store.add_class(codes_assignment("4a", PETER.code))
+    clock = Clock()
+    desk = ClassDesk(any_store, "4a", clock=clock)
+    ana = desk.join("Ana")
+    clock.now += 3600.0
+    desk.attempt(ana.token, "a1", 1, PETER_ANSWER)
+    any_store.learnt()
+    limit = prior(PETER).limit
+    assert limit <= MAX_LIMIT < 3600.0
+    at_limit = update(Ability(), prior(PETER), Response(Outcome.BEST, seconds=limit))
+    assert any_store.learner("4a", "Ana").ability("2") == at_limit[0]
+    assert any_store.puzzle_rating(PETER) == at_limit[1]
+    after_hour = any_store.learner("4a", "Ana").ability("2")
+    assert abs(after_hour.value - START_ABILITY) < 0.1  # a right answer at the limit scores 0
+    assert abs(any_store.puzzle_rating(PETER).value - prior(PETER).value) < 0.1
+
+
+def test_many_seats_answering_at_once_lose_no_update(any_store: SQLStore) -> None:
+    any_store.add_class(codes_assignment("4a", f"{PETER.code},{PETER.code}"))
+    desk = ClassDesk(any_store, "4a")
+    students = [desk.join(f"Kid {n}") for n in range(12)]
+    start = threading.Barrier(len(students), timeout=60)
+    errors: list[str] = []
+
+    def answer(index: int) -> None:
+        start.wait()
+        try:
+            for number in (1, 2):  # bounded: two puzzles each
+                desk.attempt(students[index].token, f"id-{index}-{number}", number, PETER_ANSWER)
+        except Exception as error:  # reported below
+            errors.append(repr(error))
+
+    threads = [threading.Thread(target=answer, args=(n,)) for n in range(len(students))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    assert errors == [] and not any(thread.is_alive() for thread in threads)
+    any_store.learnt()
+    assert any_store.puzzle_rating(PETER).answers == 2 * len(students)
+    for joined in students:
+        assert any_store.learner("4a", joined.seat.nickname).ability("2").answers == 2
+
+
+def test_the_board_shows_each_students_level_at_the_start_and_now(any_store: SQLStore) -> None:
+    any_store.add_class(codes_assignment("4a", f"{PETER.code},{PETER.code}"))
+    clock = Clock()
+    desk = ClassDesk(any_store, "4a", clock=clock)
+    ana, bo = desk.join("Ana"), desk.join("Bo")
+    for attempt_id, number in (("a1", 1), ("a2", 2)):
+        clock.now += 2.0
+        desk.attempt(ana.token, attempt_id, number, PETER_ANSWER)
+    desk.attempt(bo.token, "b1", 1, "", mu=True)  # a wrong "mu!"
+    any_store.learnt()
+    overview = class_overview(any_store, "4a")
+    ana_level, bo_level = overview.progress["Ana"], overview.progress["Bo"]
+    assert ana_level.start_step == bo_level.start_step == 5
+    assert ana_level.now_step > 5 and ana_level.arrow == "↑"
+    assert bo_level.now < bo_level.start
+    page = board_html(overview)
+    assert f"5 → {ana_level.now_step} ↑" in page
+    assert overview.students == ("Ana", "Bo")  # the order they joined: never a ranking
+
+
+def test_at_each_students_level_never_deals_outside_the_filters_and_is_reproducible(
+    tmp_path: Path,
+) -> None:
+    codes: list[list[str]] = []
+    for copy in ("one", "two"):
+        store = open_store(tmp_path / f"{copy}.sqlite3")
+        store.add_class(
+            at_level_assignment("4c", level=2, count=4, seed=11, jokers=False, flipped=False)
+        )
+        clock = Clock()
+        desk = ClassDesk(store, "4c", clock=clock)
+        dealt = []
+        for nickname in ("Ana", "Bo"):
+            joined = desk.join(nickname)
+            seat = joined.seat
+            for number in range(1, 5):
+                assert seat.puzzle == number and seat.code
+                puzzle = Puzzle.from_code(seat.code)
+                assert not puzzle.has_joker and not puzzle.flipped
+                assert puzzle.level.name == "2"
+                dealt.append(seat.code)
+                clock.now += 5.0
+                recorded = desk.attempt(joined.token, f"{nickname}-{number}", number, "", mu=True)
+                assert recorded.attempt.code == seat.code
+                seat = recorded.seat
+            assert seat.puzzle == 5 and seat.code == ""
+            with pytest.raises(PuzzleNotOpenError):
+                desk.attempt(joined.token, f"{nickname}-5", 5, "", mu=True)
+        assert len(set(dealt[:4])) == 4  # a student is not dealt the same puzzle twice
+        codes.append(dealt)
+        store.close()
+    assert codes[0] == codes[1]  # the same seed and the same answers: the same puzzles
+
+
+def test_a_student_who_comes_back_keeps_their_own_puzzle(tmp_path: Path) -> None:
+    store = open_store(tmp_path / "c.sqlite3")
+    store.add_class(at_level_assignment("4c", level=1, count=3, seed=3, jokers=False))
+    desk = ClassDesk(store, "4c")
+    ana = desk.join("Ana")
+    again = ClassDesk(store, "4C").join("ana", ana.rejoin_code)  # another page, another case
+    assert again.resumed and again.seat.code == ana.seat.code
+    store.close()
+
+
+def test_class_names_ignore_case(any_store: SQLStore) -> None:
+    any_store.add_class(codes_assignment("4b", PETER.code))
+    with pytest.raises(ClassExistsError):
+        any_store.add_class(codes_assignment("4B", PETER.code))
+    desk = ClassDesk(any_store, "4B")
+    joined = desk.join("Ana")
+    assert desk.name == "4b" and joined.seat.class_name == "4b"
+    desk.attempt(joined.token, "a1", 1, PETER_ANSWER)
+    assert [a.class_name for a in any_store.attempts("4B")] == ["4b"]
+    assert [s.nickname for s in any_store.seats("4B")] == ["Ana"]
+    assert any_store.seat_of("4B", joined.token).puzzle == 2
+    assert any_store.forget("4B") == 1
+    assert any_store.classes() == []
+
+
+@pytest.mark.parametrize("path", ["desk", "service"])
+def test_a_students_app_shows_their_own_puzzles_on_every_path(tmp_path: Path, path: str) -> None:
+    store = open_store(tmp_path / "c.sqlite3")
+    store.add_class(at_level_assignment("4c", level=1, count=3, seed=9, jokers=False))
+    with running_service(store, "4c") as (server, _):
+        backend = store if path == "desk" else ClassClient(server.url, "4c")
+        session = ClassSession("4c", backend)
+        assert session.count == 3
+        session.join("Ana")
+        for number in (1, 2, 3):
+            seat = next(s for s in store.seats("4c") if s.nickname == "Ana")
+            assert session.counter() == f"Puzzle {number} of 3" and seat.puzzle == number
+            assert session.practice.puzzle == Puzzle.from_code(seat.code)  # its own puzzle
+            session.mu()
+            session.next()
+        assert session.finished
+        mine = [a.code for a in store.attempts("4c")]
+        assert [cell.code for cell in session.summary().cells] == mine and len(set(mine)) == 3
+    store.close()
+
+
+def test_wrong_answers_before_the_right_one_are_counted_and_unreadable_ones_are_not(
+    any_store: SQLStore,
+) -> None:
+    any_store.add_class(codes_assignment("4a", PETER.code))
+    clock = Clock()
+    desk = ClassDesk(any_store, "4a", clock=clock)
+    ana = desk.join("Ana")
+    for attempt_id, typed in (("a1", "13 + 9"), ("a2", "13 +"), ("a3", "13 + 9")):
+        desk.attempt(ana.token, attempt_id, 1, typed)  # two colour mistakes, one syntax
+    clock.now += 8.0
+    desk.attempt(ana.token, "a4", 1, PETER_ANSWER, hints=1)
+    any_store.learnt()
+    expected = update(
+        Ability(), prior(PETER), Response(Outcome.BEST, seconds=8.0, hints=1, mistakes=2)
+    )
+    assert any_store.learner("4a", "Ana").ability("2") == expected[0]
+    assert any_store.puzzle_rating(PETER) == expected[1]
