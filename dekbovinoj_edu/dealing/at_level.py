@@ -11,9 +11,12 @@ Math Garden deals each child items solved with a chance of about 0.75
    the next puzzle is a little easier, after a run of successes a little harder;
 2. **the difficulty that gives it**: ``ability − margin_for(chance)``
    (:mod:`.speed_accuracy`), and the dealer's band (easy, medium, hard) it lies in;
-3. **the puzzle**: :data:`CANDIDATES` puzzles dealt by the dealer in that band,
-   with the lesson's filters (:class:`~.filters.Filters`: never a puzzle outside
-   them), and the one whose expected success is nearest the chance (:func:`choose`).
+3. **the puzzle**: :data:`CANDIDATES` puzzles in that band, with the lesson's
+   filters (:class:`~.filters.Filters`: never a puzzle outside them), and the one
+   whose expected success is nearest the chance (:func:`choose`). With filters on
+   the turn only, the candidates are recorded turns whose stored score lies in the
+   band (:func:`draw_in_band`: no solve, so "New puzzle" stays quick at level 3);
+   otherwise the dealer deals them.
 
 All randomness comes from the seed, so the same seed and the same answers deal
 the same puzzles.
@@ -34,11 +37,12 @@ from typing import Any
 
 from ..rules.levels import Level, level_of
 from ..rules.puzzle import Puzzle
-from .dealer import MAX_SECONDS, DealError, deal_many
+from .dealer import MAX_SECONDS, DealError, deal, deal_many
 from .filters import Filters
 from .learner import PIVOT_SECONDS, Ability, Learner, PuzzleRating, PuzzleRatings, puzzle_key
+from .rated_turns import score
 from .rating import Difficulty
-from .sources import TurnSource
+from .sources import DEFAULT_SOURCE, TurnSource
 from .speed_accuracy import margin_for, success_chance
 
 __all__ = [
@@ -52,6 +56,7 @@ __all__ = [
     "TARGET",
     "choose",
     "deal_at_level",
+    "draw_in_band",
     "expected_success",
     "steered_target",
     "wanted_band",
@@ -132,6 +137,39 @@ def choose(
     )
 
 
+def draw_in_band(
+    source: TurnSource,
+    level: Level,
+    rng: random.Random,
+    band: Difficulty,
+    filters: Filters,
+    count: int = CANDIDATES,
+) -> list[Puzzle]:
+    """Up to ``count`` turns from ``source`` whose stored score (a lookup: the level's recorded
+    turns are rated once, :mod:`.rated_turns`) lies in ``band`` and that pass the filters on
+    the turn, from at most :data:`BAND_TRIES` turns a candidate. A stored score is a puzzle
+    with a dek bovinoj, so none is solved here: the solver runs once, on the puzzle chosen.
+
+    >>> from dekbovinoj_edu.rules.levels import LEVELS
+    >>> from dekbovinoj_edu.dealing.rating import rate
+    >>> found = draw_in_band(DEFAULT_SOURCE, LEVELS[2], random.Random(1), Difficulty.HARD,
+    ...                      Filters(jokers=False), count=3)
+    >>> [(rate(turn).difficulty.value, turn.has_joker) for turn in found]
+    [('hard', False), ('hard', False), ('hard', False)]
+    """
+    found: list[Puzzle] = []
+    for _ in range(BAND_TRIES * count):
+        if len(found) == count:
+            break
+        turn = source(rng, level)
+        if not turn.cards or not filters.admits_turn(turn):
+            continue
+        rated = score(turn)
+        if rated is not None and Difficulty.of(rated) is band:
+            found.append(turn)
+    return found
+
+
 def deal_at_level(
     learner: Learner,
     ratings: PuzzleRatings | None = None,
@@ -143,6 +181,7 @@ def deal_at_level(
     candidates: int = CANDIDATES,
     avoid: Collection[str] = (),
     source: TurnSource | None = None,
+    mu: float = 0.0,
     **filters: Any,
 ) -> Puzzle:
     """Deal the puzzle at the student's level: its expected success near ``target``.
@@ -158,14 +197,31 @@ def deal_at_level(
     solver before the band: a band they make rare (easy puzzles that need ×)
     would take minutes to fill. Raises
     :class:`~.dealer.DealError` when no puzzle passes at all.
+
+    ``mu`` is the chance that the puzzle is a "mu!" puzzle instead, of any difficulty (as
+    :func:`~.dealer.deal` mixes them in), so that a student practises saying "mu!" at
+    every level.
+
+    >>> from dekbovinoj_edu.solving.solver import solve
+    >>> solve(deal_at_level(Learner(), level=1, seed=3, mu=1.0)) is None
+    True
     """
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     the_level = level_of(level)
+    if mu > 0.0 and rng.random() < mu:
+        return deal(the_level, rng, mu=1.0, source=source, **filters)
     ability = learner.ability(the_level.name)
     chance = steered_target(target, ability.recent) if steer else target
     band = wanted_band(ability, chance)
     if Filters(**filters).on_answers:  # the dealer solves again for each: no band, or minutes
         band = Difficulty.ANY
+    where = DEFAULT_SOURCE if source is None else source
+    known = PuzzleRatings() if ratings is None else ratings
+    if band is not Difficulty.ANY and the_level.number is not None:  # stored scores
+        found = draw_in_band(where, the_level, rng, band, Filters(**filters), candidates)
+        if found:
+            return choose(found, ability, known, chance, avoid)
+        band = Difficulty.ANY  # none in the band: the dealer's, from any band
     try:
         dealt = deal_many(
             candidates, the_level, rng, band, 0.0, source, BAND_TRIES, MAX_SECONDS, **filters
@@ -174,5 +230,4 @@ def deal_at_level(
         if band is Difficulty.ANY:
             raise
         dealt = deal_many(candidates, the_level, rng, "any", source=source, **filters)
-    known = PuzzleRatings() if ratings is None else ratings
     return choose(dealt, ability, known, chance, avoid)

@@ -44,7 +44,7 @@ APP_CELLS: tuple[tuple[str, str], ...] = (
         "from dekbovinoj_edu.widgets import App\n"
         "\n"
         "# A practice tab and a how-to-play tab; a later tab is added with app.add_tab(...).\n"
-        'app = App(level=2, lang="en")\n'
+        'app = App(lang="en")  # a first-time student starts at level 1, at their own level\n'
         "app",
     ),
 )

@@ -27,34 +27,66 @@ Typing works the same way, and the session echoes how the text is read:
 >>> s.type("13*2+3")
 >>> s.echo()
 'K♣ × 2♣ + 3♠ = 29'
+
+A student practising alone, with nothing chosen and nothing saved, starts at level 1, with
+the colours as printed and no joker, "at my level" (:mod:`.learning`): each puzzle is dealt
+so that they solve it about 3 times in 4, and each outcome teaches the learner model.
+
+>>> alone = PracticeSession(seed=1)
+>>> alone.level.name, alone.difficulty, alone.filters.jokers, alone.filters.flipped
+('1', 'level', False, False)
+>>> alone.level_progress().placing
+True
 """
 
 from __future__ import annotations
 
 import random
 import threading
-from collections.abc import Iterable, Mapping
+import time
+from collections import deque
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
 from ..checking.checker import check
 from ..checking.steps import narrate
+from ..dealing.at_level import deal_at_level
 from ..dealing.dealer import deal
 from ..dealing.filters import Filters
+from ..dealing.learner import Outcome, puzzle_key
 from ..dealing.scope import Scope
 from ..i18n import gettext, normalise_lang
 from ..rules.cards import Card
 from ..rules.levels import LEVELS, Level, level_of
 from ..rules.puzzle import Puzzle
-from ..solving.solver import Solution, list_best, simplest, solve
+from ..solving.solver import Listing, Solution, list_best, simplest, solve
 from .answer import AnswerDraft
 from .feedback import UNREADABLE_CODES, Feedback, FeedbackKind, Score, move_rank
+from .learning import LEVEL_TARGETS, LearnerTrack, LevelProgress
 
-__all__ = ["DIFFICULTIES", "MU_SHARE", "Answer", "PracticeSession"]
+__all__ = [
+    "DIFFICULTIES",
+    "DIFFICULTY_CHOICES",
+    "FIRST_LEVEL",
+    "MU_SHARE",
+    "Answer",
+    "PracticeSession",
+]
 
 DIFFICULTIES: tuple[str, ...] = ("easy", "medium", "hard", "any")
 """The dealer's difficulties, easiest first."""
+
+DIFFICULTY_CHOICES: tuple[str, ...] = (*LEVEL_TARGETS, *DIFFICULTIES)
+"""Every difficulty a practice session takes: "at my level" (``gentle``, ``level``,
+``challenge``: :data:`~.learning.LEVEL_TARGETS`), then the dealer's."""
+
+FIRST_LEVEL = 1
+"""The level a student practising alone starts at when nothing is chosen or saved."""
+
+AVOIDED = 10
+"""How many of the latest puzzles "at my level" does not deal again while others are near."""
 
 MU_SHARE = 0.1
 """How often a dealt puzzle has no dek bovinoj at all, so students practise saying "mu!"."""
@@ -89,21 +121,33 @@ class PracticeSession(AnswerDraft):
     fixed example) instead of dealing one. The other keyword arguments are
     dealing filters (``jokers=False, flipped=False, decks=1, needs={"×"},
     cards=(2, 4), fractions=False``: :class:`~dekbovinoj_edu.dealing.filters.Filters`).
+
+    ``difficulty`` is one of :data:`DIFFICULTY_CHOICES`; left out, it is ``"level"`` ("at
+    my level"), or ``"medium"`` with a fixed ``puzzle``. With neither ``level``, ``scope``
+    nor ``puzzle`` (a student alone, nothing chosen), the session starts at
+    :data:`FIRST_LEVEL`, and without jokers or swapped colours unless those filters are
+    given. ``clock`` gives the seconds the learner model is told (``time.monotonic``).
     """
 
     def __init__(
         self,
         level: int | str | Level | None = None,
         *,
-        difficulty: str = "medium",
+        difficulty: str | None = None,
         lang: str = "en",
         puzzle: Puzzle | None = None,
         seed: int | None = None,
         levels: Mapping[str, Level] | Iterable[Level] = (),
         mu: float = MU_SHARE,
         scope: Scope | None = None,
+        clock: Callable[[], float] = time.monotonic,
         **filters: Any,
     ) -> None:
+        if level is None and scope is None and puzzle is None:  # alone, nothing chosen yet
+            level = FIRST_LEVEL
+            filters = {"jokers": False, "flipped": False, **filters}
+        if difficulty is None:
+            difficulty = "medium" if puzzle is not None else "level"
         self.scope = scope
         """The lesson's scope (:class:`~dekbovinoj_edu.dealing.scope.Scope`), if any: then
         its levels, filters and "mu!" share replace ``levels``, ``mu`` and the filters, and a
@@ -124,8 +168,7 @@ class PracticeSession(AnswerDraft):
             level = scope.level if scope is not None else 2
         chosen = puzzle.level if puzzle is not None else self._resolve_level(level)
         self.levels.setdefault(chosen.name, chosen)
-        if difficulty not in DIFFICULTIES:
-            raise ValueError(f"unknown difficulty {difficulty!r}: use {', '.join(DIFFICULTIES)}")
+        _known_difficulty(difficulty)
         self.level: Level = chosen
         self.difficulty = difficulty
         self.mu_share = mu
@@ -135,8 +178,13 @@ class PracticeSession(AnswerDraft):
         self.answers_complete = True
         """Whether :attr:`best_answers` holds every distinct best answer (else the simplest
         of those found within the listing's bounds)."""
+        self._listings: dict[Puzzle, Listing] = {}
+        self._told: Callable[[], Feedback] | None = None
         self._solving = threading.Lock()
         self._rng = random.Random(seed)
+        self.track = LearnerTrack(clock=clock)
+        """The learner model "at my level" learns in (:class:`~.learning.LearnerTrack`)."""
+        self._latest: deque[str] = deque(maxlen=AVOIDED)
         super().__init__(puzzle if puzzle is not None else self._deal(), lang)
 
     # ----------------------------------------------------------------- choices
@@ -151,8 +199,28 @@ class PracticeSession(AnswerDraft):
             raise ValueError(f"{self.scope.name} has no level {found.name}")
         return found
 
+    @property
+    def at_level(self) -> bool:
+        """Whether the session deals "at my level" (and its learner model learns)."""
+        return self.difficulty in LEVEL_TARGETS
+
+    def level_progress(self) -> LevelProgress:
+        """How far the student is at the current level (the level bar)."""
+        return self.track.progress(self.level.name)
+
     def _deal(self) -> Puzzle:
         seed = self._rng.randrange(2**32)
+        if self.at_level:
+            return deal_at_level(
+                self.track.learner,
+                self.track.ratings,
+                self.level,
+                LEVEL_TARGETS[self.difficulty],
+                seed,
+                avoid=set(self._latest),
+                mu=self.mu_share,
+                **self.filters.options(),
+            )
         return deal(
             level=self.level,
             seed=seed,
@@ -172,10 +240,23 @@ class PracticeSession(AnswerDraft):
         self._best_taken = 0
         self._solutions = {puzzle: self._solutions[puzzle]} if puzzle in self._solutions else {}
         self._shown = {puzzle: self._shown[puzzle]} if puzzle in self._shown else {}
+        self._listings = {puzzle: self._listings[puzzle]} if puzzle in self._listings else {}
         self.__dict__.pop("best_answers", None)
+        self._told = None
+        self._latest.append(puzzle_key(puzzle))
+        self.track.begin(puzzle)
+
+    def _resolve(self, outcome: Outcome) -> None:
+        """The current puzzle came to ``outcome``: the learner model learns it, once."""
+        if self.at_level:
+            self.track.resolve(outcome)
 
     def new_puzzle(self, puzzle: Puzzle | None = None) -> None:
-        """Move on to ``puzzle``, or deal the next one at the current level and difficulty."""
+        """Move on to ``puzzle``, or deal the next one at the current level and difficulty.
+
+        A puzzle left without an answer counts, "at my level", as one not solved.
+        """
+        self._resolve(Outcome.WRONG)
         self.begin(puzzle if puzzle is not None else self._deal())
 
     def load_code(self, code: str) -> None:
@@ -190,20 +271,82 @@ class PracticeSession(AnswerDraft):
         """Switch to another level (by number, name or value) and deal a puzzle there."""
         self.level = self._resolve_level(level)
         self.levels.setdefault(self.level.name, self.level)
-        self.new_puzzle()
+        self.begin(self._deal())
 
     def set_difficulty(self, difficulty: str) -> None:
-        """Switch the difficulty and deal a puzzle of it."""
-        if difficulty not in DIFFICULTIES:
-            raise ValueError(f"unknown difficulty {difficulty!r}: use {', '.join(DIFFICULTIES)}")
+        """Switch the difficulty (one of :data:`DIFFICULTY_CHOICES`) and deal a puzzle of it."""
+        _known_difficulty(difficulty)
         self.difficulty = difficulty
-        self.new_puzzle()
+        self.begin(self._deal())
+
+    def set_jokers(self, on: bool) -> None:
+        """Deal puzzles with a joker in the barn too (``True``), or none (``False``)."""
+        self._set_filter("jokers", on)
+
+    def set_swapped(self, on: bool) -> None:
+        """Deal puzzles whose colours a joker swapped too (``True``), or none (``False``)."""
+        self._set_filter("flipped", on)
+
+    def _set_filter(self, name: str, on: bool) -> None:
+        before = self.filters
+        self._switch(name, on)
+        if self.filters != before:
+            self.begin(self._deal())
+
+    def _switch(self, name: str, on: bool) -> None:
+        """Turn a switch: ``on`` lets the filter ``name`` through (keeping a wish for it),
+        off refuses it."""
+        kept = getattr(self.filters, name)
+        wanted = (kept if kept else None) if on else False
+        self.filters = Filters(**{**self.filters.options(), name: wanted})
 
     def set_lang(self, lang: str) -> None:
         """Speak another language from now on (the answer in progress is kept)."""
         self.lang = normalise_lang(lang)
         self._verdict = None
         self.__dict__.pop("best_answers", None)
+
+    def saved(self) -> dict[str, Any]:
+        """What a student's next visit needs, as JSON-safe data: the learner model, the
+        level, the difficulty and the two switches (the score is kept beside it)."""
+        return {
+            "learner": self.track.to_dict(),
+            "level": self.level.name,
+            "difficulty": self.difficulty,
+            "jokers": self.filters.jokers is not False,
+            "flipped": self.filters.flipped is not False,
+        }
+
+    def restore(self, data: Mapping[str, Any]) -> None:
+        """Take back :meth:`saved`, from untrusted data (local storage): the learner model
+        (:meth:`~.learning.LearnerTrack.restore`: only the session's levels, bounded values),
+        a level the session has, a difficulty it knows, the switches as booleans. Anything
+        else is left as it is; a puzzle is dealt again only when the level, the difficulty or
+        a switch changed (the one left is not counted).
+        """
+        if isinstance(data.get("learner"), Mapping):
+            self.track.restore(data["learner"], list(self.levels))
+        level, difficulty = data.get("level"), data.get("difficulty")
+        before = (self.level, self.difficulty, self.filters)
+        if isinstance(level, str) and level in self.levels:
+            self.level = self.levels[level]
+        if isinstance(difficulty, str) and difficulty in DIFFICULTY_CHOICES:
+            self.difficulty = difficulty
+        if self.scope is None:
+            for name in ("jokers", "flipped"):
+                if isinstance(data.get(name), bool):
+                    self._switch(name, data[name])
+        if (self.level, self.difficulty, self.filters) != before:
+            self.begin(self._deal())
+
+    def retell(self) -> Feedback | None:
+        """What the session last said about the current puzzle, in its language now (after
+        :meth:`set_lang`), or ``None`` when it said nothing yet. Nothing changes."""
+        return None if self._told is None else self._told()
+
+    def _tell(self, say: Callable[[], Feedback]) -> Feedback:
+        self._told = say
+        return say()
 
     # ----------------------------------------------------------- the solver
     @property
@@ -268,45 +411,66 @@ class PracticeSession(AnswerDraft):
     # -------------------------------------------------------- the judgements
     def submit(self) -> Feedback:
         """ "Dek bovinoj!": check the answer and score it."""
+        text, joker = self.text, self.joker
         verdict = self.verdict
         if verdict is None:
-            verdict = check(self.puzzle, self.text, joker=self.joker, lang=self.lang)
+            verdict = check(self.puzzle, text, joker=joker, lang=self.lang)
         if not verdict.ok:
             if str(verdict.code) in UNREADABLE_CODES:
-                return Feedback(FeedbackKind.UNREADABLE, verdict.message, verdict)
+                return self._tell(lambda: self._refused(FeedbackKind.UNREADABLE, text, joker))
             if not self.finished and not self.revealed:
                 self.score.streak = 0
-            return Feedback(FeedbackKind.MISTAKE, verdict.message, verdict)
+                self.track.mistake()
+            return self._tell(lambda: self._refused(FeedbackKind.MISTAKE, text, joker))
         taken, best = len(verdict.cards), self.best_count
         rank = move_rank(verdict.cards, self.puzzle.pasture, verdict.joker)
         best_rank = self.best.rank if self.best is not None else rank
+        shown_first = self.revealed
+        if not shown_first:
+            self._record(taken, best)
+            self._resolve(Outcome.BEST if rank >= best_rank else Outcome.FEWER)
+        self.finished = True
+        return self._tell(
+            lambda: self._solved(text, joker, taken, best, rank, best_rank, shown_first)
+        )
+
+    def _refused(self, kind: FeedbackKind, text: str, joker: bool) -> Feedback:
+        verdict = check(self.puzzle, text, joker=joker, lang=self.lang)
+        return Feedback(kind, verdict.message, verdict)
+
+    def _solved(
+        self,
+        text: str,
+        joker: bool,
+        taken: int,
+        best: int,
+        rank: tuple[int, int, bool],
+        best_rank: tuple[int, int, bool],
+        shown_first: bool,
+    ) -> Feedback:
+        """What a dek bovinoj came to, in the session's language now."""
+        verdict = check(self.puzzle, text, joker=joker, lang=self.lang)
+        cards = self.cards_text(taken)
         if taken >= best and rank >= best_rank:
-            message = self._t(
-                "Dek bovinoj! {taken}: the best possible.", taken=self.cards_text(taken)
-            )
+            message = self._t("Dek bovinoj! {taken}: the best possible.", taken=cards)
         elif taken >= best and rank[1] < best_rank[1]:
             message = self._t(
                 "Dek bovinoj! {taken}, as many as the best move, but the best move takes "
                 "more pasture cards.",
-                taken=self.cards_text(taken),
+                taken=cards,
             )
         elif taken >= best:
             message = self._t(
                 "Dek bovinoj! {taken}, as many as the best move, but the best move keeps "
                 "the joker.",
-                taken=self.cards_text(taken),
+                taken=cards,
             )
         else:
             message = self._t(
-                "Dek bovinoj! {taken}; the best answer takes {best}.",
-                taken=self.cards_text(taken),
-                best=best,
+                "Dek bovinoj! {taken}; the best answer takes {best}.", taken=cards, best=best
             )
-        if self.revealed:
+        if shown_first:
             message += " " + self._t("(Not scored: the answer was shown.)")
-        else:
-            self._record(taken, best)
-        self.finished = True
         return Feedback(FeedbackKind.SOLVED, message, verdict, taken, best)
 
     def _record(self, taken: int, best: int) -> None:
@@ -334,13 +498,24 @@ class PracticeSession(AnswerDraft):
                 self.score.solved += 1
                 self.score.streak += 1
                 self.score.best_streak = max(self.score.best_streak, self.score.streak)
-            return Feedback(FeedbackKind.MU_RIGHT, self._t("Right: there is no dek bovinoj. Mu!"))
+                self._resolve(Outcome.BEST)
+            return self._tell(
+                lambda: Feedback(
+                    FeedbackKind.MU_RIGHT, self._t("Right: there is no dek bovinoj. Mu!")
+                )
+            )
         if scored:
             self.score.puzzles += 1
             self.score.cards_possible += len(best.cards)
             self.score.streak = 0
+            self._resolve(Outcome.WRONG)
         self.revealed = True
-        best = self.shown or best
+        return self._tell(self._missed)
+
+    def _missed(self) -> Feedback:
+        """The dek bovinoj a wrong "mu!" missed, in the session's language now."""
+        best = self.shown or self.best
+        assert best is not None  # a wrong "mu!": there is one
         answer = self._reading(best)
         cards = self.cards_text(len(best.cards))
         if best.joker:
@@ -359,12 +534,29 @@ class PracticeSession(AnswerDraft):
         """The next hint: how many cards, whether the joker is needed, which cards, the answer."""
         best = self.shown
         self.hints_given += 1
-        step = self.hints_given
+        self.track.hint()
         if best is None:
-            self.revealed = True
+            self._show_answer()
+            return self._tell(self._hinted)
+        if self.hints_given == 2 and not self.puzzle.has_joker:
+            self.hints_given = 3
+        if self.hints_given >= 4:
+            self.hints_given = 4
+            self._show_answer()
+        return self._tell(self._hinted)
+
+    def _show_answer(self) -> None:
+        """The answer is shown before the student found one: the puzzle no longer scores."""
+        if not self.finished and not self.revealed:
+            self._resolve(Outcome.SHOWN)
+        self.revealed = True
+
+    def _hinted(self) -> Feedback:
+        """The latest hint given, in the session's language now."""
+        best = self.shown
+        if best is None:
             return Feedback(FeedbackKind.HINT, self._t("There is no dek bovinoj here. Say mu!"))
-        if step == 2 and not self.puzzle.has_joker:
-            step = self.hints_given = 3
+        step = self.hints_given
         if step == 1:
             message = self._t(
                 "The best answer takes {cards}.", cards=self.cards_text(len(best.cards))
@@ -379,8 +571,6 @@ class PracticeSession(AnswerDraft):
             names = " ".join(str(card) for card in best.cards)
             message = self._t("It uses these cards: {cards}", cards=names)
         else:
-            self.hints_given = 4
-            self.revealed = True
             prefix = self._t("Play the joker first.") + " " if best.joker else ""
             message = prefix + self._t("The whole answer: {answer}", answer=self._reading(best))
         return Feedback(FeedbackKind.HINT, message, best=len(best.cards))
@@ -389,12 +579,16 @@ class PracticeSession(AnswerDraft):
     def best_answers(self) -> tuple[Answer, ...]:
         """Every best answer from the solver, each with a step-by-step narration.
 
-        Asking for them shows the answer, so the puzzle no longer scores. Each
-        is checked again by the checker, and only answers it accepts are listed.
+        Asking for them before the puzzle is solved shows the answer, so the puzzle no longer
+        scores. Each is checked again by the checker, and only answers it accepts are listed.
+        Asked again after :meth:`set_lang`, they are told in the new language (the solver's
+        listing is kept for the puzzle).
         """
-        self.revealed = True
+        self._show_answer()
         answers = []
-        listing = list_best(self.puzzle)
+        if self.puzzle not in self._listings:
+            self._listings[self.puzzle] = list_best(self.puzzle)
+        listing = self._listings[self.puzzle]
         self.answers_complete = listing.complete
         for solution in listing.answers:
             verdict = check(self.puzzle, solution.expression, joker=solution.joker, lang=self.lang)
@@ -415,3 +609,9 @@ class PracticeSession(AnswerDraft):
             possible=score.cards_possible,
             streak=score.streak,
         )
+
+
+def _known_difficulty(difficulty: str) -> None:
+    """Refuse a difficulty that is not one of :data:`DIFFICULTY_CHOICES`."""
+    if difficulty not in DIFFICULTY_CHOICES:
+        raise ValueError(f"unknown difficulty {difficulty!r}: use {', '.join(DIFFICULTY_CHOICES)}")

@@ -81,7 +81,7 @@ class App(widgets.Tab):
 
     children: tuple[widgets.Widget, ...]  # the Tab's trait, typed for the checker
 
-    def __init__(self, level: Any = 2, lang: str = "en", **practice: Any) -> None:
+    def __init__(self, level: Any = None, lang: str = "en", **practice: Any) -> None:
         self.practice = Practice(level=level, lang=lang, **practice)
         self._seed = practice.get("seed")
         self._game: GameTable | None = None
@@ -99,7 +99,7 @@ class App(widgets.Tab):
             children=[self.practice, self._game_box, self.how_to_play, self._korova_box]
         )
         self.add_class("dkb-app")
-        self.layout.width = "100%"
+        self.layout.width = "auto"  # the width left beside the widgets' margin: the frame whole
         self.errors = self.practice.errors
         """Where an error in building a tab is shown (the practice tab's error output)."""
         self.practice.on_language(self._on_language)

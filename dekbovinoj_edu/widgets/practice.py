@@ -32,26 +32,39 @@ from ..rules.codes import PuzzleCodeError
 from ..rules.levels import Level
 from ..rules.puzzle import Puzzle
 from ..sessions.feedback import Feedback
-from ..sessions.practice import DIFFICULTIES, MU_SHARE, PracticeSession
+from ..sessions.practice import DIFFICULTY_CHOICES, MU_SHARE, PracticeSession
 from ..solving.budget import Budget, limited
 from .answer import AnswerBuilder
 from .callbacks import shielded
 from .later import THREADS, later
+from .level_bar import LevelBar
 from .parts import (
     WRAP,
     DealsOnPick,
     Speaks,
     answer_buttons,
     button,
+    feedback_html,
     fit_placeholder,
     frame,
     language_menu,
     title_html,
 )
 
-__all__ = ["Practice", "level_label"]
+__all__ = ["DIFFICULTY_WORDS", "Practice", "level_label"]
 
 _UI = "ui"
+
+DIFFICULTY_WORDS = {
+    "gentle": "gentle start",
+    "level": "at my level",
+    "challenge": "challenge",
+    "easy": "easy",
+    "medium": "medium",
+    "hard": "hard",
+    "any": "any",
+}
+"""Each difficulty's words in the difficulty menu (``ui`` msgids)."""
 
 
 def level_label(level: Level, lang: str = "en") -> str:
@@ -78,6 +91,11 @@ class Practice(Speaks, DealsOnPick, widgets.VBox):
     share then hold for "New puzzle", the level menu and the code box. The model
     is :attr:`session`.
 
+    A student alone (no ``level``, ``puzzle`` or ``scope``) starts at level 1 "at my
+    level", without jokers or swapped colours; the two switches (:attr:`jokers_switch`,
+    :attr:`swapped_switch`) let them in, and the level bar (:attr:`level_bar`) shows the
+    progress at the level (see :class:`~dekbovinoj_edu.sessions.practice.PracticeSession`).
+
     >>> from dekbovinoj_edu.dealing.scope import Scope
     >>> from dekbovinoj_edu.rules.levels import LEVELS
     >>> lesson1 = Scope("lesson 1", [LEVELS[1]], jokers=False, flipped=False, decks=1)
@@ -96,7 +114,7 @@ class Practice(Speaks, DealsOnPick, widgets.VBox):
         lang: str = "en",
         *,
         puzzle: Puzzle | None = None,
-        difficulty: str = "medium",
+        difficulty: str | None = None,
         levels: Mapping[str, Level] | Iterable[Level] = (),
         large: bool = False,
         seed: int | None = None,
@@ -125,6 +143,8 @@ class Practice(Speaks, DealsOnPick, widgets.VBox):
         )
         self._syncing = False
         self._language_listeners: list[Callable[[str], None]] = []
+        self._said: Callable[[], str] | None = None
+        self._answers_shown = False
         self._build(large)
         self._relabel()
         self._show_puzzle()
@@ -146,8 +166,24 @@ class Practice(Speaks, DealsOnPick, widgets.VBox):
         self.large_toggle = widgets.ToggleButton(value=large, layout=widgets.Layout(width="auto"))
         self.large_toggle.add_class("dkb-large")
         self.new_button = button("dkb-new", self._on_new)
+        self.jokers_switch = widgets.Checkbox(
+            value=self.session.filters.jokers is not False,
+            indent=False,
+            layout=widgets.Layout(width="auto"),
+        )
+        self.jokers_switch.add_class("dkb-jokers")
+        self.swapped_switch = widgets.Checkbox(
+            value=self.session.filters.flipped is not False,
+            indent=False,
+            layout=widgets.Layout(width="auto"),
+        )
+        self.swapped_switch.add_class("dkb-swapped")
+        self.level_bar = LevelBar()
+        """How far the student is at the level, while practising "at my level"."""
         self._follow(self.level_menu, self.session.set_level)
         self._follow(self.difficulty_menu, self.session.set_difficulty)
+        self._follow(self.jokers_switch, self.session.set_jokers)
+        self._follow(self.swapped_switch, self.session.set_swapped)
         self.language_menu.observe(self._on_language, "value")
         self.large_toggle.observe(self._on_large, "value")
 
@@ -187,8 +223,14 @@ class Practice(Speaks, DealsOnPick, widgets.VBox):
         self.answers = widgets.HTML()
         self.answers.add_class("dkb-answers")
 
+        switches = widgets.HBox(
+            [self.jokers_switch, self.swapped_switch], layout=widgets.Layout(**WRAP)
+        )
+        if self.session.scope is not None:  # the lesson's filters hold
+            switches.layout.display = "none"
         self.children = [
             widgets.HBox([self.title, self.score], layout=widgets.Layout(**WRAP)),
+            self.level_bar,
             widgets.HBox(
                 [
                     self.level_menu,
@@ -199,6 +241,7 @@ class Practice(Speaks, DealsOnPick, widgets.VBox):
                 ],
                 layout=widgets.Layout(**WRAP),
             ),
+            switches,
             widgets.HBox(
                 [self.code_field, self.load_button, self.code_label],
                 layout=widgets.Layout(**WRAP),
@@ -238,8 +281,16 @@ class Practice(Speaks, DealsOnPick, widgets.VBox):
             ]
             self.level_menu.value = self.session.level.name
             self.difficulty_menu.description = t("Difficulty")
-            self.difficulty_menu.options = [(t(d), d) for d in DIFFICULTIES]
+            self.difficulty_menu.options = [(t(DIFFICULTY_WORDS[d]), d) for d in DIFFICULTY_CHOICES]
             self.difficulty_menu.value = self.session.difficulty
+            self.jokers_switch.value = self.session.filters.jokers is not False
+            self.swapped_switch.value = self.session.filters.flipped is not False
+            self._label(self.jokers_switch, "Jokers", "Deal puzzles with a joker too")
+            self._label(
+                self.swapped_switch,
+                "Swapped colours",
+                "Deal puzzles where a joker swapped the colours",
+            )
             self.language_menu.description = t("Language")
             self._label(self.large_toggle, "Large cards", "Bigger cards, for a projector")
             self._label(self.new_button, "New puzzle", "Deal a new puzzle")
@@ -255,7 +306,12 @@ class Practice(Speaks, DealsOnPick, widgets.VBox):
             self._syncing = False
         self.answer.relabel()
 
-    def _label(self, button: widgets.Button | widgets.ToggleButton, label: str, tip: str) -> None:
+    def _label(
+        self,
+        button: widgets.Button | widgets.ToggleButton | widgets.Checkbox,
+        label: str,
+        tip: str,
+    ) -> None:
         button.description = self._t(label)
         button.tooltip = self._t(tip)
 
@@ -272,6 +328,8 @@ class Practice(Speaks, DealsOnPick, widgets.VBox):
             self._syncing = False
         self.code_label.value = self._t("This puzzle: {code}", code=f"<code>{self._code()}</code>")
         self.answers.value = ""
+        self._said = None
+        self._answers_shown = False
         self.answer.show_puzzle()
         self._refresh()
         if self.preparing_budget is not None:
@@ -307,8 +365,11 @@ class Practice(Speaks, DealsOnPick, widgets.VBox):
         self.answer.large = self.large_toggle.value
         self.answer.refresh()
         self.score.value = html.escape(self.session.score_text())
+        session = self.session
+        self.level_bar.show(session.level_progress() if session.at_level else None, self.lang)
 
     def _show(self, feedback: Feedback) -> None:
+        self._said = None
         self.answer.show(feedback)
         self._refresh()
 
@@ -327,6 +388,11 @@ class Practice(Speaks, DealsOnPick, widgets.VBox):
 
     @shielded
     def _on_answers(self, _: object) -> None:
+        self._answers_shown = True
+        self._show_answers()
+        self._refresh()
+
+    def _show_answers(self) -> None:
         answers = self.session.best_answers
         if not answers:
             self.answers.value = html.escape(self._t("There is no dek bovinoj here. Say mu!"))
@@ -360,22 +426,46 @@ class Practice(Speaks, DealsOnPick, widgets.VBox):
         try:
             self.session.load_code(self.code_field.value)
         except ValueError as error:
-            text = error.message(self.lang) if isinstance(error, PuzzleCodeError) else str(error)
-            self.feedback.value = f"<span class='dkb-code-error'>✗ {html.escape(text)}</span>"
+            refused = error
+            self._said = lambda: self._code_error(refused)
+            self.feedback.value = self._said()
             return
         self.code_field.value = ""
         self._relabel()
         self._show_puzzle()
 
+    def _code_error(self, error: ValueError) -> str:
+        """A refused code's message, in the view's language now."""
+        text = error.message(self.lang) if isinstance(error, PuzzleCodeError) else str(error)
+        return f"<span class='dkb-code-error'>✗ {html.escape(text)}</span>"
+
     @shielded
     def _on_language(self, change: dict[str, Any]) -> None:
+        """Speak another language: every label, and what is on screen (the last message and
+        the best answers, if shown) told again in it."""
         self.session.set_lang(change["new"])
         self._relabel()
         self.code_label.value = self._t("This puzzle: {code}", code=f"<code>{self._code()}</code>")
-        self.feedback.value = ""
-        self.answers.value = ""
+        if self._said is not None:
+            self.feedback.value = self._said()
+        else:
+            told = self.session.retell()
+            self.feedback.value = "" if told is None else feedback_html(told)
+        if self._answers_shown:
+            self._show_answers()
         self._refresh()
         self._tell_listeners(self.lang)
+
+    def restore(self, data: Mapping[str, Any]) -> None:
+        """Take back a saved practice (:meth:`PracticeSession.restore`, untrusted data) and
+        show it: the level, the difficulty, the switches, the level bar."""
+        before = self.session.puzzle
+        self.session.restore(data)
+        self._relabel()
+        if self.session.puzzle is not before:
+            self._show_puzzle()
+        else:
+            self._refresh()
 
     @shielded
     def _on_large(self, _: dict[str, Any]) -> None:

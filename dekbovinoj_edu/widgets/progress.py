@@ -14,6 +14,15 @@ could have been played (:func:`possible_score`: no more solved than played, no s
 than the puzzles solved, no more cards than the best answers had), and only a language the
 app speaks; anything else is ignored.
 
+Beside the score travels what practising "at my level" needs on the next visit
+(:meth:`~dekbovinoj_edu.sessions.practice.PracticeSession.saved`): the learner model (an
+ability per level, the latest puzzles' ratings), the level, the difficulty and the two
+switches. It comes back just as untrusted: only the app's levels, numbers within the model's
+bounds, a known difficulty, booleans for the switches; a text longer than
+:data:`MAX_SAVED` characters is ignored whole. A student who closes the tab finds their level
+again; a student with nothing saved starts as a first-time student (level 1, printed colours,
+no jokers).
+
 >>> from dekbovinoj_edu.rules.puzzle import Puzzle
 >>> from dekbovinoj_edu.widgets.practice import Practice
 >>> practice = Practice(puzzle=Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2),
@@ -34,6 +43,13 @@ True
 >>> kept.value = '{"solved": 7, "streak": 3, "best_streak": 5, "puzzles": 8, "lang": "sv"}'
 >>> practice.lang
 'sv'
+>>> back = '{"level": "3", "difficulty": "challenge", "jokers": true, "learner": {"abilities":'
+>>> kept.value = back + ' {"3": {"value": 2.5, "variance": 0.2, "answers": 12, "recent": "1"}}}}'
+>>> session = practice.session
+>>> session.level.name, session.difficulty, session.filters.jokers, session.level_progress().answers
+('3', 'challenge', None, 12)
+>>> json.loads(kept.value)["learner"]["abilities"]["3"]["answers"]
+12
 """
 
 from __future__ import annotations
@@ -47,9 +63,12 @@ import ipywidgets as widgets
 
 from ..i18n import LANGUAGES
 from ..sessions.feedback import Score
+from ..sessions.learning import MOST
+from .callbacks import shielded
 from .practice import Practice
 
 __all__ = [
+    "MAX_SAVED",
     "MOST",
     "SITE_PATH_SCRIPT",
     "STORAGE_KEY_SCRIPT",
@@ -59,8 +78,9 @@ __all__ = [
     "read_score",
 ]
 
-MOST = 10**6
-"""The largest count taken back from the browser."""
+MAX_SAVED = 100_000
+"""The longest text taken back from the browser, in characters: a learner's saved state keeps
+the latest 200 puzzles' ratings, about 20,000 characters."""
 
 SITE_PATH_SCRIPT = 'window.location.pathname.split("/voici/")[0].replace(/[/]$/, "") + "/"'
 """The site's path, as JavaScript: what comes before ``/voici/`` in the page's address
@@ -124,7 +144,9 @@ def read_language(text: str) -> str | None:
 
 
 def _saved(text: str) -> dict[str, Any] | None:
-    """What the browser gave back, if it is a JSON object."""
+    """What the browser gave back, if it is a JSON object (of at most :data:`MAX_SAVED`)."""
+    if len(text) > MAX_SAVED:
+        return None
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):
@@ -139,24 +161,44 @@ class BrowserProgress(widgets.Text):
         super().__init__(value="", layout=widgets.Layout(display="none"), **kwargs)
         self.add_class("dkb-storage")
         self.practice = practice
+        self.errors = practice.errors
+        """Where a failure to restore is shown: the practice's errors output."""
         self._syncing = False
-        practice.score.observe(self._save, "value")
-        practice.language_menu.observe(self._save, "value")
+        for changes in (
+            practice.score,
+            practice.language_menu,
+            practice.level_bar,
+            practice.level_menu,
+            practice.difficulty_menu,
+            practice.jokers_switch,
+            practice.swapped_switch,
+        ):
+            changes.observe(self._save, "value")
         self.observe(self._restore, "value")
 
     def _save(self, _: object = None) -> None:
         self._syncing = True
         try:
-            kept = dataclasses.asdict(self.practice.session.score)
-            self.value = json.dumps({**kept, "lang": self.practice.lang})
+            session = self.practice.session
+            kept = dataclasses.asdict(session.score)
+            self.value = json.dumps({**kept, "lang": self.practice.lang, **session.saved()})
         finally:
             self._syncing = False
 
+    @property
+    def lang(self) -> str:
+        """The practice's language (a failure's sentence is in it)."""
+        return self.practice.lang
+
+    @shielded
     def _restore(self, change: dict[str, Any]) -> None:
         if self._syncing:
             return
         lang = read_language(change["new"])
         score = read_score(change["new"])
+        data = _saved(change["new"])
+        if data is not None:
+            self.practice.restore(data)
         if score is not None:
             self.practice.session.score = score
             self.practice.score.value = html.escape(self.practice.session.score_text())

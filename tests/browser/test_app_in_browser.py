@@ -91,6 +91,23 @@ def test_peters_turn_a_colour_mistake_esperanto_and_the_best_answers(
     expect(page.locator(".dkb-errors")).to_be_hidden()
 
 
+@pytest.mark.parametrize("served", ["light", "voila"])
+def test_the_apps_frame_is_drawn_whole(
+    open_app, artifacts: Path, served: str, request: pytest.FixtureRequest
+) -> None:
+    """Before: on Voilà's page the frame was as wide as its output area plus the widgets'
+    margin, so the output area cut off its right border."""
+    page = open_app(url=request.getfixturevalue("voila_page_url") if served == "voila" else None)
+    page.screenshot(path=str(artifacts / f"frame-{served}.png"))
+    frame = page.locator(".dkb-app .widget-tab-contents").first.bounding_box()
+    inside = page.evaluate(
+        """() => { let e = document.querySelector('.dkb-app').parentElement;
+                   while (e && getComputedStyle(e).overflowX === 'visible') e = e.parentElement;
+                   return (e || document.documentElement).getBoundingClientRect().right; }"""
+    )
+    assert frame is not None and frame["x"] + frame["width"] <= inside, (frame, inside)
+
+
 def test_the_app_fits_a_phone(open_app, artifacts: Path) -> None:
     from playwright.sync_api import expect
 

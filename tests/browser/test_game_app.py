@@ -7,6 +7,8 @@ import re
 from pathlib import Path
 
 from dekbovinoj_edu.game import DekBovinoj, Joker, Mu, Opening
+from dekbovinoj_edu.rules.level_words import describe_level
+from dekbovinoj_edu.rules.levels import LEVELS
 from dekbovinoj_edu.sessions.game_table import GameTableSession
 
 SEED = 11
@@ -27,6 +29,8 @@ def test_a_seeded_three_player_game_in_the_app(open_app, artifacts: Path) -> Non
     expect(page.locator(".dkb-game-start")).to_be_visible()
     page.locator(".dkb-game-players select").select_option(label="3")
     page.locator(".dkb-game-seat-2 select").select_option(label="computer: expert")
+    level_2 = describe_level(LEVELS[2], "en")  # a first visit starts at level 1
+    page.locator(".dkb-game-level select").select_option(label=level_2)
     page.locator(".dkb-game-seed input").fill(str(SEED))
     page.locator(".dkb-game-seed input").press("Tab")
     page.screenshot(path=str(artifacts / "game-01-setup.png"), full_page=True)
