@@ -328,37 +328,32 @@ _ABILITY_FIELDS = ("seat", "level", "value", "variance", "answers", "recent", "d
 _RATING_FIELDS = ("puzzle_key", "value", "variance", "limit", "answers")
 _NOT_MISTAKES = sorted(NOT_COUNTED | {SOLVED, MU_RIGHT})
 """The verdicts that are no mistake (:attr:`~.attempts.Attempt.mistake`)."""
-_MISTAKES_AT = (
-    sa.select(sa.func.count())
-    .select_from(attempts_table)
+_ABILITIES_OF = sa.select(abilities_table).where(
+    sa.tuple_(_ABILITIES.seat, _ABILITIES.level).in_(sa.bindparam("b_seats", expanding=True))
+)
+"""The abilities of some (seat, level) pairs."""
+_RATINGS_OF = sa.select(ratings_table).where(
+    _RATINGS.puzzle_key.in_(sa.bindparam("b_keys", expanding=True))
+)
+"""The ratings of some puzzle keys."""
+_MISTAKES_OF = (
+    sa.select(_ATTEMPTS["class"], _ATTEMPTS.nickname, _ATTEMPTS.puzzle, sa.func.count())
     .where(
-        _ATTEMPTS["class"] == sa.bindparam("b_class"),
-        _ATTEMPTS.nickname == sa.bindparam("b_nickname"),
-        _ATTEMPTS.puzzle == sa.bindparam("b_puzzle"),
+        sa.tuple_(_ATTEMPTS["class"], _ATTEMPTS.nickname, _ATTEMPTS.puzzle).in_(
+            sa.bindparam("b_places", expanding=True)
+        ),
         _ATTEMPTS.verdict.not_in(_NOT_MISTAKES),
     )
-    .scalar_subquery()
+    .group_by(_ATTEMPTS["class"], _ATTEMPTS.nickname, _ATTEMPTS.puzzle)
 )
-_ONE = sa.select(sa.literal(1).label("one")).subquery("one")
-_LEARNING_STATE = sa.select(
-    _MISTAKES_AT.label("mistakes"),
-    *(_RATINGS[name].label(f"r_{name}") for name in _RATING_FIELDS[1:]),
-    *(_ABILITIES[name].label(f"a_{name}") for name in _ABILITY_FIELDS[2:]),
-).select_from(
-    _ONE.outerjoin(ratings_table, _RATINGS.puzzle_key == sa.bindparam("b_key")).outerjoin(
-        abilities_table,
-        sa.and_(
-            _ABILITIES.seat == sa.bindparam("b_seat"),
-            _ABILITIES.level == sa.bindparam("b_level"),
-        ),
-    )
-)
-"""In one statement: the counted wrong answers before an attempt at its puzzle, the
-puzzle's rating and the seat's ability at the level (``NULL`` where there is none yet)."""
+"""The counted wrong answers of some students at some puzzles, by (class, nickname, puzzle)."""
+_Ended = tuple[int, float, Attempt, float]
+"""An attempt that ends its puzzle, to learn from: its seat, when the seat's puzzle started,
+the attempt, and the server's time."""
 
 
-def _fields(row: Any, prefix: str, names: tuple[str, ...]) -> dict[str, Any]:
-    return {name: row._mapping[prefix + name] for name in names}
+def _ability_of(row: dict[str, Any]) -> Ability:
+    return Ability.from_dict({name: row[name] for name in _ABILITY_FIELDS[2:6]})
 
 
 def _within(value: Any, low: float, high: float) -> Any:
@@ -423,17 +418,11 @@ class SQLStore:
                     MIN_PUZZLE_VARIANCE,
                     PUZZLE_VARIANCE,
                 ),
-                "answers": _RATINGS.answers + 1,
+                "answers": _RATINGS.answers + sa.bindparam("b_count"),
             },
         )
         """Add one answer's change to a puzzle's rating as it is then (a new one: the rating
         after the answer), in one statement."""
-        self._learn_at_once = (
-            self._teach_rating.add_cte(self._keep_ability.returning(_ABILITIES.seat).cte("learnt"))
-            if self._postgresql
-            else None
-        )
-        """Both in one statement (PostgreSQL: a data-modifying ``WITH``; one round trip)."""
 
     def close(self) -> None:
         """Close the database, once every answer recorded has taught the model (the store
@@ -457,25 +446,18 @@ class SQLStore:
             self._learning.submit(self._learn_waiting)
 
     def _learn_waiting(self) -> None:
-        """:meth:`_learn` for every answer waiting, in order, on one connection (the
-        learning thread): while it works, the next answers gather, so a busy class costs
-        one connection a batch, not one an answer. A storage failure is counted in
+        """:meth:`_learn_all` for every answer waiting, in one transaction (the learning
+        thread): while it works, the next answers gather, so a busy class costs a few
+        statements a batch, not a few an answer. A storage failure is counted in
         :attr:`learning_failures` (the attempts themselves are kept)."""
         with self._waiting_lock:
             batch, self._waiting = self._waiting, []
         if not batch:
             return
-        done = [0]
-
-        def teach(db: Connection) -> None:
-            for seat_id, started, kept, now in batch[done[0] :]:
-                self._learn(db, seat_id, started, kept, now)
-                done[0] += 1  # a connection dropped half-way goes on from here
-
         try:
-            self.database.run(teach, write=True, single=True)
+            self.database.run(lambda db: self._learn_all(db, batch), write=True)
         except ClassroomError:
-            self.learning_failures += len(batch) - done[0]
+            self.learning_failures += len(batch)
 
     def _write(self, work: Any) -> Any:
         return self.database.run(work, write=True)
@@ -963,51 +945,63 @@ class SQLStore:
     def _learn(
         self, db: Connection, seat_id: int, started: float, kept: Attempt, now: float
     ) -> None:
-        """Teach the learner model the attempt ``kept``, which ends its puzzle: the seat's
-        ability at the puzzle's level and the puzzle's rating (see :func:`_learnt`).
+        """Teach the learner model the attempt ``kept``, which ends its puzzle (see
+        :meth:`_learn_all`)."""
+        self._learn_all(db, [(seat_id, started, kept, now)])
 
-        The ability is written whole (a seat's puzzles end one after another). The rating,
+    def _learn_all(self, db: Connection, batch: list[_Ended]) -> None:
+        """Teach the learner model every attempt of ``batch`` (each ends its puzzle), in
+        order: the seat's ability at the puzzle's level and the puzzle's rating, in three
+        reads, one write of the abilities and one of each puzzle's rating, however many
+        answers the batch holds.
+
+        An ability is written whole (a seat's puzzles end one after another). A rating,
         which every student of every class may be answering at once, is changed by one
-        statement that adds this answer's change to the row as it is then (made from its
-        prior if new): it holds the row's lock for that statement only, and two answers
-        at once both count, neither overwrites the other."""
-        try:
-            puzzle, key = _rated_puzzle(kept.code)
-        except ValueError:  # not a code this version reads: nothing to learn from
+        statement that adds the batch's changes to the row as it is then (made from its
+        prior if new): it holds the row's lock for that statement only, and two answers at
+        once both count, neither overwrites the other."""
+        ended = []
+        for seat_id, started, kept, now in batch:
+            try:
+                puzzle, key = _rated_puzzle(kept.code)
+            except ValueError:  # not a code this version reads: nothing to learn from
+                continue
+            ended.append((seat_id, started, kept, now, puzzle, key))
+        if not ended:
             return
-        level = puzzle.level.name
-        state = db.execute(
-            _LEARNING_STATE,
-            {
-                "b_class": kept.class_name,
-                "b_nickname": kept.nickname,
-                "b_puzzle": kept.puzzle,
-                "b_key": key,
-                "b_seat": seat_id,
-                "b_level": level,
-            },
-        ).one()
-        rating = prior(puzzle)
-        if state.r_value is not None:
-            rating = PuzzleRating.from_dict(_fields(state, "r_", _RATING_FIELDS[1:]))
-        ability, today = Ability(), _day(now)
-        start = ability.value
-        if state.a_value is not None:
-            ability = Ability.from_dict(_fields(state, "a_", _ABILITY_FIELDS[2:6]))
-            start = float(state.a_day_start) if state.a_day == today else ability.value
-        mistakes = int(state.mistakes)
-        learnt, rated = update(ability, rating, response_of(kept, mistakes, now - started))
-        row = {"seat": seat_id, "level": level, "day": today, "day_start": start}
-        bound = {f"a_{name}": value for name, value in (row | learnt.to_dict()).items()}
-        bound.update(
-            {f"r_{name}": value for name, value in {"puzzle_key": key, **rated.to_dict()}.items()},
-            b_moved=rated.value - rating.value,
-            b_sharper=1.0 / rated.variance - 1.0 / rating.variance,
-        )
-        if self._learn_at_once is not None:
-            db.execute(self._learn_at_once, bound)
-        else:
-            db.execute(self._keep_ability, bound)
+        seats = {(seat_id, puzzle.level.name) for seat_id, _, _, _, puzzle, _ in ended}
+        places = {(kept.class_name, kept.nickname, kept.puzzle) for _, _, kept, *_ in ended}
+        keys = {key for *_, key in ended}
+        found = db.execute(_ABILITIES_OF, {"b_seats": sorted(seats)})
+        abilities = {(int(row.seat), str(row.level)): dict(row._mapping) for row in found}
+        found = db.execute(_RATINGS_OF, {"b_keys": sorted(keys)})
+        ratings = {str(row.puzzle_key): _rating(row) for row in found}
+        found = db.execute(_MISTAKES_OF, {"b_places": sorted(places)})
+        mistakes = {(str(row[0]), str(row[1]), int(row[2])): int(row[3]) for row in found}
+        changes: dict[str, list[float]] = {}
+        for seat_id, started, kept, now, puzzle, key in ended:
+            level, today = puzzle.level.name, _day(now)
+            row = abilities.get((seat_id, level))
+            ability = Ability() if row is None else _ability_of(row)
+            start = ability.value
+            if row is not None and row["day"] == today:
+                start = float(row["day_start"])
+            rating = ratings[key] if key in ratings else prior(puzzle)
+            place = (kept.class_name, kept.nickname, kept.puzzle)
+            response = response_of(kept, mistakes.get(place, 0), now - started)
+            learnt, rated = update(ability, rating, response)
+            row = {"seat": seat_id, "level": level, "day": today, "day_start": start}
+            abilities[(seat_id, level)] = row | learnt.to_dict()
+            ratings[key] = rated
+            change = changes.setdefault(key, [0.0, 0.0, 0.0])
+            change[0] += rated.value - rating.value
+            change[1] += 1.0 / rated.variance - 1.0 / rating.variance
+            change[2] += 1
+        written = [abilities[seat] for seat in sorted(seats)]
+        db.execute(self._keep_ability, [{f"a_{n}": v for n, v in r.items()} for r in written])
+        for key, (moved, sharper, answers) in sorted(changes.items()):
+            bound: dict[str, Any] = {f"r_{n}": v for n, v in ratings[key].to_dict().items()}
+            bound.update(r_puzzle_key=key, b_moved=moved, b_sharper=sharper, b_count=answers)
             db.execute(self._teach_rating, bound)
 
     def learner(self, name: str, nickname: str) -> Learner:
