@@ -35,6 +35,15 @@ def answer_right(page: Any) -> None:
     expect(page.locator(".dkb-feedback .dkb-kind-solved")).to_be_visible()
 
 
+def new_puzzle(page: Any) -> None:
+    """Press "New puzzle" and wait until the page shows another puzzle."""
+    from playwright.sync_api import expect
+
+    before = shown_puzzle(page)
+    page.locator(".dkb-new").click()
+    expect(page.locator(".dkb-current-code code")).not_to_have_text(before.code)
+
+
 def meter(page: Any) -> int:
     """The level bar's value, 0 to 100."""
     return int(page.locator(".dkb-level-meter").get_attribute("aria-valuenow") or "-1")
@@ -65,9 +74,7 @@ def test_at_my_level_is_chosen_the_switches_are_there_and_the_bar_moves(
         answer_right(page)
         expect(page.locator(".dkb-level-bar")).to_have_attribute("data-answers", str(number + 1))
         values.append(meter(page))
-        before = shown_puzzle(page)
-        page.locator(".dkb-new").click()
-        expect(page.locator(".dkb-current-code code")).not_to_have_text(before.code)
+        new_puzzle(page)
     assert values[-1] > values[0], values  # a new student who solves every puzzle climbs
     expect(page.locator(".dkb-level-words")).to_contain_text(re.compile(r"\d of 5 stars"))
     page.screenshot(path=str(artifacts / "at-my-level-02-placed.png"), full_page=True)

@@ -31,6 +31,7 @@ assert _at_level is not None and _at_level.loader is not None
 _at_level_tests = importlib.util.module_from_spec(_at_level)
 _at_level.loader.exec_module(_at_level_tests)
 answer_right = _at_level_tests.answer_right
+new_puzzle = _at_level_tests.new_puzzle
 
 KEY = "dekbovinoj-progress:/"
 """The site's storage key when it is served at its origin's root (``widgets/progress.py``)."""
@@ -49,7 +50,7 @@ def test_the_learner_state_survives_closing_the_tab(open_site: Any, artifacts: P
     for number in (1, 2):
         answer_right(page)
         expect(page.locator(".dkb-level-bar")).to_have_attribute("data-answers", str(number))
-        page.locator(".dkb-new").click()
+        new_puzzle(page)  # before: the next answer was read off the puzzle just solved
     page.locator(".dkb-difficulty select").select_option(label="challenge")
     page.locator(".dkb-jokers input").uncheck()
     page.wait_for_function(

@@ -1,8 +1,9 @@
-"""Waiting in a browser until a view shows a puzzle: every card's button *and* its picture.
+"""Waiting in a browser until a view shows a puzzle: every card's button *and* its picture,
+and the sign buttons of the puzzle's level.
 
-A card's name (its button) and its drawing (an HTML widget beside it) reach the page in
-separate widget messages, so a test that waits for the names alone may find the previous
-puzzle's pictures still drawn.
+A card's name (its button), its drawing (an HTML widget beside it) and the row of sign
+buttons reach the page in separate widget messages, so a test that waits for the names alone
+may find the previous puzzle's pictures, or the previous level's signs, still drawn.
 """
 
 from __future__ import annotations
@@ -11,11 +12,19 @@ import re
 from typing import Any
 
 from dekbovinoj_edu.rules.puzzle import Puzzle
+from dekbovinoj_edu.sessions.answer import AnswerDraft
 
 
 def expect_shown(page: Any, puzzle: Puzzle, css: str = "dkb") -> None:
-    """Wait until ``page`` shows ``puzzle``'s pasture and barn, names and pictures."""
+    """Wait until ``page`` shows ``puzzle``'s pasture and barn, names and pictures, and the
+    sign buttons of its level."""
     from playwright.sync_api import expect
+
+    signs = AnswerDraft(puzzle).operations
+    row = page.locator(f".{css}-ops button")
+    expect(row).to_have_count(len(signs) + 2)  # and the backspace and clear buttons
+    for number, sign in enumerate(signs):
+        expect(row.nth(number)).to_have_text(sign)
 
     for where, cards in (("pasture", puzzle.pasture), ("barn", puzzle.barn)):
         boxes = page.locator(f".{css}-{where} .{css}-card-box")
