@@ -24,11 +24,11 @@ as the teacher first wrote it.
 An attempt that ends a puzzle teaches the learner model (:mod:`.learning`): the
 seat's ability at the puzzle's level and the puzzle's rating (shared by every
 class of the store) are updated in the attempt's own transaction. On
-PostgreSQL's one-statement path they are updated by two statements of their own
-right after it, in the store's learning thread, so the student's answer does not
-wait (:meth:`SQLStore.learnt` waits for them). The rating is changed by one
-statement that adds the answer's change: answers to one puzzle from a whole
-class at once never wait on each other's transactions, and none is lost.
+PostgreSQL's one-statement path they are updated right after it, in the store's
+learning thread, which learns every answer waiting in one short transaction, so
+the student's answer does not wait (:meth:`SQLStore.learnt` waits for them). A
+rating is changed by one statement that adds the answers' change: answers to one
+puzzle from a whole class at once never overwrite each other, and none is lost.
 
 In a class dealt at each student's level, the seat's puzzle code is given by
 :meth:`SQLStore.deal_to` once its desk has dealt it.
@@ -352,10 +352,6 @@ _Ended = tuple[int, float, Attempt, float]
 the attempt, and the server's time."""
 
 
-def _ability_of(row: dict[str, Any]) -> Ability:
-    return Ability.from_dict({name: row[name] for name in _ABILITY_FIELDS[2:6]})
-
-
 def _within(value: Any, low: float, high: float) -> Any:
     """``value`` kept within ``low`` and ``high``, in SQL (SQLite and PostgreSQL alike)."""
     return sa.case((value < low, low), (value > high, high), else_=value)
@@ -384,10 +380,10 @@ class SQLStore:
         """The database, as a person would name it (the address without its password)."""
         self._postgresql = self.database.dialect == "postgresql"
         self._learning = ThreadPoolExecutor(1, thread_name_prefix="dekbovinoj-learning")
-        """Where PostgreSQL's one-statement path teaches the model, one answer after another."""
+        """Where PostgreSQL's one-statement path teaches the model, the answers waiting at once."""
         self.learning_failures = 0
         """Answers whose teaching the database refused (their attempts are kept)."""
-        self._waiting: list[tuple[int, float, Attempt, float]] = []
+        self._waiting: list[_Ended] = []
         """The answers the learning thread has yet to learn from, oldest first."""
         self._waiting_lock = threading.Lock()
         insert = postgresql.insert if self._postgresql else sqlite.insert
@@ -982,7 +978,7 @@ class SQLStore:
         for seat_id, started, kept, now, puzzle, key in ended:
             level, today = puzzle.level.name, _day(now)
             row = abilities.get((seat_id, level))
-            ability = Ability() if row is None else _ability_of(row)
+            ability = Ability() if row is None else Ability.from_dict(row)
             start = ability.value
             if row is not None and row["day"] == today:
                 start = float(row["day_start"])
