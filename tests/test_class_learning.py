@@ -115,6 +115,35 @@ def test_many_seats_answering_at_once_lose_no_update(any_store: SQLStore) -> Non
         assert any_store.learner("4a", joined.seat.nickname).ability("2").answers == 2
 
 
+@pytest.mark.postgres
+def test_answers_ended_together_are_learnt_in_one_batch_and_a_wait_skips_the_gap(
+    fresh_postgres_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import dekbovinoj_edu.classroom.store as store_module
+
+    monkeypatch.setattr(store_module, "LEARNING_GAP", 120.0)  # far longer than the test
+    store = SQLStore(fresh_postgres_url)
+    batches: list[int] = []
+    learn_all = store._learn_all
+    monkeypatch.setattr(
+        store, "_learn_all", lambda db, batch: (batches.append(len(batch)), learn_all(db, batch))
+    )
+    store.add_class(codes_assignment("4a", PETER.code))
+    desk = ClassDesk(store, "4a")
+    students = [desk.join(f"Kid {n}") for n in range(8)]
+    for index, joined in enumerate(students):
+        desk.attempt(joined.token, f"id-{index}", 1, PETER_ANSWER)
+    waiting = threading.Thread(target=store.learnt)
+    waiting.start()
+    waiting.join(timeout=60)  # learnt() does not wait out the gap
+    try:
+        assert not waiting.is_alive()
+        assert batches == [len(students)]
+        assert store.puzzle_rating(PETER).answers == len(students)
+    finally:
+        store.close()
+
+
 def test_the_board_shows_each_students_level_at_the_start_and_now(any_store: SQLStore) -> None:
     any_store.add_class(codes_assignment("4a", f"{PETER.code},{PETER.code}"))
     clock = Clock()

@@ -50,6 +50,7 @@ seed and the seat: the seat's ``code``.
 
 from __future__ import annotations
 
+import functools
 import random
 import threading
 import time
@@ -251,9 +252,7 @@ class ClassDesk:
         if mu:
             verdict, cards, typed = (MU_RIGHT if best == 0 else MU_WRONG), 0, MU_TYPED
         else:
-            judged = check(puzzle, answer, joker=joker)
-            verdict = SOLVED if judged.ok else str(judged.code)
-            cards = len(judged.cards) if judged.ok else 0
+            verdict, cards = _verdict(puzzle, answer, joker)
             typed = answer  # the store keeps at most the checker's length
         return Attempt(
             self.name, "", number, self.assignment.code(number) if code is None else code,
@@ -301,3 +300,15 @@ class ClassDesk:
         if self.assignment.at_level:
             recorded = replace(recorded, seat=self.next_puzzle(recorded.seat))
         return recorded
+
+
+@functools.lru_cache(maxsize=4096)
+def _verdict(puzzle: Puzzle, answer: str, joker: bool) -> tuple[str, int]:
+    """The checker's verdict on ``answer`` and the cards it takes (0 unless solved), kept for
+    the next student who types the same: a class answers the same puzzles, often alike.
+
+    >>> _verdict(Puzzle.parse("3♠ 7♣ | 2♦", level=1), "3+7", False)
+    ('ok', 2)
+    """
+    judged = check(puzzle, answer, joker=joker)
+    return (SOLVED, len(judged.cards)) if judged.ok else (str(judged.code), 0)
