@@ -139,6 +139,7 @@ sys.stderr.write(
     "[GuardedVoila] WARNING | Notebook dekbovinoj.ipynb is not trusted\n"
     "[IPKernelApp] WARNING | Kernel is running over TCP without encryption. All\n"
     "/x/y.py:3: DeprecationWarning: old\n  old()\n"
+    "[GuardedVoila] WARNING | dekbovinoj: busy page for 10.0.0.7: a kernel cap is reached\n"
     "[GuardedVoila] ERROR | Uncaught exception GET /\n    Traceback (most recent call last):\n"
     "Traceback (most recent call last):\n  File \"x.py\", line 1\nValueError: cows\n"
 )
@@ -155,6 +156,7 @@ def test_a_quiet_servers_output_shows_its_own_lines_and_errors_only() -> None:
     assert child.wait(timeout=60) == 3
     assert out.getvalue() == "ready: 1 student\n"
     assert err.getvalue().splitlines() == [
+        "[GuardedVoila] WARNING | dekbovinoj: busy page for 10.0.0.7: a kernel cap is reached",
         "[GuardedVoila] ERROR | Uncaught exception GET /",
         "    Traceback (most recent call last):",
         "Traceback (most recent call last):",

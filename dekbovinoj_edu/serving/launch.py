@@ -50,6 +50,7 @@ from .guard import (
 from .kernels import ADMISSION, ClassKernelManager
 from .messages import HARD_MESSAGE_BYTES, BoundedConnection
 from .server import LISTEN_ENV
+from .terminal import OWN
 
 __all__ = ["OVERRIDES", "GuardedPageHandler", "GuardedVoila", "handed_sockets", "main"]
 
@@ -70,7 +71,7 @@ class GuardedPageHandler(TornadoVoilaHandler):
         key = os.environ.get(KEY_ENV, "")
         given = self.get_query_argument("key", None)
         if not key_matches(given, key) and not key_matches(self.get_cookie(KEY_COOKIE), key):
-            self.log.warning("Refused a page from %s: no class key", self.request.remote_ip)
+            self.log.warning(f"{OWN}refused a page from %s: no class key", self.request.remote_ip)
             self._refuse(403, key_page(lang))
             return
         if key and given is not None:
@@ -82,7 +83,8 @@ class GuardedPageHandler(TornadoVoilaHandler):
             return
         ticket = manager.admit(self.request.remote_ip or "", from_pool=self._from_pool())
         if ticket is None:
-            self.log.warning("Busy page for %s: a kernel cap is reached", self.request.remote_ip)
+            address = self.request.remote_ip
+            self.log.warning(f"{OWN}busy page for %s: a kernel cap is reached", address)
             self.set_header("Retry-After", str(RETRY_SECONDS))
             self._refuse(503, busy_page(lang))
             return

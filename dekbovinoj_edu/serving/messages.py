@@ -33,6 +33,8 @@ from typing import Any, ClassVar
 from jupyter_server.services.kernels.connection.base import deserialize_msg_from_ws_v1
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 
+from .terminal import OWN
+
 __all__ = [
     "HARD_MESSAGE_BYTES",
     "MAX_MESSAGE_BYTES",
@@ -149,7 +151,7 @@ class BoundedConnection(ZMQChannelsWebsocketConnection):
             super().handle_incoming_message(incoming_msg)
             return
         self.log.warning(
-            "Disconnected a page from kernel %s and shut the kernel down: %s",
+            f"{OWN}disconnected a page from kernel %s and shut the kernel down: %s",
             self.kernel_id,
             refused,
         )

@@ -6,13 +6,16 @@ without encryption" (a kernel talks only to the server, on this computer). ``dek
 runs Voilà with its output in pipes (unless ``--verbose``) and :func:`relay` shows it:
 everything Voilà prints on its standard output (the ``ready`` line), and of its standard error
 every line but Jupyter's log records below ``ERROR`` and Python's warnings (:class:`LogFilter`).
-An error, its traceback and anything else stay visible.
+An error, its traceback and anything else stay visible, and so do ``serve``'s own warnings
+(their message starts with :data:`OWN`): a device refused for want of the class key, a page
+turned away by the kernel caps, a page disconnected for its messages.
 
 >>> keep = LogFilter()
 >>> [keep(line) for line in [
 ...     "[GuardedVoila] Kernel started: 0048aae5",
 ...     "[GuardedVoila] WARNING | Notebook dekbovinoj.ipynb is not trusted",
 ...     "[IPKernelApp] WARNING | Kernel is running over TCP without encryption.",
+...     "[GuardedVoila] WARNING | dekbovinoj: refused a page from 10.0.0.7: no class key",
 ...     "[GuardedVoila] ERROR | Uncaught exception GET /",
 ...     "    Traceback (most recent call last):",
 ...     "[GuardedVoila] Voilà is running at:",
@@ -20,7 +23,7 @@ An error, its traceback and anything else stay visible.
 ...     "Traceback (most recent call last):",
 ...     '  File "x.py", line 1, in <module>',
 ... ]]
-[False, False, False, True, True, False, False, True, True]
+[False, False, False, True, True, True, False, False, True, True]
 """
 
 from __future__ import annotations
@@ -32,7 +35,7 @@ import subprocess
 import sys
 from typing import IO
 
-__all__ = ["LOG_RECORD", "LogFilter", "relay"]
+__all__ = ["LOG_RECORD", "OWN", "LogFilter", "relay"]
 
 LOG_RECORD = re.compile(r"^\[[A-Za-z][\w.-]*\](?: (?P<level>[A-Z]+) \|)? ")
 """The start of a Jupyter log record (traitlets' format): ``[Name] message`` below warnings,
@@ -42,6 +45,9 @@ PYTHON_WARNING = re.compile(r"^\S.*:\d+: \w*Warning: ")
 """The start of a Python warning as :mod:`warnings` prints it: ``file:line: Category: text``."""
 
 SHOWN_LEVELS = frozenset({"ERROR", "CRITICAL"})
+
+OWN = "dekbovinoj: "
+"""How ``serve``'s own log messages start: a quiet terminal shows them at any level."""
 
 
 class LogFilter:
@@ -54,7 +60,8 @@ class LogFilter:
     def __call__(self, line: str) -> bool:
         record = LOG_RECORD.match(line)
         if record is not None:
-            self._showing = record["level"] in SHOWN_LEVELS
+            own = line[record.end() :].startswith(OWN)
+            self._showing = own or record["level"] in SHOWN_LEVELS
         elif line.startswith("Traceback (most recent call last):"):
             self._showing = True
         elif PYTHON_WARNING.match(line):
