@@ -16,6 +16,7 @@ from dekbovinoj_edu.classroom.assignment import at_level_assignment, codes_assig
 from dekbovinoj_edu.classroom.client import ClassClient
 from dekbovinoj_edu.classroom.desk import ClassDesk
 from dekbovinoj_edu.classroom.errors import ClassExistsError, PuzzleNotOpenError
+from dekbovinoj_edu.classroom.learning import REVEALING_HINT, response_of
 from dekbovinoj_edu.classroom.overview import class_overview
 from dekbovinoj_edu.classroom.session import ClassSession
 from dekbovinoj_edu.classroom.store import SQLStore, open_store
@@ -261,3 +262,24 @@ def test_wrong_answers_before_the_right_one_are_counted_and_unreadable_ones_are_
     )
     assert any_store.learner("4a", "Ana").ability("2") == expected[0]
     assert any_store.puzzle_rating(PETER) == expected[1]
+
+
+@pytest.mark.parametrize("path", ["desk", "service"])
+def test_best_answers_shown_before_solving_make_the_answer_a_shown_one(
+    tmp_path: Path, path: str
+) -> None:
+    store = open_store(tmp_path / "c.sqlite3")
+    store.add_class(codes_assignment("4a", PETER.code))
+    with running_service(store, "4a") as (server, _):
+        backend = store if path == "desk" else ClassClient(server.url, "4a")
+        session = ClassSession("4a", backend)
+        session.join("Ana")
+        assert session.best_answers()  # before solving
+        session.practice.text = PETER_ANSWER
+        session.submit()
+    store.learnt()
+    (typed,) = store.attempts("4a", "Ana")
+    assert typed.verdict == "ok" and typed.hints == REVEALING_HINT
+    assert response_of(typed, 0, 5.0).outcome is Outcome.SHOWN
+    assert store.learner("4a", "Ana").ability("2").value < START_ABILITY  # never raised
+    store.close()

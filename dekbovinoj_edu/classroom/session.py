@@ -64,6 +64,7 @@ from .errors import (
     SeatTakenError,
     UnknownSessionError,
 )
+from .learning import REVEALING_HINT
 from .nicknames import MAX_NICKNAME, check_nickname
 from .overview import Cell, cell_of
 from .seat import Joined, Recorded, Seat, normalise_rejoin_code
@@ -530,11 +531,21 @@ class ClassSession:
         return feedback
 
     def best_answers(self) -> tuple[Answer, ...]:
-        """Every best answer to the puzzle on the screen; ``HelpLockedError`` in a test."""
-        self._need_seat()
+        """Every best answer to the puzzle on the screen; ``HelpLockedError`` in a test.
+
+        Shown before the puzzle is done, they count as the hint that shows the whole answer
+        (:data:`~.learning.REVEALING_HINT`): the class is told, and the answer the student
+        then types is a shown answer, not a solved puzzle."""
+        seat = self._need_seat()
         if not self.help_open:
             raise HelpLockedError("Hints and the best answers open when you have finished.")
-        return self.practice.best_answers
+        answers = self.practice.best_answers
+        if not self.puzzle_done and self.practice.hints_given < REVEALING_HINT:
+            self.practice.hints_given = REVEALING_HINT
+            self.seat = replace(seat, hints=REVEALING_HINT)
+            with contextlib.suppress(OfflineError, ServiceError):  # the next attempt says so
+                self._ask(lambda: self.backend.alive(self.token, REVEALING_HINT))
+        return answers
 
     def next(self) -> None:
         """Go on to the next puzzle, once the one on the screen is done."""
