@@ -26,6 +26,7 @@ import asyncio
 import concurrent.futures
 import random
 import re
+import shutil
 import statistics
 import sys
 import threading
@@ -51,6 +52,8 @@ USABLE = ".dkb-practice .dkb-submit"
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 MB = 1024 * 1024
+KEPT_LOG = ROOT / "test-artifacts" / "bench-hub.log"
+"""Where the hub's log (its users' servers' too) is kept when a user failed."""
 
 
 @dataclass
@@ -129,12 +132,20 @@ async def browser_visits(hub: RunningHub, visits: list[Visit], patience: float) 
         await playwright.stop()
 
 
+USER_SERVER_MARKS = ("dekbovinoj_edu.hub.user_server", "user-server", "jupyterhub.singleuser")
+"""What a user server's command line holds (the hub's ``Spawner.cmd``, or the CLI's)."""
+
+
+def is_user_server(line: str) -> bool:
+    """Whether the command line ``line`` is a user's server."""
+    return any(mark in line for mark in USER_SERVER_MARKS)
+
+
 def server_processes(hub: RunningHub) -> dict[str, list[int]]:
     """Each user's server and its kernels: their process ids, by user."""
     found: dict[str, list[int]] = {}
     for pid in process_tree(hub.process.pid):
-        line = command_line(pid)
-        if "user-server" not in line and "jupyterhub.singleuser" not in line:
+        if not is_user_server(command_line(pid)):
             continue
         try:
             environ = Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
@@ -177,8 +188,7 @@ def hub_memory(hub: RunningHub) -> int:
     """RSS of the hub's own processes: the hub, the proxy, the class service, the culler."""
     skip = set()
     for pid in process_tree(hub.process.pid):
-        line = command_line(pid)
-        if "user-server" in line or "jupyterhub.singleuser" in line:
+        if is_user_server(command_line(pid)):
             skip |= set(process_tree(pid))
     return sum(rss_bytes(p) for p in process_tree(hub.process.pid) if p not in skip)
 
@@ -247,6 +257,9 @@ def main() -> int:
                 time.sleep(5)
             idle_after = hub_memory(hub)
             left = server_memory(hub)
+            if any(visit.usable is None for visit in visits):  # the hub's folder goes at the end
+                KEPT_LOG.parent.mkdir(exist_ok=True)
+                shutil.copyfile(hub.log, KEPT_LOG)
 
     spawns = [v.spawn for v in visits if v.spawn is not None]
     usable_http = [v.usable for v in visits if v.how == "http" and v.usable is not None]
@@ -258,7 +271,8 @@ def main() -> int:
     print(f"spawn (login to server ready, HTTP users): {quantiles(spawns)}")
     print(f"usable app, HTTP (the app's page with its widget): {quantiles(usable_http)}")
     print(f"usable app, Chromium (the Dek bovinoj! button shown): {quantiles(usable_browser)}")
-    print(f"failed: {len(failed)} {[(v.user, v.error) for v in failed]}")
+    print(f"failed: {len(failed)} {[(v.user, v.error) for v in failed]}"
+          + (f" (the hub's log: {KEPT_LOG})" if failed else ""))  # fmt: skip
     if memory:
         print(f"memory per user server (server + kernel, RSS): p50 "
               f"{statistics.median(memory) / MB:.0f} MB, max {memory[-1] / MB:.0f} MB, "

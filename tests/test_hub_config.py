@@ -47,7 +47,7 @@ def test_the_fragment_is_what_jupyterhub_loads(tmp_path: Path) -> None:
     assert hub.concurrent_spawn_limit == 30
     spawner = config.Spawner  # type: ignore[attr-defined]
     assert "access:services!service=dekbovinoj" in spawner.server_token_scopes
-    assert spawner.cmd[-3:] == ["hub", "user-server", "--"]
+    assert spawner.cmd[1:] == ["-m", "dekbovinoj_edu.hub.user_server"]
     assert spawner.default_url == "/voila/render/dekbovinoj/dekbovinoj.ipynb"
 
 

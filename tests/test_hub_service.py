@@ -2,11 +2,12 @@
 its real proxy from npm, users' servers on this machine, the class service as a managed
 service on ``/services/dekbovinoj/`` with its classes in PostgreSQL.
 
-Teachers sign in with the hub (OAuth) and see the classes their group gives them; a
-student signed in gets a 403 page there. A student joins with their server's token as
-their hub name, and only as it; their attempts go to their seat. In a student's own server,
-the class link opens the class screens through Voilà, which say who they are and ask for
-no nickname. Everything listens on 127.0.0.1, and nothing is left running.
+Teachers sign in with the hub (OAuth) and see the classes their group, or the teachers'
+custom scope, gives them; a student signed in gets a 403 page there. A student joins with
+their server's token as their hub name, and only as it; their attempts go to their seat. In a
+student's own server, the class link opens the class screens through Voilà, which say who
+they are and ask for no nickname. Everything listens on 127.0.0.1, and nothing is left
+running.
 """
 
 from __future__ import annotations
@@ -41,11 +42,18 @@ def hub_db(postgres: PostgresServer) -> Iterator[str]:
     postgres.drop_database(name)
 
 
+SCOPE = "custom:dekbovinoj:teach"
+"""The teachers' custom scope (``dekbovinoj hub config --scope``)."""
+HEAD = {"name": "head-teacher", "scopes": [SCOPE], "users": ["sam"]}
+"""A role of the hub's own that gives the scope to one user outside every group."""
+
+
 @pytest.fixture(scope="module")
 def hub(hub_db: str) -> Iterator[RunningHub]:
-    users = ("tess", "tom", "ana", "bo", "cyd")
+    users = ("tess", "tom", "sam", "ana", "bo", "cyd")
     groups = {"teachers": ["tess"], "teachers-4b": ["tom"]}
-    with running_hub(hub_db, users, groups) as running:
+    extra = f"c.JupyterHub.load_roles.append({HEAD!r})\n"
+    with running_hub(hub_db, users, groups, scope=SCOPE, extra=extra) as running:
         yield running
     assert left_running(running) == [], "a process of the hub is still running"
 
@@ -81,6 +89,14 @@ def test_a_teacher_signs_in_with_the_hub_and_sees_every_class(hub: RunningHub) -
     assert "/hub/user-redirect/voila/render/dekbovinoj/classroom.ipynb?class=4a" in index.text
     page = tess.get(f"{hub.service_url}classes/4a/", timeout=60)
     assert page.status_code == 200 and "Class 4a" in page.text
+
+
+def test_a_holder_of_the_teachers_scope_sees_every_class(hub: RunningHub) -> None:
+    sam = hub.login("sam")  # in no group: the scope, granted by the hub's role, is in the token
+    index = sam.get(hub.service_url, timeout=60)
+    assert index.status_code == 200, index.text
+    assert "classes/4a/" in index.text and "classes/4b/" in index.text
+    assert sam.get(f"{hub.service_url}classes/4a/", timeout=60).status_code == 200
 
 
 def test_a_teacher_of_one_class_sees_only_that_class(hub: RunningHub) -> None:

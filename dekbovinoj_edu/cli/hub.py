@@ -7,8 +7,9 @@
 - ``dekbovinoj hub serve [--teachers-group teachers] [--teachers-scope SCOPE] [--db URL]
   [--host 127.0.0.1]``: the class service as the hub runs it (a managed service: the
   address, the prefix and the tokens come from the hub's ``JUPYTERHUB_*`` environment).
-- ``dekbovinoj hub user-server -- [ARGS…]``: a user's server (``c.Spawner.cmd``): the
-  app's notebooks written, then ``jupyterhub-singleuser ARGS…`` (the spawner's own).
+- ``dekbovinoj hub user-server -- [ARGS…]``: a user's server: the app's notebooks written,
+  then ``jupyterhub-singleuser ARGS…`` (the spawner's own); what ``c.Spawner.cmd`` runs, as
+  ``python3 -m dekbovinoj_edu.hub.user_server ARGS…`` (:mod:`dekbovinoj_edu.hub.user_server`).
 
 >>> from dekbovinoj_edu.cli import build_parser
 >>> args = build_parser().parse_args(["hub", "config", "--db", "postgresql://h/d", "--z2jh"])

@@ -6,9 +6,10 @@ Both say the same: the class service as a hub-managed service on ``/services/dek
 (``dekbovinoj hub serve``, its classes in the PostgreSQL database ``db``); the scope every
 user needs to use it (``access:services!service=dekbovinoj``, in the ``user`` role and in
 the token of each user's server); who the teachers are (the group, or a custom scope and the
-role that grants it to the group); each user's server started by ``dekbovinoj hub
-user-server`` (the app through Voilà, :mod:`.user_server`) and told where the service is;
-how many servers may start at once (``concurrent_spawn_limit``); and the idle culler.
+role that grants it to the group); each user's server started by ``python3 -m
+dekbovinoj_edu.hub.user_server`` (the app through Voilà, :mod:`.user_server`) and told where
+the service is; how many servers may start at once (``concurrent_spawn_limit``); and the
+idle culler.
 
 >>> options = HubOptions("postgresql://dekbovinoj@db.school.example/dekbovinoj")
 >>> text = jupyterhub_config(options)
@@ -33,6 +34,7 @@ from typing import Any
 
 from ..service.hub_identity import DEFAULT_GROUP, SERVICE_NAME
 from .user_server import FOLDER
+from .user_server import MODULE as USER_SERVER
 
 __all__ = [
     "CULLER",
@@ -108,7 +110,7 @@ class HubOptions:
     def user_command(self) -> list[str]:
         """What starts each user's server (:mod:`.user_server`)."""
         python = self.user_python or self.python
-        return [python, "-m", "dekbovinoj_edu.cli", "hub", "user-server", "--"]
+        return [python, "-m", USER_SERVER]
 
 
 def hub_settings(options: HubOptions, host: str = "127.0.0.1") -> dict[str, Any]:

@@ -7,22 +7,33 @@ class link: the hub starts their server, Voilà shows the class screens, which s
 are and ask for no nickname; they answer. The teacher's dashboard at
 ``/services/dekbovinoj/`` shows exactly those attempts under the students' hub names; a
 student's browser gets the 403 page there. Everything listens on 127.0.0.1, and every
-process has stopped at the end.
+process has stopped at the end. A student who closes the app's tab gives its kernel back at
+once: the page's shutdown call passes the user's server's XSRF check, on the hub and on
+Binder's Voilà route (Jupyter Server with ``binder/``'s configuration and the same extension).
 """
 
 from __future__ import annotations
 
 import csv
 import io
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+import requests
 from support.hub import PASSWORD, RunningHub, left_running, running_hub
 from support.postgres import PostgresServer
+from support.servers import free_port, stop
 
 from dekbovinoj_edu.classroom.classes import new_class
+from dekbovinoj_edu.hub.user_server import prepare
 from dekbovinoj_edu.rules.puzzle import Puzzle
 
 pytestmark = [pytest.mark.slow, pytest.mark.postgres]
@@ -34,6 +45,8 @@ wrong one: + before a red 7)."""
 SPAWN_MS = 180_000
 """How long a student may wait for their server and the app (a busy two-core machine)."""
 STEP_MS = 30_000
+GIVEN_BACK_SECONDS = 15
+"""How long a closed tab's kernel may still run (the culler would take 75 s and more)."""
 
 
 @pytest.fixture(scope="module")
@@ -102,3 +115,105 @@ def test_a_teacher_and_three_students_on_the_hub(
     assert addresses and all(a.startswith("127.0.0.1:") for a in addresses), addresses
     for page in [*pages.values(), teacher]:
         page.context.close()
+
+
+APP = "/hub/user-redirect/voila/render/dekbovinoj/dekbovinoj.ipynb"
+
+
+def _open_app_and_close_it(context: Any, hub: RunningHub, user: str) -> str | None:
+    """Open the app in a new tab of ``context``, close the tab; the kernel's id if it still
+    runs :data:`GIVEN_BACK_SECONDS` later, else None."""
+    from playwright.sync_api import expect
+
+    page = context.new_page()
+    page.goto(hub.url + APP)
+    expect(page.locator(".dkb-practice .dkb-submit")).to_be_visible(timeout=SPAWN_MS)
+    kernel = json.loads(page.locator("#jupyter-config-data").first.text_content() or "{}")
+    address = f"{hub.url}/user/{user}/api/kernels/{kernel['kernelId']}"
+    token = hub.token_for(user, scopes=[f"access:servers!user={user}"])
+    headers = {"Authorization": f"token {token}"}
+    assert requests.get(address, headers=headers, timeout=60).status_code == 200
+    page.close()  # the tab closed as a student closes it
+    deadline = time.monotonic() + GIVEN_BACK_SECONDS
+    while time.monotonic() < deadline:
+        if requests.get(address, headers=headers, timeout=60).status_code == 404:
+            return None
+        time.sleep(0.5)
+    return str(kernel["kernelId"])
+
+
+def test_a_closed_tab_gives_its_kernel_back_at_once(browser: Any, hub: RunningHub) -> None:
+    """The page's shutdown call (a beacon with the ``_xsrf`` cookie) passes the user's server's
+    XSRF check, on the day the student signs in to their server and on the next: the browser,
+    closed in between, kept the server's sign-in cookie (it lasts for days) but not its
+    ``_xsrf`` cookie (it lasts until the browser closes), which the server sets again only on
+    the app's page."""
+    first = log_in(browser, hub, "bo", APP)
+    context = first.context
+    first.close()
+    assert _open_app_and_close_it(context, hub, "bo") is None, "its kernel still runs"
+    kept = [cookie for cookie in context.cookies() if cookie["expires"] != -1]
+    assert any(cookie["name"].startswith("jupyterhub-user-bo") for cookie in kept)
+    context.clear_cookies()
+    context.add_cookies(kept)  # the next lesson: the browser was closed and opened again
+    left = _open_app_and_close_it(context, hub, "bo")
+    assert left is None, f"the closed tab's kernel {left} still runs {GIVEN_BACK_SECONDS} s on"
+    context.close()
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def binder_route(tmp_path: Path, artifacts: Path) -> Iterator[str]:
+    """Jupyter Server with Binder's configuration (``binder/jupyter_server_config.json``, as
+    ``postBuild`` installs it), the app's notebooks and templates, no token, on a free port."""
+    config = tmp_path / "config"
+    config.mkdir()
+    shutil.copyfile(
+        ROOT / "binder" / "jupyter_server_config.json", config / "jupyter_server_config.json"
+    )
+    prepare(tmp_path, tmp_path / "data")
+    env = {**os.environ, "JUPYTER_CONFIG_PATH": str(config), "JUPYTER_PATH": str(tmp_path / "data")}
+    port = free_port()
+    command = [sys.executable, "-m", "jupyter", "server", "--no-browser", f"--port={port}"]
+    command += ["--ServerApp.ip=127.0.0.1", "--IdentityProvider.token=", "--ServerApp.password="]
+    if os.geteuid() == 0:
+        command.append("--allow-root")
+    with (artifacts / "binder-route-hub-test.log").open("wb") as log:
+        server = subprocess.Popen(
+            command, cwd=tmp_path, env=env, stdout=log, stderr=subprocess.STDOUT
+        )
+    try:
+        deadline = time.monotonic() + 120
+        while not _answers(f"http://127.0.0.1:{port}/api"):
+            assert server.poll() is None and time.monotonic() < deadline, "no Jupyter Server"
+            time.sleep(0.3)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        stop(server)
+
+
+def _answers(address: str) -> bool:
+    try:
+        return requests.get(address, timeout=5).status_code == 200
+    except requests.RequestException:
+        return False
+
+
+def test_a_closed_tab_gives_its_kernel_back_on_binders_route(
+    browser: Any, binder_route: str
+) -> None:
+    from playwright.sync_api import expect
+
+    page = browser.new_page()
+    page.goto(f"{binder_route}/voila/render/dekbovinoj/dekbovinoj.ipynb")
+    expect(page.locator(".dkb-practice .dkb-submit")).to_be_visible(timeout=SPAWN_MS)
+    kernel = json.loads(page.locator("#jupyter-config-data").first.text_content() or "{}")
+    address = f"{binder_route}/api/kernels/{kernel['kernelId']}"
+    assert requests.get(address, timeout=60).status_code == 200
+    page.close()
+    deadline = time.monotonic() + GIVEN_BACK_SECONDS
+    while requests.get(address, timeout=60).status_code != 404:
+        assert time.monotonic() < deadline, f"the kernel still runs {GIVEN_BACK_SECONDS} s on"
+        time.sleep(0.5)
