@@ -6,6 +6,7 @@ nothing below this package imports ipywidgets.
 - :mod:`.render`: the drawing of :mod:`dekbovinoj_edu.drawing` under the views' name.
 - :mod:`.callbacks`: the guard around every callback.
 - :mod:`.parts`: the buttons, language menus and messages of every view, Korova's too.
+- :mod:`.shared`: the layouts and styles many widgets share, and closing replaced widgets.
 - :mod:`.answer`: the answer builder both views share.
 - :mod:`.practice`: :class:`~.practice.Practice`, the practice widget.
 - :mod:`.game_table`, :mod:`.table_setup`: :class:`~.game_table.GameTable`, the Game tab.

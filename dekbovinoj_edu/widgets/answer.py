@@ -35,7 +35,8 @@ from ..rules.levels import Op
 from ..sessions.answer import AnswerDraft
 from ..sessions.feedback import Feedback
 from .callbacks import shielded
-from .parts import CONTRAST_CSS, WRAP, button, errors_output, feedback_html
+from .parts import BUTTON_LAYOUT, CONTRAST_CSS, WRAP, button, errors_output, feedback_html
+from .shared import close_widgets, shared_html, shared_layout, shared_look, shared_style
 
 __all__ = ["AnswerBuilder"]
 
@@ -111,6 +112,8 @@ class AnswerBuilder(widgets.VBox):
         """One box a card shown (its drawing and its button), pasture first."""
         self._drawn: tuple[tuple[Card, ...], ...] = ()
         """The pasture and the barn :attr:`card_boxes` were drawn for."""
+        self._drawn_operations: tuple[str, ...] | None = None
+        """The signs the sign buttons were drawn for."""
         self._build()
         self.relabel()
         self.show_puzzle()
@@ -119,20 +122,21 @@ class AnswerBuilder(widgets.VBox):
         return gettext(self.draft.lang, _UI, message, **values)
 
     def _build(self) -> None:
-        self.pasture_title = widgets.HTML()
-        self.barn_title = widgets.HTML()
-        self.pasture_row = widgets.HBox(layout=widgets.Layout(**WRAP))
+        self.pasture_title = shared_html()
+        self.barn_title = widgets.HTML(style=shared_style(widgets.HTML))
+        self.pasture_row = widgets.HBox(layout=shared_layout(**WRAP))
         self.pasture_row.add_class(f"{self.css}-pasture")
         self.barn_row = widgets.HBox(layout=widgets.Layout(**WRAP))
         self.barn_row.add_class(f"{self.css}-barn")
-        self.parity = widgets.HTML()
-        self.parity.add_class(f"{self.css}-parity")
+        self.parity = shared_html(f"{self.css}-parity")
         self.ops_row = widgets.HBox(layout=widgets.Layout(**WRAP))
         self.ops_row.add_class(f"{self.css}-ops")
-        self.backspace_button = button(f"{self.css}-backspace", self._on_backspace)
-        self.clear_button = button(f"{self.css}-clear", self._on_clear)
+        self.backspace_button = button(f"{self.css}-backspace", self._on_backspace, shared=True)
+        self.clear_button = button(f"{self.css}-clear", self._on_clear, shared=True)
         self.expression = widgets.Text(
-            continuous_update=True, layout=widgets.Layout(width="auto", max_width="40em")
+            continuous_update=True,
+            layout=widgets.Layout(width="auto", max_width="40em"),
+            style=shared_style(widgets.Text),
         )
         self.expression.add_class(f"{self.css}-expression")
         self.expression.observe(self._on_typed, "value")
@@ -141,16 +145,20 @@ class AnswerBuilder(widgets.VBox):
             # Enter while the value still updates on every key.
             warnings.simplefilter("ignore", DeprecationWarning)
             self.expression.on_submit(lambda _: self.on_submit and self.on_submit())
-        self.echo = widgets.HTML()
+        self.echo = widgets.HTML(style=shared_style(widgets.HTML))
         self.echo.add_class(f"{self.css}-echo")
-        self.joker_toggle = widgets.ToggleButton(layout=widgets.Layout(width="auto"))
-        self.joker_toggle.add_class(f"{self.css}-joker")
+        self.joker_toggle = widgets.ToggleButton(
+            **shared_look(widgets.ToggleButton, width="auto"),
+            _dom_classes=(f"{self.css}-joker",),
+        )
         self.joker_toggle.observe(self._on_joker, "value")
-        self.feedback = widgets.HTML()
-        self.feedback.add_class(f"{self.css}-feedback")
+        self.feedback = shared_html(f"{self.css}-feedback")
         self.errors = errors_output(f"{self.css}-errors")
-        self.card_style = widgets.HTML(f"<style>{card_css(self.css)} {CONTRAST_CSS}</style>")
-        self.card_style.layout.display = "none"
+        self.card_style = widgets.HTML(
+            f"<style>{card_css(self.css)} {CONTRAST_CSS}</style>",
+            layout=shared_layout(display="none"),
+            style=shared_style(widgets.HTML),
+        )
         self.children = [
             self.card_style,
             self.pasture_title,
@@ -190,7 +198,11 @@ class AnswerBuilder(widgets.VBox):
 
     # ---------------------------------------------------------- the puzzle
     def show_puzzle(self) -> None:
-        """Draw the draft's puzzle afresh: its cards, its signs, an empty message."""
+        """Show the draft's puzzle afresh: its cards, its signs, an empty message.
+
+        The cards and the sign buttons are drawn again only if they are others than shown
+        (the widgets they replace are closed); the same cards are only brought in step.
+        """
         draft = self.draft
         self._syncing = True
         try:
@@ -200,45 +212,73 @@ class AnswerBuilder(widgets.VBox):
             self._syncing = False
         self.joker_toggle.disabled = not draft.puzzle.has_joker
         self.expression.placeholder = self._example()
-        self.ops_row.children = [self._op_button(symbol) for symbol in draft.operations] + [
-            self.backspace_button,
-            self.clear_button,
-        ]
-        self._draw_cards()
+        operations = tuple(draft.operations)
+        if operations != self._drawn_operations:
+            self._draw_operations(operations)
+        if (draft.puzzle.pasture, draft.puzzle.barn) != self._drawn:
+            self._draw_cards()
         self.feedback.value = ""
         self.refresh()
 
+    def _draw_operations(self, operations: tuple[str, ...]) -> None:
+        """One sign button a sign of the level, then ⌫ and "Clear"; the old ones closed."""
+        kept = (self.backspace_button, self.clear_button)
+        replaced = [made for made in self.ops_row.children if made not in kept]
+        self._drawn_operations = operations
+        self.ops_row.children = [self._op_button(symbol) for symbol in operations] + [
+            self.backspace_button,
+            self.clear_button,
+        ]
+        close_widgets(replaced)
+
     def _draw_cards(self) -> None:
-        """One card box a card the draft shows, pasture first, then the barn."""
+        """One card box a card the draft shows, pasture first, then the barn; the old ones
+        closed."""
         draft = self.draft
+        replaced = self.card_boxes
         self._drawn = (draft.puzzle.pasture, draft.puzzle.barn)
         self.card_boxes = [self._card_box(i) for i in range(len(draft.shown_cards))]
         split = len(draft.puzzle.pasture)
         self.pasture_row.children = self.card_boxes[:split]
         self.barn_row.children = self.card_boxes[split:]
+        close_widgets(replaced)
 
     def _op_button(self, symbol: str) -> widgets.Button:
-        made = button(f"{self.css}-op", lambda _: self._on_op(symbol))
-        made.description = symbol
-        made.tooltip = self._t(_OP_NAMES[symbol])
-        made.style.font_weight = "bold"
+        made = widgets.Button(
+            description=symbol,
+            tooltip=self._t(_OP_NAMES[symbol]),
+            layout=shared_layout(**BUTTON_LAYOUT),
+            style=shared_style(widgets.Button, font_weight="bold"),
+            _dom_classes=("dkb-button", f"{self.css}-op"),
+        )
+        made.on_click(lambda _: self._on_op(symbol))
         return made
 
     def _card_box(self, position: int) -> widgets.VBox:
         card = self.draft.shown_cards[position]
-        picture = widgets.HTML()
-        if card.is_joker:
-            made = button(f"{self.css}-card-{position}", self._on_joker_card)
-            made.add_class(f"{self.css}-joker-card")
-        else:
-            made = button(f"{self.css}-card-{position}", lambda _: self._on_card(position))
-            made.add_class(f"{self.css}-card")
-        made.description = str(card)
-        box = widgets.VBox(
-            [picture, made], layout=widgets.Layout(align_items="center", margin="0 4px 4px 0")
+        picture = widgets.HTML(layout=shared_layout(), style=shared_style(widgets.HTML))
+        kind = "joker-card" if card.is_joker else "card"
+        made = widgets.Button(
+            description=str(card),
+            layout=shared_layout(**BUTTON_LAYOUT),
+            style=self._card_style(),
+            _dom_classes=("dkb-button", f"{self.css}-card-{position}", f"{self.css}-{kind}"),
         )
-        box.add_class(f"{self.css}-card-box")
-        return box
+        if card.is_joker:
+            made.on_click(self._on_joker_card)
+        else:
+            made.on_click(lambda _: self._on_card(position))
+        return widgets.VBox(
+            [picture, made],
+            layout=shared_layout(align_items="center", margin="0 4px 4px 0"),
+            _dom_classes=(f"{self.css}-card-box",),
+        )
+
+    def _card_style(self) -> widgets.Widget:
+        """The style the card buttons share: projector-sized names under large cards."""
+        if self.large:
+            return shared_style(widgets.Button, font_size="1.5em")
+        return shared_style(widgets.Button)
 
     def refresh(self) -> None:
         """Bring the cards and the echo in step with the draft."""
@@ -252,7 +292,7 @@ class AnswerBuilder(widgets.VBox):
         for position, box in enumerate(self.card_boxes):
             card = cards[position]
             picture, made = box.children
-            made.style.font_size = "1.5em" if self.large else ""
+            made.style = self._card_style()
             joker_played = draft.joker and position == first_joker
             picture.value = card_svg(
                 card,

@@ -35,6 +35,7 @@ from ..i18n import gettext
 from .callbacks import shielded
 from .parts import rules_html
 from .practice import Practice
+from .shared import shared_html, shared_layout
 
 if TYPE_CHECKING:
     from ..korova.widgets.tab import KorovaTab
@@ -86,9 +87,9 @@ class App(widgets.Tab):
         self._seed = practice.get("seed")
         self._game: GameTable | None = None
         self._korova: KorovaTab | None = None
-        self._game_box = widgets.Box(layout=widgets.Layout(width="100%"))
-        self._korova_box = widgets.Box(layout=widgets.Layout(width="100%"))
-        self.how_to_play = widgets.HTML(how_to_play_html(self.practice.lang))
+        self._game_box = widgets.Box(layout=shared_layout(width="100%"))
+        self._korova_box = widgets.Box(layout=shared_layout(width="100%"))
+        self.how_to_play = shared_html(value=how_to_play_html(self.practice.lang))
         self._titles: list[str | Callable[[str], str]] = [
             "Practice",
             "Game",

@@ -23,6 +23,7 @@ import ipywidgets as widgets
 
 from ..i18n import gettext
 from ..sessions.learning import PLACEMENT, STARS, LevelProgress
+from .shared import shared_style
 
 __all__ = ["LevelBar", "level_bar_html", "level_words"]
 
@@ -77,7 +78,7 @@ class LevelBar(widgets.HTML):
     """The level bar as a widget (CSS class ``dkb-level-bar-box``); hidden until shown."""
 
     def __init__(self) -> None:
-        super().__init__(layout=widgets.Layout(display="none"))
+        super().__init__(layout=widgets.Layout(display="none"), style=shared_style(widgets.HTML))
         self.add_class("dkb-level-bar-box")
 
     def show(self, progress: LevelProgress | None, lang: str = "en") -> None:

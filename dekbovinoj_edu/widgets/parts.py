@@ -25,8 +25,10 @@ import ipywidgets as widgets
 from ..i18n import LANGUAGE_NAMES
 from ..sessions.feedback import Feedback, FeedbackKind
 from .callbacks import shielded
+from .shared import shared_layout, shared_look, shared_style
 
 __all__ = [
+    "BUTTON_LAYOUT",
     "CONTRAST_CSS",
     "LICENCE",
     "WRAP",
@@ -47,6 +49,9 @@ __all__ = [
 
 WRAP = {"flex_flow": "row wrap", "align_items": "center", "width": "100%"}
 """The layout of every row: it wraps, so it fits a phone."""
+
+BUTTON_LAYOUT = {"width": "auto", "min_width": "3.2em"}
+"""The layout of every button: as wide as its label, and wide enough for a finger."""
 
 LICENCE = "https://creativecommons.org/licenses/by-sa/4.0/"
 """The licence of the rules' texts, CC BY-SA 4.0, linked under every rules summary."""
@@ -100,13 +105,31 @@ def rules_html(
     )
 
 
-def button(css: str, handler: Callable[[widgets.Button], None], label: str = "") -> widgets.Button:
+def button(
+    css: str,
+    handler: Callable[[widgets.Button], None],
+    label: str = "",
+    *,
+    shared: bool = False,
+) -> widgets.Button:
     """A button with the views' look, the CSS classes in ``css`` (split at spaces), ``handler``.
+
+    ``shared=True`` is for a button that never changes its layout or style: it shares them
+    with the other such buttons (:mod:`.shared`), and refuses a change to them.
 
     >>> button("dkb-new", print)._dom_classes
     ('dkb-button', 'dkb-new')
+    >>> button("dkb-new", print, shared=True).layout is button("dkb-mu", print, shared=True).layout
+    True
     """
-    made = widgets.Button(description=label, layout=widgets.Layout(width="auto", min_width="3.2em"))
+    if shared:
+        made = widgets.Button(
+            description=label,
+            layout=shared_layout(**BUTTON_LAYOUT),
+            style=shared_style(widgets.Button),
+        )
+    else:
+        made = widgets.Button(description=label, layout=widgets.Layout(**BUTTON_LAYOUT))
     for name in ("dkb-button", *css.split()):
         made.add_class(name)
     made.on_click(handler)
@@ -131,18 +154,21 @@ def answer_buttons(
     mu: Callable[[widgets.Button], None],
     hint: Callable[[widgets.Button], None],
     best: Callable[[widgets.Button], None],
+    *,
+    shared: bool = False,
 ) -> AnswerButtons:
-    """The buttons under an answer, the practice's and the class's alike, with their handlers.
+    """The buttons under an answer, the practice's and the class's alike, with their handlers;
+    ``shared``: as :func:`button`'s.
 
     >>> made = answer_buttons(print, print, print, print)
     >>> made.submit._dom_classes, made.submit.button_style, made.mu.button_style
     (('dkb-button', 'dkb-submit'), 'success', 'warning')
     """
     made = AnswerButtons(
-        button("dkb-submit", submit),
-        button("dkb-mu", mu),
-        button("dkb-hint", hint),
-        button("dkb-best", best),
+        button("dkb-submit", submit, shared=shared),
+        button("dkb-mu", mu, shared=shared),
+        button("dkb-hint", hint, shared=shared),
+        button("dkb-best", best, shared=shared),
     )
     made.submit.button_style = "success"
     made.mu.button_style = "warning"
@@ -161,18 +187,26 @@ def click_calls(handler: Callable[[T], None], value: T) -> Callable[[widgets.But
 
 
 def language_menu(
-    lang: str, css: str = "dkb-lang", names: Mapping[str, str] = LANGUAGE_NAMES
+    lang: str,
+    css: str = "dkb-lang",
+    names: Mapping[str, str] = LANGUAGE_NAMES,
+    *,
+    shared: bool = False,
 ) -> widgets.Dropdown:
-    """A menu of languages, each named in itself, in the order of ``names`` (code: name).
+    """A menu of languages, each named in itself, in the order of ``names`` (code: name);
+    ``shared=True``: it shares its layout and style (:mod:`.shared`), as :func:`button`.
 
     >>> menu = language_menu("ru", "kor-lang", {"en": "English", "ru": "Русский"})
     >>> menu.value, menu.options, menu._dom_classes
     ('ru', (('English', 'en'), ('Русский', 'ru')), ('kor-lang',))
     """
+    look = (
+        shared_look(widgets.Dropdown, width="auto")
+        if shared
+        else {"layout": widgets.Layout(width="auto")}
+    )
     menu = widgets.Dropdown(
-        options=[(name, code) for code, name in names.items()],
-        value=lang,
-        layout=widgets.Layout(width="auto"),
+        options=[(name, code) for code, name in names.items()], value=lang, **look
     )
     menu.add_class(css)
     return menu

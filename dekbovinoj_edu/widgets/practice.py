@@ -50,6 +50,7 @@ from .parts import (
     language_menu,
     title_html,
 )
+from .shared import shared_html, shared_layout, shared_look
 
 __all__ = ["DIFFICULTY_WORDS", "Practice", "level_label"]
 
@@ -154,30 +155,32 @@ class Practice(Speaks, DealsOnPick, widgets.VBox):
         return gettext(self.session.lang, _UI, message, **values)
 
     def _build(self, large: bool) -> None:
-        self.title = widgets.HTML()
-        self.score = widgets.HTML()
-        self.score.add_class("dkb-score")
+        self.title = shared_html()
+        self.score = shared_html("dkb-score")
 
-        self.level_menu = widgets.Dropdown(layout=widgets.Layout(width="auto"))
-        self.level_menu.add_class("dkb-level")
-        self.difficulty_menu = widgets.Dropdown(layout=widgets.Layout(width="auto"))
-        self.difficulty_menu.add_class("dkb-difficulty")
-        self.language_menu = language_menu(self.session.lang)
-        self.large_toggle = widgets.ToggleButton(value=large, layout=widgets.Layout(width="auto"))
-        self.large_toggle.add_class("dkb-large")
-        self.new_button = button("dkb-new", self._on_new)
+        menu = shared_look(widgets.Dropdown, width="auto")
+        self.level_menu = widgets.Dropdown(**menu, _dom_classes=("dkb-level",))
+        self.difficulty_menu = widgets.Dropdown(**menu, _dom_classes=("dkb-difficulty",))
+        self.language_menu = language_menu(self.session.lang, shared=True)
+        self.large_toggle = widgets.ToggleButton(
+            value=large,
+            **shared_look(widgets.ToggleButton, width="auto"),
+            _dom_classes=("dkb-large",),
+        )
+        self.new_button = button("dkb-new", self._on_new, shared=True)
+        switch = shared_look(widgets.Checkbox, width="auto")
         self.jokers_switch = widgets.Checkbox(
             value=self.session.filters.jokers is not False,
             indent=False,
-            layout=widgets.Layout(width="auto"),
+            **switch,
+            _dom_classes=("dkb-jokers",),
         )
-        self.jokers_switch.add_class("dkb-jokers")
         self.swapped_switch = widgets.Checkbox(
             value=self.session.filters.flipped is not False,
             indent=False,
-            layout=widgets.Layout(width="auto"),
+            **switch,
+            _dom_classes=("dkb-swapped",),
         )
-        self.swapped_switch.add_class("dkb-swapped")
         self.level_bar = LevelBar()
         """How far the student is at the level, while practising "at my level"."""
         self._follow(self.level_menu, self.session.set_level)
@@ -189,9 +192,8 @@ class Practice(Speaks, DealsOnPick, widgets.VBox):
 
         self.code_field = widgets.Text()
         self.code_field.add_class("dkb-code")
-        self.load_button = button("dkb-load", self._on_load)
-        self.code_label = widgets.HTML()
-        self.code_label.add_class("dkb-current-code")
+        self.load_button = button("dkb-load", self._on_load, shared=True)
+        self.code_label = shared_html("dkb-current-code")
         with warnings.catch_warnings():
             # ipywidgets 8 deprecates on_submit, but it is the only way to hear
             # Enter while the value still updates on every key.
@@ -217,11 +219,10 @@ class Practice(Speaks, DealsOnPick, widgets.VBox):
             setattr(self, name, getattr(self.answer, name))
 
         self.submit_button, self.mu_button, self.hint_button, self.answers_button = answer_buttons(
-            self._on_submit, self._on_mu, self._on_hint, self._on_answers
+            self._on_submit, self._on_mu, self._on_hint, self._on_answers, shared=True
         )
 
-        self.answers = widgets.HTML()
-        self.answers.add_class("dkb-answers")
+        self.answers = shared_html("dkb-answers")
 
         switches = widgets.HBox(
             [self.jokers_switch, self.swapped_switch], layout=widgets.Layout(**WRAP)
@@ -229,7 +230,7 @@ class Practice(Speaks, DealsOnPick, widgets.VBox):
         if self.session.scope is not None:  # the lesson's filters hold
             switches.layout.display = "none"
         self.children = [
-            widgets.HBox([self.title, self.score], layout=widgets.Layout(**WRAP)),
+            widgets.HBox([self.title, self.score], layout=shared_layout(**WRAP)),
             self.level_bar,
             widgets.HBox(
                 [
@@ -239,12 +240,12 @@ class Practice(Speaks, DealsOnPick, widgets.VBox):
                     self.large_toggle,
                     self.new_button,
                 ],
-                layout=widgets.Layout(**WRAP),
+                layout=shared_layout(**WRAP),
             ),
             switches,
             widgets.HBox(
                 [self.code_field, self.load_button, self.code_label],
-                layout=widgets.Layout(**WRAP),
+                layout=shared_layout(**WRAP),
             ),
             self.answer,
             widgets.HBox(
@@ -255,7 +256,7 @@ class Practice(Speaks, DealsOnPick, widgets.VBox):
                     self.hint_button,
                     self.answers_button,
                 ],
-                layout=widgets.Layout(**WRAP),
+                layout=shared_layout(**WRAP),
             ),
             self.feedback,
             self.answers,

@@ -66,6 +66,7 @@ from ..sessions.feedback import Score
 from ..sessions.learning import MOST
 from .callbacks import shielded
 from .practice import Practice
+from .shared import shared_look
 
 __all__ = [
     "MAX_SAVED",
@@ -158,7 +159,7 @@ class BrowserProgress(widgets.Text):
     """The hidden field that carries ``practice``'s score to local storage and back."""
 
     def __init__(self, practice: Practice, **kwargs: Any) -> None:
-        super().__init__(value="", layout=widgets.Layout(display="none"), **kwargs)
+        super().__init__(value="", **shared_look(widgets.Text, display="none"), **kwargs)
         self.add_class("dkb-storage")
         self.practice = practice
         self.errors = practice.errors
