@@ -160,7 +160,7 @@ def test_the_game_shows_a_prompt_and_the_running_score() -> None:
     [
         ("eo", "Nivelo 2", "ne estas karto"),
         ("sv", "Nivå 2", "är inget kort"),
-        ("ja", "レベル 2", "カードではありません"),
+        ("ja", "レベル 2", "カードでは ありません"),
     ],
 )
 def test_level_lines_and_card_errors_speak_the_language(

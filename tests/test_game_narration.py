@@ -170,7 +170,7 @@ def test_a_missed_move_is_told_only_to_the_player_who_missed_it(viewer: int | No
 def test_one_card_is_one_card_in_every_language(lang: str) -> None:
     one = SaidMu(1, CARDS[5], Missed(parse_cards("10♣"), "10♣", False))
     told = tell(one, NAMES, lang, viewer=1)
-    singular = {"en": "1 card.)", "eo": "1 karto.)", "sv": "1 kort.)", "ja": "1枚。）"}[lang]
+    singular = {"en": "1 card.)", "eo": "1 karto.)", "sv": "1 kort.)", "ja": "1まい。）"}[lang]
     assert told.endswith(singular), told
     assert "1 cards" not in told and "1 kartoj" not in told
     scores = tell(Ended(EndReason.NO_CARDS, (1, 1, 0)), NAMES, lang)

@@ -123,7 +123,7 @@ def tell(
     the table): a missed dek bovinoj is told only to the player who missed it.
 
     >>> tell(Drew(0, 1), ["Adam"], "ja")
-    'Adamは農家からカードを1枚引きます。'
+    'Adamは のうかから カードを 1まい 引きます。'
     """
     if isinstance(event, Ended):
         return _ended(event, names, lang)
