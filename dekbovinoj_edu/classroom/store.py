@@ -23,9 +23,8 @@ as the teacher first wrote it.
 
 An attempt that ends a puzzle teaches the learner model (:mod:`.learning`): the
 seat's ability at the puzzle's level and the puzzle's rating (shared by every
-class of the store) are updated in the attempt's own transaction. On
-PostgreSQL's one-statement path they are updated right after it, in the store's
-learning thread, which gathers the answers of :data:`LEARNING_GAP` seconds and
+class of the store) are updated right after the attempt is committed, in the
+store's learning thread, which gathers the answers of :data:`LEARNING_GAP` seconds and
 learns them in one short transaction, so the student's answer does not wait and a
 busy class costs a few statements a batch, not a few an answer
 (:meth:`SQLStore.learnt` waits for them, without the gap). A
@@ -138,7 +137,7 @@ DB_ENV = "DEKBOVINOJ_DB"
 instead of the default file."""
 
 LEARNING_GAP = 0.25
-"""Seconds PostgreSQL's learning thread lets answers gather before it learns them: a class
+"""Seconds the store's learning thread lets answers gather before it learns them: a class
 of 300 ends about a hundred puzzles in that time, learnt in one transaction of five
 statements; a quiet class waits a quarter of a second for its level to move."""
 
@@ -387,7 +386,7 @@ class SQLStore:
         """The database, as a person would name it (the address without its password)."""
         self._postgresql = self.database.dialect == "postgresql"
         self._learning = ThreadPoolExecutor(1, thread_name_prefix="dekbovinoj-learning")
-        """Where PostgreSQL's one-statement path teaches the model, the answers waiting at once."""
+        """Where the model is taught, once the answers' attempts are committed (a batch at once)."""
         self.learning_failures = 0
         """Answers whose teaching the database refused (their attempts are kept)."""
         self._waiting: list[_Ended] = []
@@ -437,12 +436,11 @@ class SQLStore:
         self.database.close()
 
     def learnt(self) -> None:
-        """Wait until every answer recorded so far has taught the learner model (on
-        PostgreSQL's one-statement path that happens just after the attempt is kept, in a
-        thread of the store's own, so the attempt's answer does not wait for it)."""
-        if self._postgresql:
-            self._hurry.set()
-            self._learning.submit(self._learn_waiting).result()
+        """Wait until every answer recorded so far has taught the learner model (that
+        happens just after the attempt is kept, in a thread of the store's own, so the
+        attempt's answer does not wait for it)."""
+        self._hurry.set()
+        self._learning.submit(self._learn_waiting).result()
 
     def _learn_later(self, seat_id: int, started: float, kept: Attempt, now: float) -> None:
         """Have the learning thread teach the model ``kept``, after the answers waiting."""
@@ -703,7 +701,10 @@ class SQLStore:
             if quick is not None:
                 return quick
 
+        ended: list[_Ended] = []  # the answer this attempt ends, to learn from once committed
+
         def keep(db: Connection) -> Recorded:
+            ended.clear()  # a transaction run again after a busy database starts afresh
             mine = self._session_seat(db, name, hashed, lock=True)
             try:
                 row = _held(mine, hashed)
@@ -733,7 +734,7 @@ class SQLStore:
                 stored = db.execute(_ATTEMPT_BY_ID, known).one()
                 return self._resent(db, named, attempt_id, stored, hashed, mine)
             if kept.finishes:
-                self._learn(db, int(row.id), seat.started, kept, now)
+                ended.append((int(row.id), seat.started, kept, now))
                 moved = {"b_seat": row.id, "b_seen": now, "b_puzzle": seat.puzzle + 1}
                 db.execute(_SEAT_MOVED_ON, moved)
                 after = replace(
@@ -745,6 +746,8 @@ class SQLStore:
             return Recorded(kept, attempt_id, after, True)
 
         recorded: Recorded = self._write(keep)
+        for answer in ended:  # once committed: the learning thread learns it
+            self._learn_later(*answer)
         return recorded
 
     def _record_at_once(
@@ -952,13 +955,6 @@ class SQLStore:
         return self.join(name, nickname, token, now)
 
     # ------------------------------------------------------------ learning
-    def _learn(
-        self, db: Connection, seat_id: int, started: float, kept: Attempt, now: float
-    ) -> None:
-        """Teach the learner model the attempt ``kept``, which ends its puzzle (see
-        :meth:`_learn_all`)."""
-        self._learn_all(db, [(seat_id, started, kept, now)])
-
     def _learn_all(self, db: Connection, batch: list[_Ended]) -> None:
         """Teach the learner model every attempt of ``batch`` (each ends its puzzle), in
         order: the seat's ability at the puzzle's level and the puzzle's rating, in three
