@@ -17,10 +17,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-import os
-import shutil
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -30,7 +26,7 @@ import pytest
 import requests
 from support.hub import PASSWORD, RunningHub, left_running, running_hub
 from support.postgres import PostgresServer
-from support.servers import free_port, stop
+from support.servers import binder_serving
 
 from dekbovinoj_edu.classroom.classes import new_class
 from dekbovinoj_edu.hub.user_server import prepare
@@ -166,32 +162,11 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.fixture
 def binder_route(tmp_path: Path, artifacts: Path) -> Iterator[str]:
-    """Jupyter Server with Binder's configuration (``binder/jupyter_server_config.json``, as
-    ``postBuild`` installs it), the app's notebooks and templates, no token, on a free port."""
-    config = tmp_path / "config"
-    config.mkdir()
-    shutil.copyfile(
-        ROOT / "binder" / "jupyter_server_config.json", config / "jupyter_server_config.json"
-    )
+    """Jupyter Server with Binder's configuration, the app's notebooks and templates (written
+    as a hub user's server writes them), no token, on a free port."""
     prepare(tmp_path, tmp_path / "data")
-    env = {**os.environ, "JUPYTER_CONFIG_PATH": str(config), "JUPYTER_PATH": str(tmp_path / "data")}
-    port = free_port()
-    command = [sys.executable, "-m", "jupyter", "server", "--no-browser", f"--port={port}"]
-    command += ["--ServerApp.ip=127.0.0.1", "--IdentityProvider.token=", "--ServerApp.password="]
-    if os.geteuid() == 0:
-        command.append("--allow-root")
-    with (artifacts / "binder-route-hub-test.log").open("wb") as log:
-        server = subprocess.Popen(
-            command, cwd=tmp_path, env=env, stdout=log, stderr=subprocess.STDOUT
-        )
-    try:
-        deadline = time.monotonic() + 120
-        while not _answers(f"http://127.0.0.1:{port}/api"):
-            assert server.poll() is None and time.monotonic() < deadline, "no Jupyter Server"
-            time.sleep(0.3)
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        stop(server)
+    with binder_serving(tmp_path, artifacts / "binder-route-hub-test.log", cwd=tmp_path) as address:
+        yield address
 
 
 def _answers(address: str) -> bool:

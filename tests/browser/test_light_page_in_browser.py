@@ -17,20 +17,15 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 import signal
-import subprocess
-import sys
 import tempfile
 import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from support.puzzles import PETER
-from support.servers import free_port, stop, voila_serving
+from support.servers import binder_serving, free_port, voila_serving
 from support.shown import expect_shown
 
 from dekbovinoj_edu.i18n import gettext
@@ -283,37 +278,12 @@ def test_the_keyboard_order_and_the_accessible_names_are_those_of_voilas_page(
 
 @pytest.fixture
 def binder_route(tmp_path: Path, artifacts: Path) -> Iterator[str]:
-    """Jupyter Server with Binder's configuration (``binder/postBuild``: its config file, and the
-    templates ``write_template`` writes into a Jupyter data folder), on a free port."""
+    """Jupyter Server with Binder's configuration and the templates ``write_template`` writes
+    (as ``binder/postBuild`` does), serving the project's notebooks: the app's route."""
     _need_chromium()
-    config = tmp_path / "config"
-    config.mkdir()
-    shutil.copyfile(ROOT / "binder" / "jupyter_server_config.json", config / CONFIG_FILE)
     write_template(tmp_path / "data")
-    env = {
-        **os.environ,
-        "JUPYTER_CONFIG_PATH": str(config),
-        "JUPYTER_PATH": str(tmp_path / "data"),
-    }
-    port = free_port()
-    command = [sys.executable, "-m", "jupyter", "server", "--no-browser", f"--port={port}"]
-    command += ["--ServerApp.ip=localhost", "--IdentityProvider.token=", "--ServerApp.password="]
-    if os.geteuid() == 0:
-        command.append("--allow-root")
-    with (artifacts / "binder-route.log").open("wb") as log:
-        server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
-    try:
-        deadline = time.monotonic() + 120
-        while True:
-            assert server.poll() is None and time.monotonic() < deadline, "no Jupyter Server"
-            try:
-                with urllib.request.urlopen(f"http://localhost:{port}/api", timeout=5):
-                    break
-            except (urllib.error.URLError, ConnectionError, TimeoutError):
-                time.sleep(0.3)
-        yield f"http://localhost:{port}/{BINDER_ROUTE}"
-    finally:
-        stop(server)
+    with binder_serving(tmp_path, artifacts / "binder-route.log", cwd=ROOT) as address:
+        yield f"{address}/{BINDER_ROUTE}"
 
 
 def test_binders_voila_route_draws_the_app_on_the_light_page(browser, binder_route: str) -> None:

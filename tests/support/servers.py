@@ -16,8 +16,11 @@ from __future__ import annotations
 import dataclasses
 import functools
 import http.server
+import os
+import shutil
 import socket
 import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -34,12 +37,19 @@ from dekbovinoj_edu.serving.server import start_voila
 
 __all__ = [
     "SiteServer",
+    "binder_serving",
     "free_port",
     "serve_site",
     "start_in_background",
     "stop",
     "wait_until_up",
 ]
+
+ROOT = Path(__file__).resolve().parents[2]
+"""The project's folder."""
+
+BINDER_CONFIG = "jupyter_server_config.json"
+"""Binder's Jupyter Server configuration, in ``binder/`` and in the server's config folder."""
 
 
 def free_port() -> int:
@@ -76,6 +86,40 @@ def voila_serving(options: ServeOptions, log: Path) -> Iterator[str]:
     try:
         wait_until_up(options.port, timeout=120, process=server)
         yield f"http://localhost:{options.port}/"
+    finally:
+        stop(server)
+
+
+@contextmanager
+def binder_serving(folder: Path, log: Path, cwd: Path) -> Iterator[str]:
+    """Jupyter Server as Binder runs it: with the project's ``binder/jupyter_server_config.json``
+    (as ``binder/postBuild`` installs it), no token, ``folder / "data"`` as its Jupyter data
+    folder (where the caller wrote the templates) and ``cwd`` as its folder of notebooks, on
+    127.0.0.1 and a free port, its output to ``log``; answering until the block ends: its
+    address."""
+    config = folder / "config"
+    config.mkdir()
+    shutil.copyfile(ROOT / "binder" / "jupyter_server_config.json", config / BINDER_CONFIG)
+    env = {**os.environ, "JUPYTER_CONFIG_PATH": str(config), "JUPYTER_PATH": str(folder / "data")}
+    port = free_port()
+    command = [sys.executable, "-m", "jupyter", "server", "--no-browser", f"--port={port}"]
+    command += ["--ServerApp.ip=127.0.0.1", "--IdentityProvider.token=", "--ServerApp.password="]
+    if os.geteuid() == 0:
+        command.append("--allow-root")
+    with log.open("wb") as output:
+        server = subprocess.Popen(
+            command, cwd=cwd, env=env, stdout=output, stderr=subprocess.STDOUT
+        )
+    try:
+        deadline = time.monotonic() + 120
+        while True:
+            assert server.poll() is None and time.monotonic() < deadline, "no Jupyter Server"
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/api", timeout=5):
+                    break
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                time.sleep(0.3)
+        yield f"http://127.0.0.1:{port}"
     finally:
         stop(server)
 
