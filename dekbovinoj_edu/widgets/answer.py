@@ -35,7 +35,7 @@ from ..rules.levels import Op
 from ..sessions.answer import AnswerDraft
 from ..sessions.feedback import Feedback
 from .callbacks import shielded
-from .parts import BUTTON_LAYOUT, CONTRAST_CSS, WRAP, button, errors_output, feedback_html
+from .parts import CONTRAST_CSS, WRAP, button, errors_output, feedback_html
 from .shared import close_widgets, shared_html, shared_layout, shared_look, shared_style
 
 __all__ = ["AnswerBuilder"]
@@ -244,30 +244,27 @@ class AnswerBuilder(widgets.VBox):
         close_widgets(replaced)
 
     def _op_button(self, symbol: str) -> widgets.Button:
-        made = widgets.Button(
-            description=symbol,
-            tooltip=self._t(_OP_NAMES[symbol]),
-            layout=shared_layout(**BUTTON_LAYOUT),
+        return button(
+            f"{self.css}-op",
+            lambda _: self._on_op(symbol),
+            symbol,
+            shared=True,
             style=shared_style(widgets.Button, font_weight="bold"),
-            _dom_classes=("dkb-button", f"{self.css}-op"),
+            tooltip=self._t(_OP_NAMES[symbol]),
         )
-        made.on_click(lambda _: self._on_op(symbol))
-        return made
 
     def _card_box(self, position: int) -> widgets.VBox:
         card = self.draft.shown_cards[position]
         picture = widgets.HTML(layout=shared_layout(), style=shared_style(widgets.HTML))
         kind = "joker-card" if card.is_joker else "card"
-        made = widgets.Button(
-            description=str(card),
-            layout=shared_layout(**BUTTON_LAYOUT),
+        handler = self._on_joker_card if card.is_joker else lambda _: self._on_card(position)
+        made = button(
+            f"{self.css}-card-{position} {self.css}-{kind}",
+            handler,
+            str(card),
+            shared=True,
             style=self._card_style(),
-            _dom_classes=("dkb-button", f"{self.css}-card-{position}", f"{self.css}-{kind}"),
         )
-        if card.is_joker:
-            made.on_click(self._on_joker_card)
-        else:
-            made.on_click(lambda _: self._on_card(position))
         return widgets.VBox(
             [picture, made],
             layout=shared_layout(align_items="center", margin="0 4px 4px 0"),

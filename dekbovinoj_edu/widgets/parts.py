@@ -111,27 +111,32 @@ def button(
     label: str = "",
     *,
     shared: bool = False,
+    style: widgets.Widget | None = None,
+    tooltip: str | None = None,
 ) -> widgets.Button:
-    """A button with the views' look, the CSS classes in ``css`` (split at spaces), ``handler``.
+    """A button with the views' look, the CSS classes in ``css`` (split at spaces), ``handler``;
+    made whole at once, so a page is sent it in one message.
 
     ``shared=True`` is for a button that never changes its layout or style: it shares them
-    with the other such buttons (:mod:`.shared`), and refuses a change to them.
+    with the other such buttons (:mod:`.shared`), and refuses a change to them; ``style``, a
+    shared style of its own (``shared_style(widgets.Button, font_weight="bold")``).
 
     >>> button("dkb-new", print)._dom_classes
     ('dkb-button', 'dkb-new')
     >>> button("dkb-new", print, shared=True).layout is button("dkb-mu", print, shared=True).layout
     True
     """
-    if shared:
-        made = widgets.Button(
-            description=label,
-            layout=shared_layout(**BUTTON_LAYOUT),
-            style=shared_style(widgets.Button),
-        )
-    else:
-        made = widgets.Button(description=label, layout=widgets.Layout(**BUTTON_LAYOUT))
-    for name in ("dkb-button", *css.split()):
-        made.add_class(name)
+    look: dict[str, Any] = (
+        {
+            "layout": shared_layout(**BUTTON_LAYOUT),
+            "style": shared_style(widgets.Button) if style is None else style,
+        }
+        if shared
+        else {"layout": widgets.Layout(**BUTTON_LAYOUT)}
+    )
+    made = widgets.Button(
+        description=label, tooltip=tooltip, _dom_classes=("dkb-button", *css.split()), **look
+    )
     made.on_click(handler)
     return made
 
