@@ -73,3 +73,23 @@ def test_the_answer_boxs_example_uses_only_signs_of_the_puzzles_level() -> None:
         assert ("*" in example) == ("×" in view.answer.draft.operations), (number, example)
         cards = EXAMPLE_CARDS[example]  # the example is a real answer with these cards
         assert check(Puzzle.parse(cards, level=level), example).ok, (number, example)
+
+
+def test_every_sign_button_of_the_rules_is_named_in_every_language() -> None:
+    """The sign buttons' names come from the table of operations (and the brackets'), so the
+    ``ui`` catalogs must translate every one (tests/test_ui_translations.py reads the source)."""
+    from babel.messages.pofile import read_po
+
+    from dekbovinoj_edu.i18n import catalog_path
+    from dekbovinoj_edu.rules.levels import LEVELS
+    from dekbovinoj_edu.rules.operations import OPERATIONS
+
+    names = {entry.spoken for entry in OPERATIONS.entries()}
+    assert "" not in names and len(names) == len(OPERATIONS)
+    for lang in ("eo", "sv", "ja"):
+        with catalog_path(lang, "ui").open("rb") as handle:
+            translated = {str(m.id) for m in read_po(handle, locale=lang) if m.id and m.string}
+        assert not names - translated, (lang, sorted(names - translated))
+    view = Practice(puzzle=Puzzle.parse("9♦ 3♥ | K♣ 2♣", level=LEVELS[3]), lang="sv")
+    tooltips = {made.description: made.tooltip for made in view.ops_row.children}
+    assert tooltips["×"] == "gånger" and tooltips["("] != "open a bracket", tooltips

@@ -7,53 +7,22 @@ solver and the puzzle codes then know it, and the rules' table is unchanged.
 from __future__ import annotations
 
 import dataclasses
-import operator
 import random
 from fractions import Fraction
 
 import pytest
+from support.house_rules import MOD, MOD_LEVEL, MODULO, WITH_MOD
 
 from dekbovinoj_edu import LEVELS, Level, Op, Puzzle, check, solve
 from dekbovinoj_edu.checking.evaluate import apply, evaluate
 from dekbovinoj_edu.checking.expression import parse_expression, render
 from dekbovinoj_edu.rules.codes import CODE_OPERATIONS, CodeFormatError
-from dekbovinoj_edu.rules.operations import (
-    OPERATIONS,
-    Colour,
-    ExtraOp,
-    Fixity,
-    Operation,
-    OperationTable,
-    Rule,
-    Search,
-)
+from dekbovinoj_edu.rules.operations import OPERATIONS, OperationTable, Search
 from dekbovinoj_edu.solving.normal_form import to_text
 from dekbovinoj_edu.solving.reference import value_sets
 from dekbovinoj_edu.solving.search_base import searched_as, tokens
 from dekbovinoj_edu.solving.search_trees import TreeSearch
 from dekbovinoj_edu.solving.solver import _to_node
-
-MOD = ExtraOp("modulo", "mod")
-MODULO = Operation(
-    op=MOD,
-    fixity=Fixity.INFIX,
-    precedence=2,  # with × and ÷
-    colour=Colour.POSITIVE,
-    rule=Rule.ARITHMETIC,
-    search=Search.TREES,
-    code_bit=len(OPERATIONS),  # the next free bit
-    spellings=("MOD",),
-    apply=operator.mod,
-    needs_nonzero_right=True,
-)
-WITH_MOD = OPERATIONS.extended(MODULO)
-MOD_LEVEL = Level(
-    "mod",
-    frozenset({Op.ADD, Op.SUB, Op.MUL, MOD}),
-    brackets=True,
-    colour_rule=False,
-    table=WITH_MOD,
-)
 
 
 def test_a_house_rule_with_modulo_is_checked() -> None:

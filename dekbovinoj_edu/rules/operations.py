@@ -7,6 +7,9 @@ evaluator (:attr:`Operation.rule`), the solver (:attr:`Operation.search`) and
 the puzzle codes (:attr:`Operation.code_bit`). Each of them dispatches with a
 ``match`` whose last case raises, so an operation a part does not know is an
 error, never a silent default; the table itself is checked when it is built.
+The views read it too: a sign button of the answer builder shows and writes
+the operation's symbol, is called by :attr:`Operation.spoken_name`, and
+joins its neighbours by :attr:`Operation.fixity`.
 
 >>> OPERATIONS[Op.DIV].colour, OPERATIONS[Op.DIV].precedence, OPERATIONS[Op.DIV].code_bit
 (<Colour.NEGATIVE: 'negative'>, 2, 3)
@@ -199,11 +202,32 @@ class Operation:
     """For :attr:`Rule.ARITHMETIC`: the operation on exact numbers (fractions, surds, sympy)."""
     needs_nonzero_right: bool = False
     """Whether a right part worth 0 makes it undefined (``÷ 0``)."""
+    spoken: str = ""
+    """What its sign button is called (its tooltip), in English: a ``ui`` msgid, translated
+    in the ``ui`` catalogs for the rules' operations. A house rule's own may leave it empty:
+    :attr:`spoken_name` is then its :attr:`ExtraOp.name`."""
 
     @property
     def symbol(self) -> str:
-        """The standard symbol, as the checker prints it."""
+        """The standard symbol, as the checker prints it; also its sign button's label and
+        what a tap on it writes (the parser always reads it, so the echo reads it back)."""
         return self.op.symbol
+
+    @property
+    def spoken_name(self) -> str:
+        """What its sign button is called, in English: :attr:`spoken`, else the house rule's
+        name for its operation (else the symbol).
+
+        >>> OPERATIONS[Op.MUL].spoken_name
+        'times'
+        >>> modulo = Operation(ExtraOp("modulo", "mod"), Fixity.INFIX, 2, Colour.POSITIVE,
+        ...                    Rule.ARITHMETIC, Search.TREES, code_bit=7, apply=operator.mod)
+        >>> modulo.spoken_name
+        'modulo'
+        """
+        if self.spoken:
+            return self.spoken
+        return self.op.name if isinstance(self.op, ExtraOp) else self.symbol
 
     @property
     def arity(self) -> int:
@@ -324,6 +348,7 @@ OPERATIONS = OperationTable(
             code_bit=0,
             sign=True,
             apply=operator.add,
+            spoken="plus",
         ),
         Operation(
             op=Op.SUB,
@@ -336,6 +361,7 @@ OPERATIONS = OperationTable(
             spellings=("-",),
             sign=True,
             apply=operator.sub,
+            spoken="minus (before a red card, or its sign)",
         ),
         Operation(
             op=Op.MUL,
@@ -347,6 +373,7 @@ OPERATIONS = OperationTable(
             code_bit=2,
             spellings=("*", "X"),
             apply=operator.mul,
+            spoken="times",
         ),
         Operation(
             op=Op.DIV,
@@ -359,6 +386,7 @@ OPERATIONS = OperationTable(
             spellings=("/",),
             apply=operator.truediv,
             needs_nonzero_right=True,
+            spoken="divided by",
         ),
         Operation(
             op=Op.POW,
@@ -370,6 +398,7 @@ OPERATIONS = OperationTable(
             code_bit=4,
             assoc=Assoc.RIGHT,
             spellings=("**",),
+            spoken="to the power of",
         ),
         Operation(
             op=Op.SQRT,
@@ -380,6 +409,7 @@ OPERATIONS = OperationTable(
             search=Search.ROOT,
             code_bit=5,
             spellings=("SQRT",),
+            spoken="square root",
         ),
         Operation(
             op=Op.FACT,
@@ -389,6 +419,7 @@ OPERATIONS = OperationTable(
             rule=Rule.FACTORIAL,
             search=Search.FACTORIAL,
             code_bit=6,
+            spoken="factorial",
         ),
     )
 )

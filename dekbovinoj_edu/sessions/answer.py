@@ -19,20 +19,70 @@ It judges nothing and keeps no score: that is for whoever holds it.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 
 from ..checking.checker import Verdict, check
 from ..checking.evaluate import format_value
+from ..checking.expression import normalise
 from ..i18n import normalise_lang
 from ..rules.cards import Card
+from ..rules.operations import Fixity, Operation, OperationTable
 from ..rules.puzzle import Puzzle
 
-__all__ = ["AnswerDraft"]
+__all__ = ["AnswerDraft", "written_so_far"]
 
 _QUIET_CODES = frozenset({"ok", "not-target"})
 """Verdicts the echo already tells by the value: no message while typing."""
 
-_WAITING = "+-−–*×x·/÷:^√(["
-"""Signs that wait for a card after them: stripped to read what is written so far."""
+_OPENING = ("(", "[")
+"""The brackets that open: they wait for a card after them."""
+
+
+def _upper(normal: str) -> str:
+    """Upper case one character at a time, as the parser reads (positions stay aligned)."""
+    return "".join(c.upper() if len(c.upper()) == 1 else c for c in normal)
+
+
+@cache
+def _waiting(table: OperationTable) -> tuple[str, ...]:
+    """What waits for a card after it, spelled as the parser reads it (:func:`normalise`, upper
+    case), longest first: every spelling of ``table``'s infix and prefix operations, and the
+    opening brackets."""
+    spellings = set(_OPENING)
+    for entry in table.entries():
+        match entry.fixity:
+            case Fixity.INFIX | Fixity.PREFIX:
+                for spelling in (entry.symbol, *entry.spellings):
+                    spellings.add(_upper(normalise(spelling)[0]))
+            case Fixity.POSTFIX:
+                pass  # it follows its card: nothing waits
+            case unknown:  # pragma: no cover - every fixity is handled above
+                raise ValueError(f"unknown fixity {unknown}")
+    return tuple(sorted(spellings - {""}, key=len, reverse=True))
+
+
+def written_so_far(text: str, table: OperationTable) -> str:
+    """``text`` without the operations and opening brackets at its end that still wait for a
+    card: what can be read so far. The table's spellings count, a house rule's own too.
+
+    >>> from dekbovinoj_edu.rules.operations import OPERATIONS
+    >>> written_so_far("13*2 + (", OPERATIONS), written_so_far("13 × sqrt", OPERATIONS)
+    ('13*2', '13')
+    >>> written_so_far("3! −", OPERATIONS), written_so_far("√", OPERATIONS)
+    ('3!', '')
+    """
+    normal, origin = normalise(text)
+    upper = _upper(normal)
+    waiting = _waiting(table)
+    end = len(upper)
+    while True:
+        end = len(upper[:end].rstrip())
+        ending = next((spelling for spelling in waiting if upper.endswith(spelling, 0, end)), None)
+        if ending is None:
+            break
+        end -= len(ending)
+    cut = origin[end] if end < len(origin) else len(text)
+    return text[:cut].rstrip()
 
 
 class AnswerDraft:
@@ -78,6 +128,20 @@ class AnswerDraft:
             symbols += ["(", ")"]
         return tuple(symbols)
 
+    def operation(self, symbol: str) -> Operation | None:
+        """The table's record of the operation a sign button shows (``None`` for a bracket,
+        or a symbol the level does not have): its label, its name, its fixity.
+
+        >>> draft = AnswerDraft(Puzzle.parse("5♠ | 5♣", level=1))
+        >>> draft.operation("−").spoken_name, draft.operation("("), draft.operation("×")
+        ('minus (before a red card, or its sign)', None, None)
+        """
+        level = self.puzzle.level
+        for entry in level.table.entries():
+            if entry.symbol == symbol and level.allows(entry.op):
+                return entry
+        return None
+
     def tap(self, item: str | int) -> bool:
         """Add a card (its position in :attr:`shown_cards`, or its notation) or an operation.
 
@@ -111,8 +175,43 @@ class AnswerDraft:
         return None
 
     def _append(self, token: str) -> None:
-        glue = "" if not self.text or token in (")", "!") or self.text.endswith(("(", "√")) else " "
-        self._set_text(self.text.rstrip() + glue + token if self.text else token)
+        """Write a card's or a sign's text after the answer: a space between them, none
+        inside a bracket, after a prefix operation (``√9``) or before a postfix one (``3!``).
+
+        >>> draft = AnswerDraft(Puzzle.parse("9♦ 4♠ | 3♣", level=3))
+        >>> for step in ["(", "√", 1, "+", 2, ")", "!"]:
+        ...     _ = draft.tap(step)
+        >>> draft.text
+        '(√4♠ + 3♣)!'
+        """
+        text = self.text.rstrip()
+        if not text:
+            self._set_text(token)
+            return
+        glue = " "
+        if token == ")" or text.endswith(_OPENING) or self._joins(token, text):
+            glue = ""
+        self._set_text(text + glue + token)
+
+    def _joins(self, token: str, text: str) -> bool:
+        """Whether ``token`` is written without a space after ``text``: a postfix operation
+        joins what it follows, and what follows a prefix operation joins it (the level's
+        table says which operations are which)."""
+        table = self.puzzle.level.table
+        for entry in table.entries():
+            match entry.fixity:
+                case Fixity.POSTFIX:
+                    if token == entry.symbol:
+                        return True
+                case Fixity.PREFIX:
+                    spellings = (entry.symbol, *entry.spellings)
+                    if _upper(text).endswith(tuple(_upper(s) for s in spellings)):
+                        return True
+                case Fixity.INFIX:
+                    pass
+                case unknown:  # pragma: no cover - every fixity is handled above
+                    raise ValueError(f"unknown fixity {unknown}")
+        return False
 
     def type(self, text: str) -> None:
         """Replace the answer with typed text (the taps follow what is still there)."""
@@ -170,7 +269,7 @@ class AnswerDraft:
         verdict = self.verdict
         if verdict is None or str(verdict.code) != "syntax":
             return verdict
-        prefix = self.text.rstrip().rstrip(_WAITING).rstrip()
+        prefix = written_so_far(self.text, self.puzzle.level.table)
         if not prefix or prefix == self.text.rstrip():
             return verdict
         return check(self.puzzle, prefix, joker=self.joker, lang=self.lang)

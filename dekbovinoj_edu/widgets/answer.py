@@ -31,7 +31,7 @@ import ipywidgets as widgets
 from ..drawing.cards import card_label, card_svg, parity_text
 from ..i18n import gettext
 from ..rules.cards import Card
-from ..rules.levels import Op
+from ..rules.operations import Op
 from ..sessions.answer import AnswerDraft
 from ..sessions.feedback import Feedback
 from .callbacks import shielded
@@ -41,19 +41,6 @@ from .shared import close_widgets, shared_html, shared_layout, shared_look, shar
 __all__ = ["AnswerBuilder"]
 
 _UI = "ui"
-
-_OP_NAMES = {
-    Op.ADD.symbol: "plus",
-    Op.SUB.symbol: "minus (before a red card, or its sign)",
-    Op.MUL.symbol: "times",
-    Op.DIV.symbol: "divided by",
-    Op.POW.symbol: "to the power of",
-    Op.SQRT.symbol: "square root",
-    Op.FACT.symbol: "factorial",
-    "(": "open a bracket",
-    ")": "close the bracket",
-}
-"""The spoken name of each operation button, for its tooltip (English msgids)."""
 
 
 def card_css(css: str) -> str:
@@ -185,14 +172,30 @@ class AnswerBuilder(widgets.VBox):
         self.joker_toggle.tooltip = t("Play the barn's joker first")
         self.pasture_title.value = f"<b>{html.escape(t('Pasture'))}</b>"
         self.barn_title.value = f"<b>{html.escape(t('Barn'))}</b>"
-        for position, symbol in enumerate(self.draft.operations):
-            if position < len(self.ops_row.children):
-                self.ops_row.children[position].tooltip = t(_OP_NAMES[symbol])
+        operations = tuple(self.draft.operations)
+        if self._drawn_operations is not None and operations != self._drawn_operations:
+            self._draw_operations(operations)  # the draft is at another level already
+        drawn = self._drawn_operations or ()
+        for symbol, made in zip(drawn, self.ops_row.children[: len(drawn)], strict=True):
+            made.tooltip = self._spoken(symbol)
         self.refresh()
+
+    def _spoken(self, symbol: str) -> str:
+        """What a sign button is called (its tooltip), in the draft's language: a bracket's
+        name, or its operation's :attr:`~dekbovinoj_edu.rules.operations.Operation.spoken_name`
+        from the level's table (a house rule's own is called as its author named it)."""
+        if symbol == "(":
+            return self._t("open a bracket")
+        if symbol == ")":
+            return self._t("close the bracket")
+        entry = self.draft.operation(symbol)
+        if entry is None:
+            raise ValueError(f"{symbol} is not a sign of the level {self.draft.puzzle.level.name}")
+        return self._t(entry.spoken_name)
 
     def _example(self) -> str:
         """The answer box's example, in signs the puzzle's level has."""
-        if "×" in self.draft.operations:
+        if self.draft.puzzle.level.allows(Op.MUL):
             return self._t("Tap cards and signs, or type: 13*2+3-9-3-7")
         return self._t("Tap cards and signs, or type: 13+4-7")
 
@@ -221,7 +224,8 @@ class AnswerBuilder(widgets.VBox):
         self.refresh()
 
     def _draw_operations(self, operations: tuple[str, ...]) -> None:
-        """One sign button a sign of the level, then ⌫ and "Clear"; the old ones closed."""
+        """One sign button a sign of the level (its operations in the table's order, then the
+        brackets), then ⌫ and "Clear"; the old ones closed."""
         kept = (self.backspace_button, self.clear_button)
         replaced = [made for made in self.ops_row.children if made not in kept]
         self._drawn_operations = operations
@@ -244,13 +248,15 @@ class AnswerBuilder(widgets.VBox):
         close_widgets(replaced)
 
     def _op_button(self, symbol: str) -> widgets.Button:
+        """A sign button: labelled with the symbol, which a tap writes (the table's symbol,
+        read back by the parser), and called by its name."""
         return button(
             f"{self.css}-op",
             lambda _: self._on_op(symbol),
             symbol,
             shared=True,
             style=shared_style(widgets.Button, font_weight="bold"),
-            tooltip=self._t(_OP_NAMES[symbol]),
+            tooltip=self._spoken(symbol),
         )
 
     def _card_box(self, position: int) -> widgets.VBox:
