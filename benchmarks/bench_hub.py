@@ -43,7 +43,7 @@ from support.hub import PASSWORD, RunningHub, process_tree, running_hub
 from support.postgres import postgres_server
 from support.processes import command_line, cpu_seconds, rss_bytes
 
-from dekbovinoj_edu.classroom.classes import new_class
+from dekbovinoj_edu.classroom.store.classes import new_class
 
 APP = "/hub/user-redirect/voila/render/dekbovinoj/dekbovinoj.ipynb"
 """The practice app in each user's own server (``singleuser.defaultUrl``)."""

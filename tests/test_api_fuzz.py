@@ -20,18 +20,20 @@ from schemathesis.specs.openapi.checks import negative_data_rejection
 from support.class_service import Api, running_service
 from support.puzzles import PETER
 
+from dekbovinoj_edu.class_service import errors as service_errors
+from dekbovinoj_edu.class_service.app import api_routes
+from dekbovinoj_edu.class_service.errors import STATUS
+from dekbovinoj_edu.class_service.limits import Rate, RateLimits
+from dekbovinoj_edu.class_service.run import ClassServer
+from dekbovinoj_edu.class_service.validation import ALIVE, ATTEMPT, JOIN, Field
 from dekbovinoj_edu.classroom import errors as classroom_errors
 from dekbovinoj_edu.classroom.assignment import codes_assignment
 from dekbovinoj_edu.classroom.errors import ClassroomError
 from dekbovinoj_edu.classroom.store import open_store
-from dekbovinoj_edu.service import errors as service_errors
-from dekbovinoj_edu.service.app import api_routes
-from dekbovinoj_edu.service.errors import STATUS
-from dekbovinoj_edu.service.limits import Limits, Rate
-from dekbovinoj_edu.service.run import ClassServer
-from dekbovinoj_edu.service.validation import ALIVE, ATTEMPT, JOIN, Field
 
-DESCRIPTION = Path(__file__).resolve().parents[1] / "dekbovinoj_edu" / "service" / "openapi.json"
+DESCRIPTION = (
+    Path(__file__).resolve().parents[1] / "dekbovinoj_edu" / "class_service" / "openapi.json"
+)
 OPENAPI: dict[str, Any] = json.loads(DESCRIPTION.read_text("utf-8"))
 SCHEMAS: dict[str, Any] = OPENAPI["components"]["schemas"]
 
@@ -104,7 +106,7 @@ def fuzzed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[ClassServ
     store = open_store(tmp_path_factory.mktemp("fuzz") / "classes.sqlite3")
     store.add_class(codes_assignment("4a", f"{PETER.code},{PETER.code}"))
     roomy = Rate(burst=100_000, per_second=10_000)
-    limits = Limits(requests=roomy, join=roomy, attempt=roomy, alive=roomy, read=roomy)
+    limits = RateLimits(requests=roomy, join=roomy, attempt=roomy, alive=roomy, read=roomy)
     with running_service(store, "4a", limits=limits) as (server, api):
         token = api.join("Fuzz").document["token"]
         yield server, token

@@ -8,7 +8,6 @@ from collections.abc import Iterator
 import pytest
 
 from dekbovinoj_edu.classroom.assignment import codes_assignment
-from dekbovinoj_edu.classroom.desk import MAX_HINTS, MAX_SECONDS, ClassDesk
 from dekbovinoj_edu.classroom.errors import (
     NicknameError,
     NicknameTakenError,
@@ -18,6 +17,7 @@ from dekbovinoj_edu.classroom.errors import (
     UnknownSessionError,
 )
 from dekbovinoj_edu.classroom.store import SQLiteStore
+from dekbovinoj_edu.classroom.store.desk import MAX_HINTS, MAX_SECONDS, ClassDesk
 from dekbovinoj_edu.rules.limits import MAX_CHARS
 from dekbovinoj_edu.rules.puzzle import Puzzle
 

@@ -14,12 +14,12 @@ from support.class_service import running_service
 
 from dekbovinoj_edu.classroom.assignment import at_level_assignment, codes_assignment
 from dekbovinoj_edu.classroom.client import ClassClient
-from dekbovinoj_edu.classroom.desk import ClassDesk
 from dekbovinoj_edu.classroom.errors import ClassExistsError, PuzzleNotOpenError
-from dekbovinoj_edu.classroom.learning import REVEALING_HINT, response_of
 from dekbovinoj_edu.classroom.overview import class_overview
 from dekbovinoj_edu.classroom.session import ClassSession
 from dekbovinoj_edu.classroom.store import SQLStore, open_store
+from dekbovinoj_edu.classroom.store.desk import ClassDesk
+from dekbovinoj_edu.classroom.store.learning import response_of
 from dekbovinoj_edu.classroom.views.board import board_html
 from dekbovinoj_edu.dealing.learner import (
     MAX_LIMIT,
@@ -30,6 +30,7 @@ from dekbovinoj_edu.dealing.learner import (
     prior,
     update,
 )
+from dekbovinoj_edu.dealing.teaching import REVEALING_HINT
 from dekbovinoj_edu.rules.puzzle import Puzzle
 
 PETER = Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2)
@@ -229,7 +230,7 @@ def test_a_students_app_shows_their_own_puzzles_on_every_path(tmp_path: Path, pa
     store = open_store(tmp_path / "c.sqlite3")
     store.add_class(at_level_assignment("4c", level=1, count=3, seed=9, jokers=False))
     with running_service(store, "4c") as (server, _):
-        backend = store if path == "desk" else ClassClient(server.url, "4c")
+        backend = ClassDesk(store, "4c") if path == "desk" else ClassClient(server.url, "4c")
         session = ClassSession("4c", backend)
         assert session.count == 3
         session.join("Ana")
@@ -271,7 +272,7 @@ def test_best_answers_shown_before_solving_make_the_answer_a_shown_one(
     store = open_store(tmp_path / "c.sqlite3")
     store.add_class(codes_assignment("4a", PETER.code))
     with running_service(store, "4a") as (server, _):
-        backend = store if path == "desk" else ClassClient(server.url, "4a")
+        backend = ClassDesk(store, "4a") if path == "desk" else ClassClient(server.url, "4a")
         session = ClassSession("4a", backend)
         session.join("Ana")
         assert session.best_answers()  # before solving

@@ -23,14 +23,14 @@ from support.class_service import Answer, Api, running_service
 from support.processes import children
 from support.puzzles import PETER
 
+from dekbovinoj_edu.class_service.limits import Rate, RateLimits
+from dekbovinoj_edu.class_service.run import ClassServer
 from dekbovinoj_edu.classroom.assignment import codes_assignment
 from dekbovinoj_edu.classroom.errors import StoreError
 from dekbovinoj_edu.classroom.store import SQLStore, open_store
 from dekbovinoj_edu.classroom.views.teacher import ACTIONS, TeacherView
 from dekbovinoj_edu.i18n import catalog_path
 from dekbovinoj_edu.rules.puzzle import Puzzle
-from dekbovinoj_edu.service.limits import Limits, Rate
-from dekbovinoj_edu.service.run import ClassServer
 
 NO_TEN = Puzzle.parse("A♣ | 2♣", level=1)
 """A puzzle with no dek bovinoj: the right call is "mu!"."""
@@ -344,7 +344,7 @@ def test_a_store_that_does_not_answer_in_time_is_a_503(
 
 
 def test_one_address_making_seats_in_a_loop_is_slowed_down(store: SQLStore) -> None:
-    limits = Limits(join=Rate(burst=10, per_second=0.1))
+    limits = RateLimits(join=Rate(burst=10, per_second=0.1))
     with running_service(store, "4a", limits=limits) as (_, api):
         answers = [api.join(f"troll {n}") for n in range(17)]
     assert [a.status for a in answers] == [201] * 10 + [429] * 7
@@ -712,7 +712,7 @@ def test_the_service_description_is_served(api: Api) -> None:
 
 # --- every sentence in four languages ---------------------------------------------------------
 
-SERVICE = Path(__file__).resolve().parents[1] / "dekbovinoj_edu" / "service"
+SERVICE = Path(__file__).resolve().parents[1] / "dekbovinoj_edu" / "class_service"
 
 
 def service_msgids() -> set[str]:

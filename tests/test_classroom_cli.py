@@ -15,6 +15,7 @@ from dekbovinoj_edu.classroom.attempts import CSV_COLUMNS
 from dekbovinoj_edu.classroom.report import BOM, REPORT_COLUMNS
 from dekbovinoj_edu.classroom.session import ClassSession
 from dekbovinoj_edu.classroom.store import open_store
+from dekbovinoj_edu.classroom.store.desk import ClassDesk
 from dekbovinoj_edu.cli import main
 from dekbovinoj_edu.dealing.dealer import deal_many
 from dekbovinoj_edu.rules.puzzle import Puzzle
@@ -109,7 +110,7 @@ def test_report_csv_has_exactly_the_columns_and_a_row_per_attempt(
     capsys: pytest.CaptureFixture[str], db: str
 ) -> None:
     assert run(capsys, "class", "new", "4a", "--codes", PETER.code, "--db", db)[0] == 0
-    session = ClassSession("4a", open_store(db))
+    session = ClassSession("4a", ClassDesk(open_store(db), "4a"))
     session.join("Ana, the 1st")  # a comma in a nickname stays one field
     session.practice.type("13 + 9")
     session.submit()
@@ -143,7 +144,7 @@ def test_report_csv_has_exactly_the_columns_and_a_row_per_attempt(
 
 def test_forget_deletes_the_class_and_its_rows(capsys: pytest.CaptureFixture[str], db: str) -> None:
     assert run(capsys, "class", "new", "4a", "--codes", PETER.code, "--db", db)[0] == 0
-    session = ClassSession("4a", open_store(db))
+    session = ClassSession("4a", ClassDesk(open_store(db), "4a"))
     session.join("Ana")
     session.mu()
     code, out, _ = run(capsys, "class", "forget", "4a", "--yes", "--db", db)
@@ -174,7 +175,7 @@ def test_forget_asks_for_the_class_name_at_a_terminal(
     kept: bool,
 ) -> None:
     assert run(capsys, "class", "new", "4a", "--codes", PETER.code, "--db", db)[0] == 0
-    ClassSession("4a", open_store(db)).join("Ana")
+    ClassSession("4a", ClassDesk(open_store(db), "4a")).join("Ana")
     monkeypatch.setattr("sys.stdin", Terminal(typed))
     code, _, err = run(capsys, "class", "forget", "4a", "--db", db)
     assert "This deletes class 4a for good: 1 students and 0 attempts." in err

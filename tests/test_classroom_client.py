@@ -28,7 +28,7 @@ from dekbovinoj_edu.classroom.client import (
     OfflineError,
     Pending,
     QueueFullError,
-    ServiceError,
+    ServiceRefusalError,
     UnreadableError,
     new_attempt_id,
 )
@@ -46,7 +46,7 @@ from dekbovinoj_edu.classroom.views.keeper import key_for
 from dekbovinoj_edu.classroom.views.student import ClassApp
 from dekbovinoj_edu.cli import main
 from dekbovinoj_edu.rules.puzzle import Puzzle
-from dekbovinoj_edu.serving.class_service import ClassService, start_class_service
+from dekbovinoj_edu.serving.class_process import ClassService, start_class_service
 from dekbovinoj_edu.sessions.feedback import FeedbackKind
 
 PETERS_ANSWER = "13*2+3-9-3-7"
@@ -317,7 +317,7 @@ def test_a_student_offline_for_too_long_is_told_to_wait(tmp_path: Path) -> None:
 
 def test_a_service_address_that_is_not_http_is_refused_before_anything_is_sent() -> None:
     for address in ("ftp://x.example", "javascript:alert(1)", "http://", "x.example"):
-        with pytest.raises(ServiceError):
+        with pytest.raises(ServiceRefusalError):
             ClassClient(address, "4a")
 
 

@@ -10,15 +10,16 @@ from collections.abc import Iterator
 import pytest
 from support.class_service import Api, running_service
 
+from dekbovinoj_edu.class_service.run import LOOPBACK, ClassServer
 from dekbovinoj_edu.classroom import ClassApp, Dashboard
 from dekbovinoj_edu.classroom.assignment import codes_assignment
 from dekbovinoj_edu.classroom.report import BOM, REPORT_COLUMNS
 from dekbovinoj_edu.classroom.session import ClassSession
 from dekbovinoj_edu.classroom.store import SQLiteStore
+from dekbovinoj_edu.classroom.store.desk import ClassDesk
 from dekbovinoj_edu.classroom.views.teacher import TeacherView
 from dekbovinoj_edu.i18n import gettext
 from dekbovinoj_edu.rules.puzzle import Puzzle
-from dekbovinoj_edu.service.run import LOOPBACK, ClassServer
 
 NO_TEN = Puzzle.parse("A♣ | 2♣", level=1)
 
@@ -28,7 +29,7 @@ def store(peter: Puzzle) -> SQLiteStore:
     made = SQLiteStore(":memory:")
     made.add_class(codes_assignment("4a", f"{peter.code},{NO_TEN.code}"))
     for nickname, typed in [("Ana", "13*2+3-9-3-7"), ("Bo", "13 + 9"), ("Cy", "13*2-9-7")]:
-        session = ClassSession("4a", made)
+        session = ClassSession("4a", ClassDesk(made, "4a"))
         session.join(nickname)
         if nickname == "Ana":
             session.hint()
@@ -109,7 +110,7 @@ def test_the_csv_export_is_the_report(server: ClassServer, store: SQLiteStore) -
 
 
 def test_a_nickname_that_is_html_is_shown_as_text(store: SQLiteStore) -> None:
-    session = ClassSession("4a", store)
+    session = ClassSession("4a", ClassDesk(store, "4a"))
     session.join("<img src=x>")
     page = TeacherView(store, "4a")
     page.refresh()
@@ -121,7 +122,7 @@ def test_the_notebook_widget_shows_the_same_board(store: SQLiteStore) -> None:
     widget = Dashboard("4a", store=store, refresh=0)
     assert "3 students · 3 attempts" in widget.board.value
     assert "✗ colour rule" in widget.board.value
-    session = ClassSession("4a", store)
+    session = ClassSession("4a", ClassDesk(store, "4a"))
     session.join("Dee")
     session.mu()
     widget.ticker.value += 1  # the browser's tick

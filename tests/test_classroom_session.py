@@ -4,7 +4,7 @@ holds back, what counts as a wrong attempt, what is stored, what the overview ma
 rejoin code, and a page told plainly that its seat went to another page.
 
 The session here talks to a desk in this process (a store given, or a
-:class:`~dekbovinoj_edu.classroom.desk.ClassDesk`); ``tests/test_classroom_client.py`` runs
+:class:`~dekbovinoj_edu.classroom.store.desk.ClassDesk`); ``tests/test_classroom_client.py`` runs
 it through the class service."""
 
 from __future__ import annotations
@@ -18,19 +18,19 @@ from support.puzzles import PETER
 from dekbovinoj_edu.checking.checker import check
 from dekbovinoj_edu.classroom.assignment import codes_assignment, deal_assignment
 from dekbovinoj_edu.classroom.attempts import MU_TYPED
-from dekbovinoj_edu.classroom.desk import ClassDesk
 from dekbovinoj_edu.classroom.errors import (
     NicknameError,
     NicknameTakenError,
     PuzzleNotOpenError,
     SeatTakenError,
 )
-from dekbovinoj_edu.classroom.learning import REVEALING_HINT
 from dekbovinoj_edu.classroom.overview import CellState, ClassOverview, class_overview
 from dekbovinoj_edu.classroom.seat import REJOIN_ALPHABET
 from dekbovinoj_edu.classroom.session import ClassSession, HelpLockedError, check_nickname
 from dekbovinoj_edu.classroom.store import SQLiteStore
+from dekbovinoj_edu.classroom.store.desk import ClassDesk
 from dekbovinoj_edu.dealing.dealer import deal_many
+from dekbovinoj_edu.dealing.teaching import REVEALING_HINT
 from dekbovinoj_edu.rules.puzzle import Puzzle
 from dekbovinoj_edu.sessions.feedback import FeedbackKind
 from dekbovinoj_edu.solving.solver import solve
@@ -59,7 +59,7 @@ def store() -> SQLiteStore:
 
 
 def student(store: SQLiteStore, name: str, clock: Clock, nickname: str = "Ana") -> ClassSession:
-    session = ClassSession(name, store, clock=clock)
+    session = ClassSession(name, ClassDesk(store, name, clock=clock), clock=clock)
     session.join(nickname)
     return session
 
@@ -91,12 +91,12 @@ def test_that_solver_agrees_no_ten_is_a_mu_puzzle() -> None:
 @pytest.mark.parametrize("nickname", ["", "   ", "x" * 21, "a\x00b"])
 def test_a_nickname_has_one_to_twenty_characters(store: SQLiteStore, nickname: str) -> None:
     with pytest.raises(NicknameError):
-        ClassSession("practice", store).join(nickname)
+        ClassSession("practice", ClassDesk(store, "practice")).join(nickname)
     assert store.seats("practice") == []
 
 
 def test_twenty_characters_are_fine(store: SQLiteStore) -> None:
-    session = ClassSession("practice", store)
+    session = ClassSession("practice", ClassDesk(store, "practice"))
     session.join("é" * 20)
     assert session.nickname == "é" * 20
 
@@ -106,7 +106,9 @@ def test_a_taken_nickname_gets_a_clear_message_in_the_students_language(
 ) -> None:
     clock = Clock()
     student(store, "practice", clock)
-    other = ClassSession("practice", store, clock=clock, lang="sv")
+    other = ClassSession(
+        "practice", ClassDesk(store, "practice", clock=clock), clock=clock, lang="sv"
+    )
     with pytest.raises(NicknameTakenError) as refused:
         other.join("ana")
     assert "taken" in str(refused.value) and "rejoin code" in str(refused.value)
@@ -381,7 +383,7 @@ def test_a_reload_continues_where_the_student_was_with_the_rejoin_code(
     clock.now += 3
     first.heartbeat()
     # The page is reloaded: a new page joins with the code the first one showed, at once.
-    again = ClassSession("practice", store, clock=clock)
+    again = ClassSession("practice", ClassDesk(store, "practice", clock=clock), clock=clock)
     again.join("ANA", first.rejoin_code.lower().replace("-", " "))
     assert again.resumed and again.rejoin_code == first.rejoin_code
     assert (again.nickname, again.shown, again.counter()) == ("Ana", 2, "Puzzle 2 of 3")
@@ -397,7 +399,7 @@ def test_a_student_who_finished_comes_back_to_the_summary(store: SQLiteStore) ->
     for _ in range(3):
         first.mu()
         first.next()
-    again = ClassSession("test", store, clock=clock)
+    again = ClassSession("test", ClassDesk(store, "test", clock=clock), clock=clock)
     again.join("Ana", first.rejoin_code)
     assert again.finished and again.help_open
     assert [cell.state for cell in again.summary().cells] == [
@@ -428,9 +430,11 @@ def test_a_classmate_cannot_take_ritas_seat_however_long_her_page_is_silent(
     clock.now += 3600  # her tablet slept for an hour
     for typed in ("RITA", "rita", " Rita "):
         with pytest.raises(NicknameTakenError):
-            ClassSession("test", store, clock=clock).join(typed)
+            ClassSession("test", ClassDesk(store, "test", clock=clock), clock=clock).join(typed)
     with pytest.raises(NicknameTakenError):
-        ClassSession("test", store, clock=clock).join("RITA", "2222-2222")
+        ClassSession("test", ClassDesk(store, "test", clock=clock), clock=clock).join(
+            "RITA", "2222-2222"
+        )
     assert [a.nickname for a in store.attempts("test")] == ["Rita"]  # no "mu!" in her name
     assert rita.heartbeat() is False and rita.joined  # her own page still has it
 
@@ -440,7 +444,7 @@ def test_the_page_whose_seat_was_taken_up_elsewhere_is_told_and_writes_nothing(
 ) -> None:
     clock = Clock()
     tablet = student(store, "practice", clock)
-    laptop = ClassSession("practice", store, clock=clock)
+    laptop = ClassSession("practice", ClassDesk(store, "practice", clock=clock), clock=clock)
     laptop.join("Ana", tablet.rejoin_code)
     with pytest.raises(SeatTakenError):
         tablet.heartbeat()
@@ -457,7 +461,9 @@ def test_an_answer_from_the_page_that_lost_its_seat_is_refused_and_not_stored(
 ) -> None:
     clock = Clock()
     tablet = student(store, "practice", clock)
-    ClassSession("practice", store, clock=clock).join("Ana", tablet.rejoin_code)
+    ClassSession("practice", ClassDesk(store, "practice", clock=clock), clock=clock).join(
+        "Ana", tablet.rejoin_code
+    )
     tablet.practice.type(PETERS_ANSWER)
     with pytest.raises(SeatTakenError):
         tablet.submit()
@@ -517,6 +523,6 @@ def test_a_student_leaves_a_shared_computer_and_the_next_joins_with_their_own_ni
     page.join("Bo")
     page.mu()
     assert [(a.nickname, a.verdict) for a in store.attempts("practice")] == [("Bo", "mu-wrong")]
-    ana = ClassSession("practice", store, clock=clock)
+    ana = ClassSession("practice", ClassDesk(store, "practice", clock=clock), clock=clock)
     ana.join("Ana", code)  # her seat is still hers, with her code
     assert ana.resumed and ana.counter() == "Puzzle 1 of 3"

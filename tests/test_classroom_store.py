@@ -38,7 +38,7 @@ from dekbovinoj_edu.classroom.store import (
     default_db_path,
     open_store,
 )
-from dekbovinoj_edu.classroom.tables import HEAD_REVISION
+from dekbovinoj_edu.classroom.store.tables import HEAD_REVISION
 from dekbovinoj_edu.rules.limits import MAX_CHARS
 
 PETER = puzzles.PETER.code  # Peter's puzzle as the store keeps it: its code
@@ -74,7 +74,8 @@ def test_the_newest_revision_is_the_head_of_the_migrations() -> None:
     from alembic.config import Config
     from alembic.script import ScriptDirectory
 
-    from dekbovinoj_edu.classroom.database import MIGRATIONS, REVISIONS
+    from dekbovinoj_edu.classroom.store.migrating import MIGRATIONS
+    from dekbovinoj_edu.classroom.store.sqlite_file import REVISIONS
 
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
@@ -91,7 +92,7 @@ def test_the_report_has_the_issues_columns_one_a_field_of_the_attempt() -> None:
 
 
 def test_the_tables_are_the_ones_described_in_either_database(store: SQLStore) -> None:
-    from dekbovinoj_edu.classroom.tables import metadata
+    from dekbovinoj_edu.classroom.store.tables import metadata
 
     found = sa.inspect(store.database.engine)
     for table in metadata.sorted_tables:
@@ -529,7 +530,7 @@ def test_thirty_processes_write_a_hundred_attempts_each_and_nothing_is_lost(
 def test_a_write_waits_past_the_busy_timeout_and_then_succeeds(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import dekbovinoj_edu.classroom.database as database
+    import dekbovinoj_edu.classroom.store.database as database
 
     monkeypatch.setattr(database, "BUSY_TIMEOUT_MS", 50)
     path = tmp_path / "classes.sqlite3"
@@ -550,7 +551,7 @@ def test_a_write_waits_past_the_busy_timeout_and_then_succeeds(
 def test_a_lock_held_past_the_patience_is_a_sentence_without_database_is_locked(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import dekbovinoj_edu.classroom.database as database
+    import dekbovinoj_edu.classroom.store.database as database
 
     monkeypatch.setattr(database, "BUSY_TIMEOUT_MS", 50)
     monkeypatch.setattr(database, "WRITE_PATIENCE", 0.5)
@@ -571,7 +572,7 @@ def test_the_cli_and_the_authors_api_take_a_path_or_an_address(any_db: str) -> N
     import contextlib
     import io
 
-    from dekbovinoj_edu.classroom.classes import class_report, list_classes, new_class
+    from dekbovinoj_edu.classroom.store.classes import class_report, list_classes, new_class
     from dekbovinoj_edu.cli import main
 
     where = any_db if "://" in any_db else "sqlite:///" + any_db

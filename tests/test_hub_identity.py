@@ -14,14 +14,14 @@ from typing import Any, ClassVar
 
 import pytest
 
+from dekbovinoj_edu.class_service.hub_identity import HubIdentity, Teachers
+from dekbovinoj_edu.class_service.hub_pages import make_hub_app
+from dekbovinoj_edu.class_service.limits import Rate, RateLimits
+from dekbovinoj_edu.class_service.run import ClassServer
+from dekbovinoj_edu.class_service.state import Service
 from dekbovinoj_edu.classroom.assignment import codes_assignment
 from dekbovinoj_edu.classroom.errors import NicknameTakenError, SeatTakenError
 from dekbovinoj_edu.classroom.store import SQLStore
-from dekbovinoj_edu.service.hub_identity import HubIdentity, Teachers
-from dekbovinoj_edu.service.hub_pages import make_hub_app
-from dekbovinoj_edu.service.limits import Limits, Rate
-from dekbovinoj_edu.service.run import ClassServer
-from dekbovinoj_edu.service.state import Service
 
 CODE = "68VN-AV66-GGK"
 
@@ -77,7 +77,7 @@ class FakeHubAuth:
 @pytest.fixture
 def hub_service(any_store: SQLStore) -> Iterator[str]:
     any_store.add_class(codes_assignment("4a", CODE))
-    limits = Limits(join=Rate(burst=2, per_second=0.01))
+    limits = RateLimits(join=Rate(burst=2, per_second=0.01))
     service = Service(any_store, None, hub=HubIdentity(Teachers(), FakeHubAuth()), limits=limits)
     server = ClassServer(service, app=make_hub_app)
     server.start()

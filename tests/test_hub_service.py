@@ -22,8 +22,8 @@ import requests
 from support.hub import RunningHub, left_running, running_hub
 from support.postgres import PostgresServer
 
-from dekbovinoj_edu.classroom.classes import new_class
 from dekbovinoj_edu.classroom.store import open_store
+from dekbovinoj_edu.classroom.store.classes import new_class
 from dekbovinoj_edu.rules.puzzle import Puzzle
 
 pytestmark = [pytest.mark.slow, pytest.mark.postgres]

@@ -16,7 +16,17 @@ import ast
 from collections.abc import Container, Iterable, Iterator, Mapping
 
 import pytest
-from support.layers import FACADES, PACKAGE, VIEW_LIBRARIES, Module, layer_of, package_modules
+from support.layers import (
+    DATABASE_LIBRARIES,
+    DATABASE_SIDE,
+    FACADES,
+    PACKAGE,
+    STUDENT_SIDE,
+    VIEW_LIBRARIES,
+    Module,
+    layer_of,
+    package_modules,
+)
 
 from dekbovinoj_edu._lazy import is_type_checking
 
@@ -240,3 +250,51 @@ def test_a_circle_through_a_package_init_is_caught() -> None:
 def test_a_module_outside_every_layer_is_caught() -> None:
     with pytest.raises(KeyError):
         layer_of(f"{PACKAGE}.misc")
+
+
+# --- the browser line ---------------------------------------------------------------------
+
+
+def loaded_with(roots: Iterable[str], modules: Mapping[str, Module]) -> dict[str, str]:
+    """Everything loading ``roots`` loads, the package's modules and other libraries, each
+    with the module that imports it first (breadth first, so the path is a short one)."""
+    graph = load_graph(modules)
+    found: dict[str, str] = {root: "" for root in roots}
+    queue = list(roots)
+    while queue:
+        name = queue.pop(0)
+        for target in sorted(imported_at_load(modules[name], modules)):
+            if target in modules:
+                steps = {target} | {step for step in graph[name] if target.startswith(step)}
+            else:
+                steps = {target}
+            for step in sorted(steps):
+                if step not in found:
+                    found[step] = name
+                    if step in modules:
+                        queue.append(step)
+    return found
+
+
+def test_the_student_side_never_loads_the_database_side() -> None:
+    roots = [f"{PACKAGE}.{name}" for name in STUDENT_SIDE]
+    assert all(root in MODULES for root in roots), sorted(set(roots) - set(MODULES))
+    loaded = loaded_with(roots, MODULES)
+    store = f"{PACKAGE}.{DATABASE_SIDE}"
+    offenders = [
+        f"{by} -> {name}"
+        for name, by in loaded.items()
+        if name == store or name.startswith(f"{store}.") or name.split(".")[0] in DATABASE_LIBRARIES
+    ]
+    assert offenders == []
+
+
+def test_the_browser_line_is_seen() -> None:
+    """The check above fails on a student's module that imports the store (it can fail)."""
+    modules = dict(MODULES)
+    name = f"{PACKAGE}.classroom.session"
+    source = modules[name].source + "\nfrom .store.desk import ClassDesk\n"
+    modules[name] = Module(name, source)
+    loaded = loaded_with([name], modules)
+    assert f"{PACKAGE}.{DATABASE_SIDE}.desk" in loaded
+    assert "sqlalchemy" in loaded

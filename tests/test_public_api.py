@@ -152,7 +152,7 @@ def test_the_names_users_import_most_are_there() -> None:
 
 def test_the_class_mode_api_loads_no_widgets_until_a_view_is_asked_for() -> None:
     models = loaded_after("from dekbovinoj_edu.classroom import new_class, ClassOverview")
-    assert "dekbovinoj_edu.classroom.classes" in models
+    assert "dekbovinoj_edu.classroom.store.classes" in models
     assert not {name for name in models if name.startswith("dekbovinoj_edu.classroom.views")}
     assert heavy(models) == set()
     views = loaded_after("from dekbovinoj_edu.classroom import Dashboard")

@@ -25,7 +25,7 @@ from voila.configuration import VoilaConfiguration
 from dekbovinoj_edu.cli import build_parser
 from dekbovinoj_edu.cli.serve import serve_options
 from dekbovinoj_edu.serving.busy_page import MESSAGES
-from dekbovinoj_edu.serving.class_service import ClassService, start_class_service
+from dekbovinoj_edu.serving.class_process import ClassService, start_class_service
 from dekbovinoj_edu.serving.kernels import (
     ClassKernelManager,
     pool_size,
@@ -307,7 +307,7 @@ def test_the_page_of_a_busy_server_says_the_app_is_starting(class_server: ClassS
 @pytest.fixture
 def class_service(tmp_path: Path) -> Iterator[ClassService]:
     """A class service for class 4a, as `serve --class` starts it (a real one)."""
-    from dekbovinoj_edu.classroom.classes import new_class
+    from dekbovinoj_edu.classroom.store.classes import new_class
 
     db = tmp_path / "classes.sqlite3"
     new_class("4a", codes="68VN-AV66-GGK", mode="test", db=db)
@@ -379,8 +379,8 @@ def test_serve_class_stops_the_class_service_it_started(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     import dekbovinoj_edu.cli.serve as serve
-    import dekbovinoj_edu.serving.class_service as class_service
-    from dekbovinoj_edu.classroom.classes import new_class
+    import dekbovinoj_edu.serving.class_process as class_service
+    from dekbovinoj_edu.classroom.store.classes import new_class
     from dekbovinoj_edu.cli import main
 
     db = tmp_path / "classes.sqlite3"

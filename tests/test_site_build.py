@@ -227,8 +227,8 @@ def _class_cell(monkeypatch: pytest.MonkeyPatch) -> Any:
 def test_the_class_page_runs_the_class_app_against_the_pages_own_origin(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from dekbovinoj_edu.classroom.classes import new_class
-    from dekbovinoj_edu.serving.class_service import start_class_service
+    from dekbovinoj_edu.classroom.store.classes import new_class
+    from dekbovinoj_edu.serving.class_process import start_class_service
 
     db = tmp_path / "classes.sqlite3"
     new_class("4a", codes="68VN-AV66-GGK", db=db)

@@ -20,10 +20,10 @@ from support import puzzles
 
 from dekbovinoj_edu.classroom.assignment import codes_assignment
 from dekbovinoj_edu.classroom.attempts import Attempt
-from dekbovinoj_edu.classroom.classes import new_class
-from dekbovinoj_edu.classroom.database import storage_error
 from dekbovinoj_edu.classroom.errors import StoreError
 from dekbovinoj_edu.classroom.store import SQLStore, open_store
+from dekbovinoj_edu.classroom.store.classes import new_class
+from dekbovinoj_edu.classroom.store.database import storage_error
 from dekbovinoj_edu.cli import main
 
 PETER = puzzles.PETER.code

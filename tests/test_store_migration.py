@@ -14,10 +14,10 @@ import pytest
 import sqlalchemy as sa
 
 from dekbovinoj_edu.classroom.assignment import at_level_assignment
-from dekbovinoj_edu.classroom.database import migrate
 from dekbovinoj_edu.classroom.errors import NicknameTakenError, StoreError
 from dekbovinoj_edu.classroom.store import SQLStore, open_store
-from dekbovinoj_edu.classroom.tables import HEAD_REVISION
+from dekbovinoj_edu.classroom.store.database import migrate
+from dekbovinoj_edu.classroom.store.tables import HEAD_REVISION
 
 FIRST_VERSION_FILE = Path(__file__).parent / "data" / "classes-v1.sqlite3"
 TABLES = ("classes", "seats", "attempts")
@@ -203,7 +203,7 @@ def _differences(store: SQLStore) -> list[object]:
     from alembic.autogenerate import compare_metadata
     from alembic.migration import MigrationContext
 
-    from dekbovinoj_edu.classroom.tables import metadata
+    from dekbovinoj_edu.classroom.store.tables import metadata
 
     with store.database.engine.connect() as connection:
         context = MigrationContext.configure(connection, opts={"compare_type": True})

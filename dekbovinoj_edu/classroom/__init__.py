@@ -43,7 +43,6 @@ if TYPE_CHECKING:
         deal_assignment,
     )
     from .attempts import CSV_COLUMNS, Attempt, to_csv
-    from .classes import class_report, forget_class, list_classes, new_class
     from .errors import (
         BadAssignmentError,
         ClassExistsError,
@@ -56,6 +55,7 @@ if TYPE_CHECKING:
     from .overview import CellState, ClassOverview
     from .session import ClassSession, HelpLockedError
     from .store import ProgressStore, Seat, SQLiteStore, default_db_path, open_store
+    from .store.classes import class_report, forget_class, list_classes, new_class
     from .views.dashboard import Dashboard
     from .views.student import ClassApp
     from .views.teacher import TeacherView

@@ -1,7 +1,7 @@
 """The class service seen from a student's app: the desk's methods over the HTTP API.
 
 :class:`ClassClient` asks the class service (``dekbovinoj class serve``) what a
-:class:`~dekbovinoj_edu.classroom.desk.ClassDesk` answers in the same process: join, the
+:class:`~dekbovinoj_edu.classroom.store.desk.ClassDesk` answers in the same process: join, the
 student's place, a sign of life, an attempt, their attempts. A refusal of the service is
 the same :class:`~dekbovinoj_edu.classroom.errors.ClassroomError` subclass as the desk's
 (chosen by the error's code), with the service's sentence.
@@ -25,47 +25,45 @@ browser's Python (Pyodide, in a web worker) :func:`browser_transport`, a synchro
 >>> ClassClient("file:///etc/passwd", "4a")
 Traceback (most recent call last):
 ...
-dekbovinoj_edu.classroom.client.AddressError: The class service's address must start with ...
->>> Pending.read({"id": "a1b2c3d4e5", "puzzle": 1, "answer": "3+7"})
-Pending(id='a1b2c3d4e5', puzzle=1, answer='3+7', joker=False, mu=False, hints=0, seconds=0.0)
->>> Pending.read({"id": "no", "puzzle": 1, "answer": "3+7"}) is None  # not an id
-True
+dekbovinoj_edu.classroom.transport.AddressError: The class service's address must start with ...
 """
 
 from __future__ import annotations
 
 import contextlib
-import http.client
-import ipaddress
 import json
-import math
-import re
 import secrets
-import sys
 import time
-import urllib.error
 import urllib.parse
-import urllib.request
-from collections.abc import Callable, Mapping
-from dataclasses import asdict, dataclass, replace
-from email.message import Message
-from typing import Any, Protocol
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
 
 from ..i18n import normalise_lang
-from ..rules.limits import MAX_CHARS
-from . import errors
 from .assignment import Assignment
 from .attempts import MU_TYPED, Attempt
-from .errors import ClassroomError, SeatTakenError, UnknownSessionError
-from .nicknames import check_nickname
-from .seat import REJOIN_ALPHABET, Joined, Recorded, Seat, normalise_rejoin_code, token_hash
+from .contract import API_ROOT, MAX_ANSWER, MAX_HINTS, MAX_SECONDS, transient
+from .errors import ClassroomError, SeatTakenError, UnknownClassError, UnknownSessionError
+from .keeping import MAX_PENDING, Keep, KeptSeat, MemoryKeep, Pending, QueueFullError, read_kept
+from .seat import Joined, Recorded, Seat, token_hash
+from .transport import (
+    BROWSER,
+    TIMEOUT,
+    AddressError,
+    HttpReply,
+    OfflineError,
+    ServiceRefusalError,
+    Transport,
+    Unreachable,
+    UnreadableError,
+    default_transport,
+    refusal,
+    service_address,
+)
 
 __all__ = [
-    "API",
     "BROWSER",
-    "CLASS_ENV",
     "MAX_PENDING",
-    "SERVER_ENV",
     "TIMEOUT",
     "AddressError",
     "ClassClient",
@@ -75,51 +73,13 @@ __all__ = [
     "OfflineError",
     "Pending",
     "QueueFullError",
-    "Response",
-    "ServiceError",
+    "ServiceRefusalError",
     "Transport",
     "Unreachable",
     "UnreadableError",
-    "browser_transport",
     "new_attempt_id",
     "service_address",
-    "urllib_transport",
 ]
-
-CLASS_ENV = "DEKBOVINOJ_CLASS"
-"""The environment variable that names the class for the app in a kernel (``serve --class``)."""
-
-SERVER_ENV = "DEKBOVINOJ_CLASS_SERVER"
-"""The environment variable that names the class service for the app in a kernel."""
-
-API = "/api/v1"
-"""The API's route prefix on the service."""
-
-TIMEOUT = 8.0
-"""Seconds a request may take before the service counts as unreachable for now."""
-
-MAX_PENDING = 500
-"""The most attempts that may wait to be sent (an offline student is stopped there)."""
-
-BROWSER = sys.platform == "emscripten"
-"""Whether this Python runs in the browser (Pyodide)."""
-
-
-def _transient(status: int) -> bool:
-    """Whether an answer with ``status`` means "not now": the service (or a proxy before it)
-    is busy, restarting or failing, so a request is sent again later.
-
-    >>> [_transient(status) for status in (429, 502, 503, 409, 422)]
-    [True, True, True, False, False]
-    """
-    return status == 429 or status >= 500
-
-
-_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
-_TOKEN = re.compile(r"[A-Za-z0-9_-]{16,128}")
-_CODE = re.compile(f"[{REJOIN_ALPHABET}]{{4}}-[{REJOIN_ALPHABET}]{{4}}")
-_MAX_HINTS = 20
-_MAX_SECONDS = 86_400.0
 
 
 def new_attempt_id() -> str:
@@ -131,343 +91,13 @@ def new_attempt_id() -> str:
     return secrets.token_hex(12)
 
 
-# ---------------------------------------------------------------------------- errors
-class OfflineError(ClassroomError):
-    """The class service does not answer now (stopped, restarting, the network gone)."""
-
-    code = "offline"
-
-
-class QueueFullError(ClassroomError):
-    """So many attempts wait to be sent (:data:`MAX_PENDING`) that no more are taken."""
-
-    code = "queue-full"
-
-
-class ServiceError(ClassroomError):
-    """A refusal of the service with a code class mode has no error class for (``invalid``,
-    ``rate-limited``…): :attr:`code` is the service's."""
-
-    code = "service"
-
-
-class AddressError(ServiceError):
-    """An address for the class service that is not one (another scheme, a password in it…)."""
-
-    code = "address"
-
-
-class UnreadableError(ServiceError):
-    """An answer that is not the API's (a web server without the class service, a proxy)."""
-
-    code = "unreadable"
-
-
-def _error_classes() -> dict[str, type[ClassroomError]]:
-    """Every error class of :mod:`.errors`, by its code (``seat-taken`` → SeatTakenError)."""
-    found: dict[str, type[ClassroomError]] = {}
-    for name in errors.__all__:
-        value = getattr(errors, name)
-        if isinstance(value, type) and issubclass(value, ClassroomError):
-            found[value.code] = value
-    return found
-
-
-ERRORS = _error_classes()
-
-
-def refusal(code: str, sentence: str) -> ClassroomError:
-    """The error the service's refusal ``code`` stands for, saying ``sentence``.
-
-    >>> error = refusal("seat-taken", "Another page took your place.")
-    >>> type(error).__name__, error.code, error.message("sv")
-    ('SeatTakenError', 'seat-taken', 'Another page took your place.')
-    >>> refusal("rate-limited", "Slow down.").code
-    'rate-limited'
-    """
-    chosen = ERRORS.get(code, ServiceError)
-    error = chosen.__new__(chosen)
-    ClassroomError.__init__(error, "{sentence}", sentence=sentence)
-    if chosen is ServiceError:
-        error.code = code
-    return error
-
-
-# ------------------------------------------------------------------------- transports
-@dataclass(frozen=True)
-class Response:
-    """What the service answered: the status, the body, and how long to wait if it asks."""
-
-    status: int
-    body: bytes = b""
-    retry_after: float | None = None
-
-
-class Unreachable(Exception):
-    """A request that got no answer (refused, dropped, timed out)."""
-
-
-class Transport(Protocol):
-    """Send one request and return the answer; :class:`Unreachable` if there is none."""
-
-    def __call__(
-        self, method: str, url: str, body: bytes | None, headers: Mapping[str, str], timeout: float
-    ) -> Response: ...
-
-
-def _retry_after(text: str | None) -> float | None:
-    """``Retry-After`` in seconds, if it is a number.
-
-    >>> _retry_after("3"), _retry_after("soon"), _retry_after(None)
-    (3.0, None, None)
-    """
-    try:
-        seconds = float(text) if text else None
-    except ValueError:
-        return None
-    return seconds if seconds is not None and math.isfinite(seconds) and seconds >= 0 else None
-
-
-def _loopback(host: str) -> bool:
-    """Whether ``host`` is this computer.
-
-    >>> _loopback("127.0.0.1"), _loopback("localhost"), _loopback("::1"), _loopback("10.0.0.2")
-    (True, True, True, False)
-    """
-    if host.lower() == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
-
-
-class _NoRedirect(urllib.request.HTTPRedirectHandler):
-    """A redirect is an answer (never followed: the token would go along)."""
-
-    def redirect_request(self, *args: Any, **kwargs: Any) -> None:
-        return None
-
-
-def _opener(url: str) -> urllib.request.OpenerDirector:
-    host = urllib.parse.urlsplit(url).hostname or ""
-    handlers: list[urllib.request.BaseHandler] = [_NoRedirect()]
-    if _loopback(host):
-        handlers.append(urllib.request.ProxyHandler({}))  # this computer: never a proxy
-    return urllib.request.build_opener(*handlers)
-
-
-def urllib_transport(
-    method: str, url: str, body: bytes | None, headers: Mapping[str, str], timeout: float
-) -> Response:
-    """One request with the standard library (proxies from the environment, none for this
-    computer; redirects are not followed)."""
-    request = urllib.request.Request(url, data=body, method=method, headers=dict(headers))
-    try:
-        with _opener(url).open(request, timeout=timeout) as answer:
-            return Response(
-                answer.status, answer.read(), _retry_after(answer.headers["Retry-After"])
-            )
-    except urllib.error.HTTPError as refused:
-        with refused:
-            data = refused.read()
-        found: Message | None = refused.headers
-        return Response(refused.code, data, _retry_after(found["Retry-After"] if found else None))
-    except (OSError, http.client.HTTPException) as lost:
-        raise Unreachable(str(lost) or type(lost).__name__) from lost
-
-
-def browser_transport(  # pragma: no cover (the browser's Python only)
-    method: str, url: str, body: bytes | None, headers: Mapping[str, str], timeout: float
-) -> Response:
-    """One request from the browser's Python: a synchronous ``XMLHttpRequest`` (allowed in
-    the web worker the kernel runs in), with a timeout."""
-    import js  # type: ignore[import-not-found]
-    from pyodide.ffi import JsException  # type: ignore[import-not-found]
-
-    request = js.XMLHttpRequest.new()
-    try:
-        request.open(method, url, False)
-        request.timeout = int(timeout * 1000)
-        for name, value in headers.items():
-            request.setRequestHeader(name, value)
-        request.send(None if body is None else body.decode("utf-8"))
-    except JsException as lost:
-        raise Unreachable(str(lost)) from lost
-    status = int(request.status)
-    if status == 0:
-        raise Unreachable(f"no answer from {url}")
-    text = str(request.responseText or "")
-    return Response(
-        status, text.encode("utf-8"), _retry_after(request.getResponseHeader("Retry-After"))
-    )
-
-
-def default_transport() -> Transport:
-    """The transport of this Python: the browser's in Pyodide, else the standard library's."""
-    return browser_transport if BROWSER else urllib_transport
-
-
-def service_address(text: str) -> str:
-    """The class service's address, checked: ``http`` or ``https``, a host, no query, no
-    password; without the final ``/``.
-
-    >>> service_address("http://127.0.0.1:8867/")
-    'http://127.0.0.1:8867'
-    >>> service_address("https://school.example/dekbovinoj")
-    'https://school.example/dekbovinoj'
-    >>> service_address("http://me:secret@school.example")
-    Traceback (most recent call last):
-    ...
-    dekbovinoj_edu.classroom.client.AddressError: The class service's address cannot hold a ...
-    """
-    try:
-        parts = urllib.parse.urlsplit(text.strip())
-        host = parts.hostname
-        parts.port  # noqa: B018 (a port that is not a number raises here)
-    except ValueError:
-        host, parts = None, urllib.parse.urlsplit("")
-    if parts.scheme not in ("http", "https"):
-        raise AddressError("The class service's address must start with http:// or https://.")
-    if not host:
-        raise AddressError("The class service's address has no computer name in it.")
-    if parts.username is not None or parts.password is not None:
-        raise AddressError("The class service's address cannot hold a name or a password.")
-    if parts.query or parts.fragment:
-        raise AddressError("The class service's address cannot hold a ? or a #.")
-    return urllib.parse.urlunsplit((parts.scheme, parts.netloc, parts.path.rstrip("/"), "", ""))
-
-
-# ------------------------------------------------------------------------ the queue
-@dataclass(frozen=True)
-class Pending:
-    """An attempt not yet acknowledged: the request body the service is sent (again)."""
-
-    id: str
-    puzzle: int
-    answer: str
-    joker: bool = False
-    mu: bool = False
-    hints: int = 0
-    seconds: float = 0.0
-
-    def body(self) -> dict[str, Any]:
-        """The request's JSON object."""
-        return asdict(self)
-
-    @classmethod
-    def read(cls, data: object) -> Pending | None:
-        """A pending attempt from untrusted data (the browser's storage), or ``None`` if any
-        field is not what the API takes.
-
-        >>> Pending.read({"id": "x" * 10, "puzzle": 0, "answer": ""}) is None  # no puzzle 0
-        True
-        >>> Pending.read({"id": "x" * 10, "puzzle": 2, "answer": "", "hints": 3}).hints
-        3
-        """
-        if not isinstance(data, dict) or set(data) - {f for f in cls.__dataclass_fields__}:
-            return None
-        ident, puzzle, answer = data.get("id"), data.get("puzzle"), data.get("answer")
-        joker, mu = data.get("joker", False), data.get("mu", False)
-        hints, seconds = data.get("hints", 0), data.get("seconds", 0.0)
-        if not (isinstance(ident, str) and _ID.fullmatch(ident)):
-            return None
-        if type(puzzle) is not int or not 1 <= puzzle <= 10_000:
-            return None
-        if not isinstance(answer, str) or len(answer) > MAX_CHARS:
-            return None
-        if type(joker) is not bool or type(mu) is not bool:
-            return None
-        if type(hints) is not int or not 0 <= hints <= _MAX_HINTS:
-            return None
-        if type(seconds) not in (int, float) or not 0 <= seconds <= _MAX_SECONDS:
-            return None
-        return cls(ident, puzzle, answer, joker, mu, hints, float(seconds))
-
-
-@dataclass(frozen=True)
-class KeptSeat:
-    """A seat this app held before (a reload): enough to take it up again at once."""
-
-    nickname: str
-    rejoin_code: str
-    token: str = ""
-
-
-class Keep(Protocol):
-    """Where a client keeps what must outlive it: a JSON-able dict (the seat's nickname,
-    token and rejoin code, the attempts not yet sent). ``load`` returns ``None`` if nothing
-    is kept (or what is kept cannot be read)."""
-
-    def load(self) -> dict[str, Any] | None: ...
-
-    def save(self, data: dict[str, Any]) -> None: ...
-
-
-class MemoryKeep:
-    """A :class:`Keep` in memory: what a client keeps outlives the client, for as long as
-    this object lives (a notebook's kernel; a test of a reload).
-
-    >>> keep = MemoryKeep()
-    >>> keep.save({"nickname": "Ana"}); keep.load()
-    {'nickname': 'Ana'}
-    """
-
-    def __init__(self) -> None:
-        self.data: dict[str, Any] | None = None
-
-    def load(self) -> dict[str, Any] | None:
-        return None if self.data is None else json.loads(json.dumps(self.data))
-
-    def save(self, data: dict[str, Any]) -> None:
-        self.data = json.loads(json.dumps(data))
-
-
-def _read_kept(data: object) -> tuple[KeptSeat | None, list[Pending]]:
-    """What a :class:`Keep` gave back, checked field by field (it comes from the browser).
-
-    >>> seat, pending = _read_kept({"nickname": "Ana", "rejoin_code": "k7qm2xhd",
-    ...     "token": "t" * 32, "pending": [{"id": "a" * 24, "puzzle": 1, "answer": "3+7"}, 5]})
-    >>> seat.rejoin_code, [p.answer for p in pending]
-    ('K7QM-2XHD', ['3+7'])
-    >>> _read_kept({"nickname": "", "rejoin_code": "K7QM-2XHD"})
-    (None, [])
-    >>> _read_kept({"nickname": "Ana", "rejoin_code": "K7QM-2XH0"})  # no 0 in a code
-    (None, [])
-    """
-    if not isinstance(data, dict):
-        return None, []
-    seat = None
-    nickname, code, token = data.get("nickname"), data.get("rejoin_code"), data.get("token", "")
-    if isinstance(nickname, str) and isinstance(code, str) and isinstance(token, str):
-        try:
-            chosen = check_nickname(nickname)
-        except ClassroomError:
-            chosen = ""
-        shown = normalise_rejoin_code(code[:20]) if code else ""
-        good_code = shown == "" or _CODE.fullmatch(shown) is not None
-        good_token = token == "" or _TOKEN.fullmatch(token) is not None
-        if chosen and good_code and good_token:
-            seat = KeptSeat(chosen, shown, token)
-    pending: list[Pending] = []
-    seen: set[str] = set()
-    found = data.get("pending", [])
-    if seat is not None and isinstance(found, list):
-        for item in found[:MAX_PENDING]:
-            entry = Pending.read(item)
-            if entry is not None and entry.id not in seen:
-                seen.add(entry.id)
-                pending.append(entry)
-    return seat, pending
-
-
 # ----------------------------------------------------------------------- the client
 class ClassClient:
     """The student API of class ``class_name`` on the service at ``server``.
 
     ``transport`` sends the requests (:func:`default_transport`); ``keep`` keeps the seat
     and the queue beyond this object (:class:`Keep`); ``lang`` is the language the
-    service's sentences come in; ``clock`` gives seconds (for :attr:`Response.retry_after`);
+    service's sentences come in; ``clock`` gives seconds (for :attr:`HttpReply.retry_after`);
     ``hub_token``: the student's server's token on a JupyterHub, sent to join.
     """
 
@@ -509,11 +139,11 @@ class ClassClient:
     def url(self, route: str = "") -> str:
         """The address of ``route`` under this class."""
         name = urllib.parse.quote(self.class_name, safe="")
-        return f"{self.server}{API}/classes/{name}" + (f"/{route}" if route else "")
+        return f"{self.server}{API_ROOT}/classes/{name}" + (f"/{route}" if route else "")
 
     def _send(
         self, method: str, route: str, token: str | None = None, body: dict[str, Any] | None = None
-    ) -> Response:
+    ) -> HttpReply:
         headers = {"Accept": "application/json", "Accept-Language": self.lang}
         data = None
         if body is not None:
@@ -526,7 +156,7 @@ class ClassClient:
         address = self.url(route) + "?" + urllib.parse.urlencode({"lang": self.lang})
         return self.transport(method, address, data, headers, self.timeout)
 
-    def _answer(self, response: Response) -> dict[str, Any]:
+    def _answer(self, response: HttpReply) -> dict[str, Any]:
         """The JSON object of a good answer; the service's refusal raised as its error."""
         data: object = None
         if response.body:
@@ -545,7 +175,7 @@ class ClassClient:
             sentence = problem.get("message")
             code = str(problem["code"])[:64]
             raise refusal(code, sentence[:500] if isinstance(sentence, str) else code)
-        if _transient(response.status):
+        if transient(response.status):
             raise self._offline()
         raise self._unreadable(response.status)
 
@@ -670,7 +300,7 @@ class ClassClient:
     def alive(self, token: str, hints: int | None = None) -> Seat:
         """The page is still open: waiting attempts are sent, then the sign of life."""
         self.flush(token)
-        body = {} if hints is None else {"hints": max(0, min(hints, _MAX_HINTS))}
+        body = {} if hints is None else {"hints": max(0, min(hints, MAX_HINTS))}
         return self._seat(self._call("POST", "alive", token, body).get("seat"), token)
 
     def gone(self, token: str) -> None:
@@ -717,11 +347,11 @@ class ClassClient:
             entry = Pending(
                 attempt_id,
                 puzzle,
-                MU_TYPED if mu else answer[:MAX_CHARS],
+                MU_TYPED if mu else answer[:MAX_ANSWER],
                 joker,
                 mu,
-                max(0, min(hints, _MAX_HINTS)),
-                round(max(0.0, min(seconds, _MAX_SECONDS)), 1),
+                max(0, min(hints, MAX_HINTS)),
+                round(max(0.0, min(seconds, MAX_SECONDS)), 1),
             )
             self._queue.append(entry)
             self._save()
@@ -756,13 +386,13 @@ class ClassClient:
                 response = self._send("POST", "attempts", token, entry.body())
             except Unreachable:
                 break
-            if _transient(response.status):
+            if transient(response.status):
                 if response.retry_after is not None:
                     self._quiet_until = self.clock() + min(response.retry_after, 60.0)
                 break
             try:
                 data = self._answer(response)
-            except (SeatTakenError, UnknownSessionError, errors.UnknownClassError):
+            except (SeatTakenError, UnknownSessionError, UnknownClassError):
                 raise
             except ClassroomError as refused:
                 self.refused[entry.id] = refused
@@ -804,7 +434,7 @@ class ClassClient:
         remembers and its waiting attempts. Nothing changes once this client has joined."""
         if self.keep is None or self._joined:
             return
-        seat, pending = _read_kept(self.keep.load())
+        seat, pending = read_kept(self.keep.load())
         if seat is None:
             return
         self._owner = seat

@@ -26,7 +26,7 @@ from enum import Enum
 from typing import TYPE_CHECKING
 
 from .attempts import MU_RIGHT, MU_WRONG, Attempt
-from .learning import Progress
+from .progress import Progress
 
 if TYPE_CHECKING:
     from .assignment import Assignment

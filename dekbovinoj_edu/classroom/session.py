@@ -1,11 +1,11 @@
 """A student's class session: join with a nickname, work through the assignment in order,
 every answer kept by the class; a reload comes back to the same place.
 
-The session talks to a :class:`Backend`, the class's desk: a
-:class:`~dekbovinoj_edu.classroom.desk.ClassDesk` in this process (give a store, and the
-session makes one), or a :class:`~dekbovinoj_edu.classroom.client.ClassClient`, the same
-methods through the class service's API. The backend judges and keeps every attempt
-itself; the answer is also built and judged here, by a
+The session is handed a :class:`~.backend.Backend` and asks it, never its type: a
+:class:`~dekbovinoj_edu.classroom.store.desk.ClassDesk` in this process, or a
+:class:`~dekbovinoj_edu.classroom.client.ClassClient`, the same methods through the class
+service's API (:func:`~.backend.open_backend` opens the one a place names). The backend
+judges and keeps every attempt itself; the answer is also built and judged here, by a
 :class:`~dekbovinoj_edu.sessions.practice.PracticeSession` (:attr:`ClassSession.practice`),
 so the student sees the feedback at once, even while the class service is out of reach
 (the attempt then waits in the client's queue and is kept when the service is back). This
@@ -18,11 +18,12 @@ student reaches it (the seat's ``code``), and the session shows that one.
 
 >>> from dekbovinoj_edu.classroom.assignment import codes_assignment
 >>> from dekbovinoj_edu.classroom.store import SQLiteStore
+>>> from dekbovinoj_edu.classroom.store.desk import ClassDesk
 >>> from dekbovinoj_edu.rules.puzzle import Puzzle
 >>> peter = Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2)
 >>> store = SQLiteStore(":memory:")
 >>> store.add_class(codes_assignment("4a", f"{peter.code},{peter.code}", mode="test"))
->>> s = ClassSession("4a", store)
+>>> s = ClassSession("4a", ClassDesk(store, "4a"))
 >>> s.join("Ana")
 >>> s.counter(), len(s.rejoin_code)
 ('Puzzle 1 of 2', 9)
@@ -34,7 +35,7 @@ False
 >>> s.next()
 >>> s.counter(), [a.verdict for a in store.attempts("4a")]
 ('Puzzle 2 of 2', ['ok'])
->>> again = ClassSession("4a", store)   # a reload, or another computer
+>>> again = ClassSession("4a", ClassDesk(store, "4a"))   # a reload, or another computer
 >>> again.join("ana", s.rejoin_code)
 >>> again.resumed, again.counter()
 (True, 'Puzzle 2 of 2')
@@ -47,15 +48,17 @@ import dataclasses
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Protocol, TypeVar, runtime_checkable
+from typing import TypeVar
 
+from ..dealing.teaching import REVEALING_HINT
 from ..i18n import gettext, normalise_lang
 from ..rules.puzzle import Puzzle
 from ..sessions.feedback import Feedback, FeedbackKind
 from ..sessions.practice import Answer, PracticeSession
 from .assignment import Assignment
 from .attempts import MU_RIGHT, MU_TYPED, MU_WRONG, NOT_COUNTED, Attempt, utc_now
-from .client import ClassClient, KeptSeat, OfflineError, ServiceError, new_attempt_id
+from .backend import Backend
+from .client import new_attempt_id
 from .errors import (
     DOMAIN,
     ClassroomError,
@@ -64,13 +67,11 @@ from .errors import (
     SeatTakenError,
     UnknownSessionError,
 )
-from .learning import REVEALING_HINT
+from .keeping import KeptSeat
 from .nicknames import MAX_NICKNAME, check_nickname
 from .overview import Cell, cell_of
-from .seat import Joined, Recorded, Seat, normalise_rejoin_code
-
-if TYPE_CHECKING:
-    from .store import ProgressStore
+from .seat import Joined, Seat, normalise_rejoin_code
+from .transport import OfflineError, ServiceRefusalError
 
 __all__ = [
     "HEARTBEAT_SECONDS",
@@ -92,40 +93,6 @@ class HelpLockedError(ClassroomError):
     """Test mode: hints and the best answers wait until the student has finished."""
 
     code = "locked"
-
-
-@runtime_checkable
-class Backend(Protocol):
-    """What a session asks of its class: the desk's methods
-    (:class:`~dekbovinoj_edu.classroom.desk.ClassDesk`; a
-    :class:`~dekbovinoj_edu.classroom.client.ClassClient` has the same). ``attempt`` may
-    return ``None``: the attempt waits to be sent."""
-
-    @property
-    def assignment(self) -> Assignment: ...
-
-    def join(self, nickname: str, rejoin_code: str | None = None) -> Joined: ...
-
-    def place(self, token: str) -> Seat: ...
-
-    def alive(self, token: str, hints: int | None = None) -> Seat: ...
-
-    def gone(self, token: str) -> None: ...
-
-    def attempt(
-        self,
-        token: str,
-        attempt_id: str,
-        puzzle: int,
-        answer: str,
-        *,
-        joker: bool = False,
-        mu: bool = False,
-        hints: int = 0,
-        seconds: float = 0.0,
-    ) -> Recorded | None: ...
-
-    def mine(self, token: str) -> list[Attempt]: ...
 
 
 @dataclass(frozen=True)
@@ -161,7 +128,7 @@ class ClassSession:
     def __init__(
         self,
         class_name: str,
-        backend: Backend | ProgressStore,
+        backend: Backend,
         *,
         lang: str = "en",
         clock: Callable[[], float] = time.time,
@@ -170,10 +137,6 @@ class ClassSession:
         self.hub_user = hub_user
         """On a JupyterHub: the student's hub name. They are that user: :meth:`join_hub`
         takes their seat, and they type no nickname."""
-        if not isinstance(backend, Backend):
-            from .desk import ClassDesk  # the database's layer: never in the browser
-
-            backend = ClassDesk(backend, class_name, clock=clock)
         self.backend: Backend = backend
         self.assignment: Assignment = backend.assignment
         self.clock = clock
@@ -208,8 +171,7 @@ class ClassSession:
     def set_lang(self, lang: str) -> None:
         """Speak another language from now on (the class service's sentences too)."""
         self.practice.set_lang(normalise_lang(lang))
-        if isinstance(self.backend, ClassClient):
-            self.backend.lang = self.practice.lang
+        self.backend.lang = self.practice.lang
 
     def _t(self, message: str, **values: object) -> str:
         return gettext(self.lang, DOMAIN, message, **values)
@@ -275,16 +237,12 @@ class ClassSession:
     def kept(self) -> KeptSeat | None:
         """The seat this page held before a reload (the page's storage remembers it), to take
         up again at once (:meth:`resume`), while the session has not joined."""
-        if self.joined or not isinstance(self.backend, ClassClient):
-            return None
-        return self.backend.kept
+        return None if self.joined else self.backend.kept
 
     @property
     def remembered(self) -> KeptSeat | None:
         """The seat last held on this page (its nickname and code fill in the join screen)."""
-        if self.joined or not isinstance(self.backend, ClassClient):
-            return None
-        return self.backend.remembered
+        return None if self.joined else self.backend.remembered
 
     def counter(self) -> str:
         """``Puzzle 3 of 10``, in the student's language."""
@@ -296,9 +254,7 @@ class ClassSession:
         return self.seat
 
     def _unsent(self) -> frozenset[str]:
-        if isinstance(self.backend, ClassClient):
-            return self.backend.pending_ids()
-        return frozenset()
+        return self.backend.pending_ids()
 
     # --------------------------------------------------------------- joining
     def join(self, nickname: str, rejoin_code: str | None = None) -> None:
@@ -323,7 +279,6 @@ class ClassSession:
         kept = self.kept
         if kept is None:
             return False
-        assert isinstance(self.backend, ClassClient)
         try:
             joined = self.backend.join(kept.nickname, kept.rejoin_code)
         except NicknameError:  # NicknameTakenError: the code opens that seat no more
@@ -370,16 +325,14 @@ class ClassSession:
         self.token = ""
         self.rejoin_code = ""
         self._waiting = {}
-        if isinstance(self.backend, ClassClient):
-            self.backend.forget_kept()
+        self.backend.forget_kept()
 
     def _lose(self) -> None:
         """Another page has the seat now (or the teacher released it): this one has none."""
         self.seat = None
         self.token = ""
         self._waiting = {}
-        if isinstance(self.backend, ClassClient):
-            self.backend.forget_seat()
+        self.backend.forget_seat()
 
     def _ask(self, call: Callable[[], T]) -> T:
         """A call to the backend; a seat lost on the way is let go of, then raised."""
@@ -404,7 +357,7 @@ class ClassSession:
         means this page was ahead of it: its place is asked again. Returns whether the
         student was moved."""
         unsent = self._unsent()
-        refused = self.backend.refused if isinstance(self.backend, ClassClient) else {}
+        refused = self.backend.refused
         wrong = False
         for attempt_id in [known for known in self._waiting if known not in unsent]:
             row = self._waiting.pop(attempt_id)
@@ -526,7 +479,7 @@ class ClassSession:
         if not self.puzzle_done:
             hints = self.practice.hints_given
             self.seat = replace(seat, hints=hints)
-            with contextlib.suppress(OfflineError, ServiceError):  # the next attempt says so
+            with contextlib.suppress(OfflineError, ServiceRefusalError):  # the next attempt says so
                 self._ask(lambda: self.backend.alive(self.token, hints))
         return feedback
 
@@ -534,8 +487,8 @@ class ClassSession:
         """Every best answer to the puzzle on the screen; ``HelpLockedError`` in a test.
 
         Shown before the puzzle is done, they count as the hint that shows the whole answer
-        (:data:`~.learning.REVEALING_HINT`): the class is told, and the answer the student
-        then types is a shown answer, not a solved puzzle."""
+        (:data:`~dekbovinoj_edu.dealing.teaching.REVEALING_HINT`): the class is told, and
+        the answer the student then types is a shown answer, not a solved puzzle."""
         seat = self._need_seat()
         if not self.help_open:
             raise HelpLockedError("Hints and the best answers open when you have finished.")
@@ -543,7 +496,7 @@ class ClassSession:
         if not self.puzzle_done and self.practice.hints_given < REVEALING_HINT:
             self.practice.hints_given = REVEALING_HINT
             self.seat = replace(seat, hints=REVEALING_HINT)
-            with contextlib.suppress(OfflineError, ServiceError):  # the next attempt says so
+            with contextlib.suppress(OfflineError, ServiceRefusalError):  # the next attempt says so
                 self._ask(lambda: self.backend.alive(self.token, REVEALING_HINT))
         return answers
 

@@ -43,10 +43,10 @@ def _check_port(port: int) -> None:
 
 def _serve(args: argparse.Namespace, *, students: bool, host: str, browser: bool) -> int:
     """Open the store, bind, announce, serve until stopped; close everything."""
+    from ..class_service.run import ClassServer, bind, log_to_terminal
+    from ..class_service.state import Service
+    from ..class_service.workers import MAX_WORKERS, serve_workers
     from ..classroom.store import open_store
-    from ..service.run import ClassServer, bind, log_to_terminal
-    from ..service.state import Service
-    from ..service.workers import MAX_WORKERS, serve_workers
 
     _check_port(args.port)
     site = getattr(args, "site", None)
@@ -115,7 +115,7 @@ def main_serve(args: argparse.Namespace) -> int:
 @refusing
 def run_dashboard(args: argparse.Namespace) -> int:
     """Open the teacher's live view in the browser (on this computer only)."""
-    from ..service.run import LOOPBACK
+    from ..class_service.run import LOOPBACK
 
     return _serve(args, students=False, host=LOOPBACK, browser=not args.no_browser)
 

@@ -36,10 +36,10 @@ import sys
 from typing import Any
 
 from ..classroom.assignment import MODES
-from ..classroom.classes import new_class
 from ..classroom.errors import BadAssignmentError, ClassroomError
 from ..classroom.report import report_csv
 from ..classroom.store import open_store
+from ..classroom.store.classes import new_class
 from ..dealing.at_level import TARGET
 from ..dealing.dealer import DealError
 from ..dealing.rating import Difficulty

@@ -54,11 +54,11 @@ def main_config(args: argparse.Namespace) -> int:
 @refusing
 def main_serve(args: argparse.Namespace) -> int:
     """Serve every class of the database as the hub's service (the hub starts this)."""
+    from ..class_service.hub_identity import HubIdentity, Teachers
+    from ..class_service.hub_pages import make_hub_app
+    from ..class_service.run import ClassServer, log_to_terminal
+    from ..class_service.state import Service
     from ..classroom.store import open_store
-    from ..service.hub_identity import HubIdentity, Teachers
-    from ..service.hub_pages import make_hub_app
-    from ..service.run import ClassServer, log_to_terminal
-    from ..service.state import Service
 
     address = os.environ.get("JUPYTERHUB_SERVICE_URL", "")
     if not address or "JUPYTERHUB_API_TOKEN" not in os.environ:

@@ -9,7 +9,7 @@ the class network reach it, and prints the addresses they type. Every Voilà opt
 :func:`~dekbovinoj_edu.serving.options.voila_command`.
 
 With ``--class NAME`` the app is the class's student screens. ``serve`` starts the class
-service beside Voilà (:mod:`~dekbovinoj_edu.serving.class_service`, on this computer, with
+service beside Voilà (:mod:`~dekbovinoj_edu.serving.class_process`, on this computer, with
 the class database of ``--db``) and prints the teacher's dashboard address; or, with
 ``--class-server URL``, uses a service that runs elsewhere. The student kernels get the
 class's name and the service's address (:func:`class_environment`), never the database:
@@ -50,9 +50,10 @@ import sys
 import tempfile
 from pathlib import Path
 
-from ..classroom.client import CLASS_ENV, SERVER_ENV, ClassClient, service_address
+from ..classroom.backend import CLASS_ENV, SERVER_ENV
+from ..classroom.client import ClassClient, service_address
 from ..classroom.errors import ClassroomError
-from ..serving.class_service import ServiceStartError, start_class_service
+from ..serving.class_process import ServiceStartError, start_class_service
 from ..serving.guard import KEY_ENV
 from ..serving.light_page import PAGES
 from ..serving.notebooks import CLASS_CELLS, CLASS_NOTEBOOK, find_notebook

@@ -5,6 +5,7 @@
 - :mod:`.user_server`: a user's server with the app through Voilà (``dekbovinoj hub
   user-server``, the hub's ``Spawner.cmd``).
 
-The class service under the hub is :mod:`dekbovinoj_edu.service` (its
-:mod:`~dekbovinoj_edu.service.hub_identity` and :mod:`~dekbovinoj_edu.service.hub_pages`).
+The class service under the hub is :mod:`dekbovinoj_edu.class_service` (its
+:mod:`~dekbovinoj_edu.class_service.hub_identity` and
+:mod:`~dekbovinoj_edu.class_service.hub_pages`).
 """

@@ -32,7 +32,7 @@ import pprint
 from dataclasses import dataclass
 from typing import Any
 
-from ..service.hub_identity import DEFAULT_GROUP, SERVICE_NAME
+from ..class_service.hub_identity import DEFAULT_GROUP, SERVICE_NAME
 from .user_server import FOLDER
 from .user_server import MODULE as USER_SERVER
 

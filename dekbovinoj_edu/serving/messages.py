@@ -9,14 +9,14 @@ run from the page); :class:`BoundedConnection`, the kernel websocket connection
   beyond :data:`HARD_MESSAGE_BYTES`, before reading it);
 * a ``comm_open`` for any target but the widgets' control channel
   (:data:`PAGE_TARGETS`): the app never makes a widget from the page;
-* more than the :class:`Budget` of messages and bytes per kernel (a burst, then a steady
+* more than the :class:`MessageBudget` of messages and bytes per kernel (a burst, then a steady
   rate), counted per kernel, so a page that reconnects starts where it left off.
 
 A page that breaks one of these is disconnected and its kernel shut down, and its address
 waits longer for its next kernel (:meth:`~.guard.Admissions.penalise`); the server's log says
 why.
 
->>> budget = Budget(burst=3, per_second=1.0, burst_bytes=100, bytes_per_second=10.0)
+>>> budget = MessageBudget(burst=3, per_second=1.0, burst_bytes=100, bytes_per_second=10.0)
 >>> [budget.spend(10, now=0.0) for _ in range(4)]
 [True, True, True, False]
 >>> budget.spend(10, now=1.0), budget.spend(200, now=100.0)
@@ -40,7 +40,7 @@ __all__ = [
     "MAX_MESSAGE_BYTES",
     "PAGE_TARGETS",
     "BoundedConnection",
-    "Budget",
+    "MessageBudget",
     "judge",
 ]
 
@@ -60,7 +60,7 @@ V1 = "v1.kernel.websocket.jupyter.org"
 
 
 @dataclass
-class Budget:
+class MessageBudget:
     """Token buckets for one kernel's messages and bytes: a burst, then a steady rate."""
 
     burst: int = 200
@@ -136,7 +136,7 @@ def _mapping(value: Any) -> dict[str, Any]:
 class BoundedConnection(ZMQChannelsWebsocketConnection):
     """Jupyter's kernel websocket connection, with the limits of this module."""
 
-    budgets: ClassVar[dict[str, Budget]] = {}
+    budgets: ClassVar[dict[str, MessageBudget]] = {}
     """Each kernel's budget (kept while the kernel runs)."""
     closing: ClassVar[set[asyncio.Future[None]]] = set()
     """The shutdowns of refused pages' kernels under way."""
@@ -161,13 +161,13 @@ class BoundedConnection(ZMQChannelsWebsocketConnection):
         BoundedConnection.closing.add(shutdown)
         shutdown.add_done_callback(BoundedConnection.closing.discard)
 
-    def _budget(self) -> Budget:
+    def _budget(self) -> MessageBudget:
         budgets = BoundedConnection.budgets
         kernel_id = str(self.kernel_id)
         if kernel_id not in budgets:
             for gone in [known for known in budgets if known not in self.multi_kernel_manager]:
                 del budgets[gone]
-            budgets[kernel_id] = Budget()
+            budgets[kernel_id] = MessageBudget()
         return budgets[kernel_id]
 
     async def _give_back(self) -> None:

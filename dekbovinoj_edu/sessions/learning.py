@@ -3,7 +3,7 @@
 A practice session "at my level" keeps a :class:`LearnerTrack`: the student's
 :class:`~dekbovinoj_edu.dealing.learner.Learner` and the puzzles'
 :class:`~dekbovinoj_edu.dealing.learner.PuzzleRatings`, and what is happening on the
-puzzle in front of them (an :class:`Attempt`: when it was shown, the hints taken, the
+puzzle in front of them (an :class:`TrackedPuzzle`: when it was shown, the hints taken, the
 answers refused). A puzzle's outcome is taken **once**, when it is first resolved: solved,
 a wrong "mu!", the answer shown (the last hint, "Show the best answers"), or left for a
 new one; the learner model (:func:`~dekbovinoj_edu.dealing.learner.update`) learns from it.
@@ -65,6 +65,7 @@ from ..dealing.learner import (
 )
 from ..dealing.rated_turns import stored_scores
 from ..dealing.speed_accuracy import margin_for
+from ..dealing.teaching import Answered, teach
 from ..rules.puzzle import Puzzle
 
 __all__ = [
@@ -74,9 +75,9 @@ __all__ = [
     "MOST",
     "PLACEMENT",
     "STARS",
-    "Attempt",
     "LearnerTrack",
     "LevelProgress",
+    "TrackedPuzzle",
     "read_ability",
     "read_learner",
     "read_rating",
@@ -86,6 +87,10 @@ __all__ = [
 LEVEL_TARGETS: dict[str, float] = {"gentle": GENTLE, "level": TARGET, "challenge": CHALLENGE}
 """The difficulties "at my level" of a practice session, and the chance of success each
 aims for: a gentle start 0.9, at my level 0.75, a challenge 0.6."""
+ME = "me"
+"""The one student of a practice session, as :func:`~dekbovinoj_edu.dealing.teaching.teach`
+knows them."""
+
 PLACEMENT = 3
 """Answers at a level before the bar shows stars: until then, "finding your level"."""
 STARS = 5
@@ -99,7 +104,7 @@ MOST = 10**6
 
 
 @dataclass
-class Attempt:
+class TrackedPuzzle:
     """The puzzle in front of the student, and what happened on it so far."""
 
     puzzle: Puzzle
@@ -177,12 +182,12 @@ class LearnerTrack:
         self.ratings = PuzzleRatings() if ratings is None else ratings
         """The puzzles' learnt ratings (the :data:`KEPT_RATINGS` latest)."""
         self.clock = clock
-        self.attempt: Attempt | None = None
+        self.attempt: TrackedPuzzle | None = None
         """The puzzle in front of the student (``None`` before the first)."""
 
     def begin(self, puzzle: Puzzle) -> None:
         """The student is shown ``puzzle``: the clock starts."""
-        self.attempt = Attempt(puzzle, self.clock())
+        self.attempt = TrackedPuzzle(puzzle, self.clock())
 
     @property
     def resolved(self) -> bool:
@@ -206,7 +211,14 @@ class LearnerTrack:
             return False
         seconds = max(0.0, self.clock() - attempt.shown_at)
         attempt.response = Response(outcome, seconds, attempt.hints, attempt.mistakes)
-        self.learner.answer(attempt.puzzle, attempt.response, self.ratings)
+        level = attempt.puzzle.level.name
+        taught = teach(
+            [Answered(ME, attempt.puzzle, attempt.response)],
+            {(ME, level): self.learner.ability(level)},
+            self.ratings.ratings,
+        )
+        self.learner.abilities[level] = taught.abilities[(ME, level)]
+        self.ratings.ratings.update(taught.ratings)
         self._keep_latest(puzzle_key(attempt.puzzle))
         return True
 

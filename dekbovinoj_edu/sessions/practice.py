@@ -57,6 +57,7 @@ from ..dealing.dealer import deal
 from ..dealing.filters import Filters
 from ..dealing.learner import Outcome, puzzle_key
 from ..dealing.scope import Scope
+from ..dealing.teaching import REVEALING_HINT
 from ..i18n import gettext, normalise_lang
 from ..rules.cards import Card
 from ..rules.levels import LEVELS, Level, level_of
@@ -540,8 +541,8 @@ class PracticeSession(AnswerDraft):
             return self._tell(self._hinted)
         if self.hints_given == 2 and not self.puzzle.has_joker:
             self.hints_given = 3
-        if self.hints_given >= 4:
-            self.hints_given = 4
+        if self.hints_given >= REVEALING_HINT:
+            self.hints_given = REVEALING_HINT
             self._show_answer()
         return self._tell(self._hinted)
 

@@ -22,7 +22,7 @@ from dekbovinoj_edu.classroom.assignment import codes_assignment
 from dekbovinoj_edu.classroom.attempts import Attempt
 from dekbovinoj_edu.classroom.store import open_store
 from dekbovinoj_edu.cli import main
-from dekbovinoj_edu.serving.class_service import ClassService, start_class_service
+from dekbovinoj_edu.serving.class_process import ClassService, start_class_service
 from dekbovinoj_edu.site.pages import APP_PAGE, CLASS_PAGE
 
 from .conftest import FIRST_LOAD_MS, STEP_MS, _need_chromium

@@ -14,7 +14,7 @@ import pytest
 from support.class_service import running_service
 
 from dekbovinoj_edu.classroom.assignment import at_level_assignment
-from dekbovinoj_edu.classroom.learning import level_step
+from dekbovinoj_edu.classroom.progress import level_step
 from dekbovinoj_edu.classroom.store import SQLStore, open_store
 from dekbovinoj_edu.rules.puzzle import Puzzle
 

@@ -31,7 +31,7 @@ from dekbovinoj_edu.classroom.store import open_store
 from dekbovinoj_edu.classroom.views.marks import mistake_name
 from dekbovinoj_edu.cli import main
 from dekbovinoj_edu.rules.puzzle import Puzzle
-from dekbovinoj_edu.serving.class_service import ClassService, start_class_service
+from dekbovinoj_edu.serving.class_process import ClassService, start_class_service
 from dekbovinoj_edu.site.pages import CLASS_PAGE
 
 pytestmark = pytest.mark.network  # the site's build takes Pyodide from npm and wheels from PyPI

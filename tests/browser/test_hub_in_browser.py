@@ -28,7 +28,7 @@ from support.hub import PASSWORD, RunningHub, left_running, running_hub
 from support.postgres import PostgresServer
 from support.servers import binder_serving
 
-from dekbovinoj_edu.classroom.classes import new_class
+from dekbovinoj_edu.classroom.store.classes import new_class
 from dekbovinoj_edu.hub.user_server import prepare
 from dekbovinoj_edu.rules.puzzle import Puzzle
 

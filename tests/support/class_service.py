@@ -23,9 +23,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from dekbovinoj_edu.class_service.run import ClassServer
+from dekbovinoj_edu.class_service.state import Service
 from dekbovinoj_edu.classroom.store import ProgressStore
-from dekbovinoj_edu.service.run import ClassServer
-from dekbovinoj_edu.service.state import Service
 
 __all__ = ["Answer", "Api", "running_service"]
 
@@ -109,7 +109,7 @@ def running_service(
     store: ProgressStore, name: str, **options: Any
 ) -> Iterator[tuple[ClassServer, Api]]:
     """Class ``name`` of ``store`` served on a free port of 127.0.0.1 while the block runs
-    (``options`` go to :class:`~dekbovinoj_edu.service.state.Service`)."""
+    (``options`` go to :class:`~dekbovinoj_edu.class_service.state.Service`)."""
     site = options.pop("site", None)
     service = Service(store, name, site=Path(site) if site is not None else None, **options)
     server = ClassServer(service)

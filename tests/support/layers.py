@@ -16,10 +16,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 __all__ = [
+    "DATABASE_LIBRARIES",
+    "DATABASE_SIDE",
     "FACADES",
     "LAYERS",
     "PACKAGE",
     "ROOT",
+    "STUDENT_SIDE",
     "VIEW_LIBRARIES",
     "Module",
     "layer_of",
@@ -38,8 +41,9 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("game", "korova.game"),
     ("dealing",),
     ("sessions", "korova.practice", "classroom"),
+    ("classroom.store",),
     ("widgets", "korova.widgets", "classroom.views"),
-    ("serving", "service", "hub"),
+    ("serving", "class_service", "hub"),
     ("site",),
     ("cli", "korova.cli"),
 )
@@ -49,13 +53,32 @@ layers sit beside the main package's layers of the same kind."""
 FACADES: Mapping[str, int] = {
     PACKAGE: len(LAYERS),
     f"{PACKAGE}.korova": 5,
-    f"{PACKAGE}.classroom": 8,
+    f"{PACKAGE}.classroom": 9,
 }
 """Packages whose ``__init__`` is a public API over several layers, and the highest
 layer each may import from (Корова 006's API offers its rules and its game)."""
 
 VIEW_LIBRARIES = ("ipywidgets", "IPython.display")
 """Libraries only the views may import."""
+
+STUDENT_SIDE: tuple[str, ...] = (
+    "classroom.session",
+    "classroom.client",
+    "classroom.backend",
+    "classroom.contract",
+    "classroom.views.student",
+    "classroom.views.keeper",
+    "site.late_wheels",
+)
+"""What a student's page runs, in a kernel or in the browser's Python (the static site's
+pages run the student's screens): none of it may load the database's side when it loads."""
+
+DATABASE_SIDE = "classroom.store"
+"""The database's side of class mode (relative to the package): the store, its tables,
+migrations and desk."""
+
+DATABASE_LIBRARIES = ("sqlalchemy", "alembic", "psycopg", "sqlite3")
+"""Libraries only the database's side may load on the student's side's way."""
 
 
 @dataclass(frozen=True)

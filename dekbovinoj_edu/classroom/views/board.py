@@ -12,11 +12,11 @@ is escaped.
 >>> "Ana" in board_html(ClassOverview.build(["Ana"], ["C"], rows), projector=True)
 False
 
-Each student's level (:func:`~dekbovinoj_edu.classroom.learning.level_step`) at the start
+Each student's level (:func:`~dekbovinoj_edu.classroom.progress.level_step`) at the start
 of the lesson and now, with an arrow: never a ranking (the rows stay in the order the
 students joined).
 
->>> from dekbovinoj_edu.classroom.learning import Progress
+>>> from dekbovinoj_edu.classroom.progress import Progress
 >>> grown = ClassOverview.build(["Ana"], ["C"], rows, progress={"Ana": Progress(0.7, 2.0, 6)})
 >>> "5 → 7 ↑" in board_html(grown)
 True
@@ -31,8 +31,8 @@ from ...drawing.cards import inked
 from ...i18n import gettext
 from ...rules.puzzle import Puzzle
 from ..errors import DOMAIN
-from ..learning import Progress
 from ..overview import Cell, ClassOverview, PuzzleStats
+from ..progress import Progress
 from .marks import cell_class, cell_text, mistake_name
 
 if TYPE_CHECKING:

@@ -2,7 +2,7 @@
 ``dekbovinoj class dashboard 4a`` opens, refreshed live while the notebook is open.
 
 >>> import tempfile, pathlib
->>> from dekbovinoj_edu.classroom.classes import new_class
+>>> from dekbovinoj_edu.classroom.store.classes import new_class
 >>> db = pathlib.Path(tempfile.mkdtemp()) / "classes.sqlite3"
 >>> _ = new_class("4a", level=1, count=2, seed=1, db=db)
 >>> d = Dashboard("4a", db=db)

@@ -16,7 +16,7 @@ ask for no nickname, and join at once with the server's token; the class comes f
 page's address (``?class=4a``) when nothing else names it.
 
 >>> import tempfile, pathlib
->>> from dekbovinoj_edu.classroom.classes import new_class
+>>> from dekbovinoj_edu.classroom.store.classes import new_class
 >>> db = pathlib.Path(tempfile.mkdtemp()) / "classes.sqlite3"
 >>> _ = new_class("4a", level=1, count=2, seed=1, mode="test", db=db)
 >>> app = ClassApp("4a", db=db)
@@ -36,8 +36,8 @@ from __future__ import annotations
 
 import html
 import os
-import urllib.parse
 import warnings
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
@@ -47,7 +47,15 @@ from ...sessions.feedback import Feedback
 from ...widgets.answer import AnswerBuilder
 from ...widgets.callbacks import shielded
 from ...widgets.parts import CONTRAST_CSS, WRAP, answer_buttons, button, language_menu
-from ..client import BROWSER, CLASS_ENV, SERVER_ENV, ClassClient, OfflineError, service_address
+from ..backend import (
+    HUB_TOKEN_ENV,
+    HUB_USER_ENV,
+    Backend,
+    ClassPlace,
+    address_class,
+    hub_user,
+    open_backend,
+)
 from ..errors import (
     DOMAIN,
     ClassroomError,
@@ -55,7 +63,8 @@ from ..errors import (
     SeatTakenError,
     UnknownSessionError,
 )
-from ..session import HEARTBEAT_SECONDS, Backend, ClassSession
+from ..session import HEARTBEAT_SECONDS, ClassSession
+from ..transport import BROWSER, OfflineError
 from .board import answers_html
 from .keeper import PageInfo, PageKeeper
 from .marks import cell_class, cell_text
@@ -64,32 +73,6 @@ if TYPE_CHECKING:
     from ..store import ProgressStore
 
 __all__ = ["HUB_TOKEN_ENV", "HUB_USER_ENV", "ClassApp", "address_class", "hub_user"]
-
-HUB_USER_ENV = "JUPYTERHUB_USER"
-"""The hub user a server (and its kernels) belongs to, on a JupyterHub."""
-
-HUB_TOKEN_ENV = "JUPYTERHUB_API_TOKEN"
-"""The token of the user's server, on a JupyterHub."""
-
-
-def hub_user() -> str | None:
-    """The hub user this kernel runs for, when it runs in a user's server on a JupyterHub
-    (both the user and the server's token in the environment), else ``None``."""
-    user = os.environ.get(HUB_USER_ENV, "").strip()
-    return user if user and os.environ.get(HUB_TOKEN_ENV) else None
-
-
-def address_class(query: str | None = None) -> str:
-    """The class in the page's address (``?class=4a``): Voilà gives the kernel the query
-    string (``$QUERY_STRING``).
-
-    >>> address_class("class=4a%20b&lang=sv"), address_class("")
-    ('4a b', '')
-    """
-    text = os.environ.get("QUERY_STRING", "") if query is None else query
-    found = urllib.parse.parse_qs(text[:2000]).get("class", [""])
-    return found[0][:100]
-
 
 _UI = "ui"
 
@@ -132,17 +115,17 @@ class ClassApp(widgets.VBox):
         self.heartbeat.layout.display = "none"
         self.heartbeat.observe(self._on_heartbeat, "value")
         self.children = [self.title, self.keeper, self.heartbeat]
-        self._name = class_name if class_name is not None else os.environ.get(CLASS_ENV, "")
-        self._name = self._name or address_class()
-        self._server = server if server is not None else os.environ.get(SERVER_ENV, "")
-        self.hub_user = hub_user() if self._server and db is None and store is None else None
+        self.place = ClassPlace.from_environment(
+            class_name, server=server, db=db, local=db is not None or store is not None
+        )
+        """Where the class is (its name, the class service, the hub user): read once."""
+        self.hub_user = self.place.hub_user
         """On a JupyterHub: the student's hub name (they type no nickname)."""
-        self._backend: Backend | ProgressStore | None = None
+        self._store = store
+        self._backend: Backend | None = None
         self._built = False
         self._hub_waiting = False
-        if db is not None or store is not None:
-            self._server = ""
-        if not self._name and not BROWSER:
+        if not self.place.class_name and not BROWSER:
             self._say(
                 ClassroomError(
                     "No class is open here. The teacher starts one with: "
@@ -150,8 +133,8 @@ class ClassApp(widgets.VBox):
                 )
             )
             return
-        if self._server or not BROWSER:
-            self._open(db, store)
+        if self.place.server or not BROWSER:
+            self._open()
         else:
             self._note(self._t("Connecting to the class…"))
 
@@ -168,28 +151,15 @@ class ClassApp(widgets.VBox):
     def _note(self, text: str) -> None:
         self.title.value = f"<p class='dkb-no-class'>{html.escape(text)}</p>"
 
-    def _open(
-        self, db: str | os.PathLike[str] | None = None, store: ProgressStore | None = None
-    ) -> None:
+    def _open(self) -> None:
         """Make the session (again, after the service did not answer); then the screens."""
         try:
             if self._backend is None:
-                if self._server:
-                    server = service_address(self._server)
-                    keep = self.keeper.keep_for(server, self._name)
-                    self._backend = ClassClient(
-                        server,
-                        self._name,
-                        keep=keep,
-                        lang=self.lang,
-                        hub_token=os.environ.get(HUB_TOKEN_ENV) if self.hub_user else None,
-                    )
-                else:
-                    from ..store import open_store  # the database's layer: not in the browser
-
-                    self._backend = store if store is not None else open_store(db)
+                self._backend = open_backend(
+                    self.place, store=self._store, keep=self.keeper.keep_for, lang=self.lang
+                )
             self.session = ClassSession(
-                self._name, self._backend, lang=self.lang, hub_user=self.hub_user
+                self.place.class_name, self._backend, lang=self.lang, hub_user=self.hub_user
             )
         except ClassroomError as error:
             self._say(error)
@@ -207,21 +177,19 @@ class ClassApp(widgets.VBox):
         """The page said where it is (and what its storage keeps)."""
         self.heartbeat.playing = True
         if self.session is not None:
-            client = self.session.backend
-            if isinstance(client, ClassClient):
-                client.restore()
-                self._prefill()
-                self._resume()
+            self.session.backend.restore()
+            self._prefill()
+            self._resume()
             return
         if self._built or self._backend is not None or not BROWSER:
             return
-        self._name = self._name or (page.class_name or "")
-        if not self._name:
+        name = self.place.class_name or (page.class_name or "")
+        self.place = replace(self.place, class_name=name, server=self.place.server or page.server)
+        if not name:
             self._note(
                 self._t("This page needs the class in its address, like classroom.html?class=4a.")
             )
             return
-        self._server = self._server or page.server
         self._open()
 
     def _join_hub(self) -> None:
@@ -596,7 +564,7 @@ class ClassApp(widgets.VBox):
     def _on_heartbeat(self, _: object) -> None:
         session = self.session
         if session is None:
-            if self._name and self._server:
+            if self.place.class_name and self.place.server:
                 self._open()  # the service did not answer when the app started: again
             return
         if not session.joined:

@@ -1,6 +1,6 @@
 """The teacher's dashboard page: the board, projector mode, one puzzle's best answers, the
 CSV report and the seat actions, as HTML and text, whatever serves them (the class
-service's teacher routes, :mod:`dekbovinoj_edu.service.teacher`).
+service's teacher routes, :mod:`dekbovinoj_edu.class_service.teacher`).
 
 :class:`TeacherView` reads only what changed since it last looked (the attempts after the
 last row it has, and the seats), and says so with :attr:`~TeacherView.version`: the page
@@ -37,8 +37,8 @@ from typing import TYPE_CHECKING
 from ...i18n import LANGUAGE_NAMES, LANGUAGES, gettext
 from ..attempts import Attempt
 from ..errors import DOMAIN, UnknownSeatError
-from ..learning import Progress
 from ..overview import ClassOverview, class_level, columns_of
+from ..progress import Progress
 from ..report import report_csv
 from ..seat import Seat
 from .board import BOARD_CSS, best_answers_html, board_html

@@ -38,13 +38,13 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from ..classroom.desk import ClassDesk
 from ..classroom.errors import StoreError, UnknownClassError
 from ..classroom.store import ProgressStore
+from ..classroom.store.desk import ClassDesk
 from ..classroom.views.teacher import TeacherView
 from ..rules.puzzle import Puzzle
 from .errors import RateLimitedError
-from .limits import DEFAULT_LIMITS, Limits, RateLimiter
+from .limits import DEFAULT_LIMITS, RateLimiter, RateLimits
 from .problems import StoreProblems
 
 if TYPE_CHECKING:
@@ -80,7 +80,7 @@ class Service:
         class_name: str | None,
         *,
         lang: str = "en",
-        limits: Limits = DEFAULT_LIMITS,
+        limits: RateLimits = DEFAULT_LIMITS,
         allow_origins: Iterable[str] = (),
         secret: str | None = None,
         site: Path | None = None,

@@ -11,7 +11,7 @@ once and work at full speed, and refuse what the audit saw: a page writing a hea
 loop (one every 2 s is the most), an attempt loop (5 a second), a flood of seats from one
 address (a burst of 300, then 2 a second).
 
->>> limiter = RateLimiter(Limits(alive=Rate(burst=2, per_second=0.5)), clock=lambda: 100.0)
+>>> limiter = RateLimiter(RateLimits(alive=Rate(burst=2, per_second=0.5)), clock=lambda: 100.0)
 >>> [limiter.wait("alive", "token") for _ in range(3)]
 [0.0, 0.0, 2.0]
 """
@@ -24,7 +24,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, fields
 
-__all__ = ["DEFAULT_LIMITS", "MAX_KEYS", "Bucket", "Limits", "Rate", "RateLimiter"]
+__all__ = ["DEFAULT_LIMITS", "MAX_KEYS", "Bucket", "Rate", "RateLimiter", "RateLimits"]
 
 MAX_KEYS = 50_000
 """The most buckets kept per kind of request (a few MB at most)."""
@@ -39,7 +39,7 @@ class Rate:
 
 
 @dataclass(frozen=True)
-class Limits:
+class RateLimits:
     """The rate of each kind of request (``join`` and ``requests`` per address, the others
     per session token)."""
 
@@ -55,7 +55,7 @@ class Limits:
     """Reads of one session's place and attempts (``GET …/me``), and ``gone``."""
 
 
-DEFAULT_LIMITS = Limits()
+DEFAULT_LIMITS = RateLimits()
 """The service's limits unless it is given others."""
 
 
@@ -86,7 +86,7 @@ class RateLimiter:
 
     def __init__(
         self,
-        limits: Limits = DEFAULT_LIMITS,
+        limits: RateLimits = DEFAULT_LIMITS,
         *,
         max_keys: int = MAX_KEYS,
         clock: Callable[[], float] = time.monotonic,
@@ -95,13 +95,13 @@ class RateLimiter:
         self.max_keys = max_keys
         self.clock = clock
         self._buckets: dict[str, OrderedDict[str, Bucket]] = {
-            field.name: OrderedDict() for field in fields(Limits)
+            field.name: OrderedDict() for field in fields(RateLimits)
         }
         self._lock = threading.Lock()
 
     def wait(self, kind: str, key: str) -> float:
         """Count one request of ``kind`` from ``key``: 0.0 if it may go, else the seconds
-        to wait. ``KeyError`` for a kind :class:`Limits` does not have."""
+        to wait. ``KeyError`` for a kind :class:`RateLimits` does not have."""
         rate: Rate = getattr(self.limits, kind)
         now = self.clock()
         with self._lock:

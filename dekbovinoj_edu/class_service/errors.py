@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..classroom.contract import STATUS
 from ..classroom.errors import ClassroomError
 
 __all__ = [
@@ -32,38 +33,14 @@ __all__ = [
     "NotFoundError",
     "RateLimitedError",
     "Refusal",
-    "ServiceError",
     "TooLargeError",
+    "WebRefusal",
     "body",
     "describe",
 ]
 
-STATUS: dict[str, int] = {
-    "bad-request": 400,
-    "unauthorized": 401,
-    "forbidden": 403,
-    "locked": 403,
-    "unknown-class": 404,
-    "unknown-seat": 404,
-    "not-found": 404,
-    "method-not-allowed": 405,
-    "nickname-taken": 409,
-    "seat-taken": 409,
-    "puzzle-not-open": 409,
-    "class-exists": 409,
-    "too-large": 413,
-    "invalid": 422,
-    "nickname": 422,
-    "bad-assignment": 422,
-    "rate-limited": 429,
-    "store": 503,
-    "hub": 503,
-}
-"""Each stable error code's HTTP status: every code of class mode's errors is here (a test
-walks the subclasses of :class:`~dekbovinoj_edu.classroom.errors.ClassroomError`)."""
 
-
-class ServiceError(ClassroomError):
+class WebRefusal(ClassroomError):
     """A refusal only the web service makes; ``field`` names the body's field at fault."""
 
     code = "bad-request"
@@ -73,55 +50,55 @@ class ServiceError(ClassroomError):
         self.field = field
 
 
-class BadRequestError(ServiceError):
+class BadRequestError(WebRefusal):
     """The body is not JSON, not UTF-8, or not a JSON object."""
 
     code = "bad-request"
 
 
-class InvalidError(ServiceError):
+class InvalidError(WebRefusal):
     """A field of the body is missing, unknown, of the wrong type or out of its bounds."""
 
     code = "invalid"
 
 
-class TooLargeError(ServiceError):
+class TooLargeError(WebRefusal):
     """The body is larger than the service reads."""
 
     code = "too-large"
 
 
-class NoTokenError(ServiceError):
+class NoTokenError(WebRefusal):
     """The request needs ``Authorization: Bearer <token>`` and has none (or a malformed one)."""
 
     code = "unauthorized"
 
 
-class ForbiddenError(ServiceError):
+class ForbiddenError(WebRefusal):
     """A page of another origin, which the service was not told to allow."""
 
     code = "forbidden"
 
 
-class HubUnavailableError(ServiceError):
+class HubUnavailableError(WebRefusal):
     """The JupyterHub the service asks who a student is did not answer."""
 
     code = "hub"
 
 
-class NotFoundError(ServiceError):
+class NotFoundError(WebRefusal):
     """No such address."""
 
     code = "not-found"
 
 
-class MethodNotAllowedError(ServiceError):
+class MethodNotAllowedError(WebRefusal):
     """The address exists, but not with this method."""
 
     code = "method-not-allowed"
 
 
-class RateLimitedError(ServiceError):
+class RateLimitedError(WebRefusal):
     """Too many requests from one address or one session: try again in ``retry_after`` s."""
 
     code = "rate-limited"

@@ -27,10 +27,10 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from ..dealing.at_level import TARGET
-from .assignment import Assignment, at_level_assignment, codes_assignment, deal_assignment
-from .report import report_csv
-from .store import open_store
+from ...dealing.at_level import TARGET
+from ..assignment import Assignment, at_level_assignment, codes_assignment, deal_assignment
+from ..report import report_csv
+from .sql_store import open_store
 
 __all__ = ["class_report", "forget_class", "list_classes", "new_class"]
 

@@ -1,6 +1,6 @@
 """Alembic's environment for the progress store: migrate the connection the store hands over.
 
-:func:`~dekbovinoj_edu.classroom.database.migrate` passes an open connection,
+:func:`~dekbovinoj_edu.classroom.store.migrating.migrate` passes an open connection,
 already in its transaction, as ``config.attributes["connection"]``; every
 revision runs in that transaction, so a database is migrated whole or not at
 all. Imported outside Alembic (a doctest run, say), this file does nothing.
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from alembic import context
 
-from dekbovinoj_edu.classroom.tables import metadata
+from dekbovinoj_edu.classroom.store.tables import metadata
 
 
 def run_migrations() -> None:

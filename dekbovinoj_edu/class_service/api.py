@@ -13,13 +13,13 @@ needs the student's hub token instead of a rejoin code, and gives them their own
 
 from __future__ import annotations
 
-import re
 from importlib import resources
 from typing import Any
 
-from ..classroom.desk import ClassDesk
+from ..classroom.contract import API_ROOT, TOKEN
 from ..classroom.seat import Joined, new_token
 from ..classroom.store import SQLStore
+from ..classroom.store.desk import ClassDesk
 from .base import ApiHandler
 from .errors import ForbiddenError, NotFoundError, NoTokenError
 from .shapes import assignment_json, attempt_json, joined_json, recorded_json, seat_json
@@ -38,12 +38,6 @@ __all__ = [
     "OpenApiHandler",
     "openapi_text",
 ]
-
-API_ROOT = "/api/v1"
-"""Where the API's routes begin: a new version of it would have its own."""
-
-TOKEN = re.compile(r"[A-Za-z0-9_-]{16,128}")
-"""What a session token looks like (the desk makes them 32 characters long)."""
 
 
 def openapi_text() -> str:

@@ -11,11 +11,11 @@ it; a nickname out of its length is the desk's ``nickname`` refusal, in its word
 >>> read_body(b'{"nickname": "Ana", "admin": true}', JOIN)
 Traceback (most recent call last):
 ...
-dekbovinoj_edu.service.errors.InvalidError: Unknown field 'admin'.
+dekbovinoj_edu.class_service.errors.InvalidError: Unknown field 'admin'.
 >>> read_body(b'{"id": "a1b2c3d4", "puzzle": true, "answer": "3+7"}', ATTEMPT)
 Traceback (most recent call last):
 ...
-dekbovinoj_edu.service.errors.InvalidError: 'puzzle' is a whole number from 1 to 100.
+dekbovinoj_edu.class_service.errors.InvalidError: 'puzzle' is a whole number from 1 to 100.
 >>> read_body(b"", ALIVE), read_body(b'{"hints": 2}', ALIVE)
 ({}, {'hints': 2})
 """
@@ -29,11 +29,17 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..classroom.assignment import MAX_PUZZLES
-from ..classroom.desk import MAX_HINTS, MAX_SECONDS
+from ..classroom.contract import (
+    ATTEMPT_ID,
+    MAX_ANSWER,
+    MAX_BODY,
+    MAX_HINTS,
+    MAX_NICKNAME,
+    MAX_PUZZLES,
+    MAX_REJOIN_CODE,
+    MAX_SECONDS,
+)
 from ..classroom.errors import NicknameError
-from ..classroom.nicknames import MAX_NICKNAME
-from ..rules.limits import MAX_CHARS
 from .errors import BadRequestError, InvalidError, TooLargeError
 
 __all__ = [
@@ -47,15 +53,6 @@ __all__ = [
     "read_body",
     "read_json",
 ]
-
-MAX_BODY = 16 * 1024
-"""The largest request body the service reads, in bytes."""
-
-MAX_REJOIN_CODE = 32
-"""The longest rejoin code a student may type (the code is 9 characters; spaces are allowed)."""
-
-ATTEMPT_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
-"""An attempt's id, chosen by the page: 8 to 64 letters, digits, ``_`` or ``-``."""
 
 
 @dataclass(frozen=True)
@@ -147,7 +144,7 @@ ATTEMPT: tuple[Field, ...] = (
         str,
         required=True,
         low=0,
-        high=MAX_CHARS,
+        high=MAX_ANSWER,
         too_long="An answer has at most {most} characters.",
     ),
     Field("joker", bool),
@@ -182,7 +179,7 @@ def read_json(data: bytes) -> object:
     >>> read_json(b'{"a": NaN}')
     Traceback (most recent call last):
     ...
-    dekbovinoj_edu.service.errors.BadRequestError: The request body is not JSON.
+    dekbovinoj_edu.class_service.errors.BadRequestError: The request body is not JSON.
     """
     if len(data) > MAX_BODY:
         raise TooLargeError("A request body has at most {most} bytes.", most=MAX_BODY)

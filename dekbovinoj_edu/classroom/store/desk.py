@@ -57,26 +57,22 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 
-from ..checking.checker import check
-from ..dealing.at_level import deal_at_level
-from ..dealing.learner import PuzzleRating, PuzzleRatings, puzzle_key
-from ..rules.levels import level_of
-from ..rules.puzzle import Puzzle
-from ..solving.solver import solve
-from .assignment import Assignment
-from .attempts import MU_RIGHT, MU_TYPED, MU_WRONG, SOLVED, Attempt, utc_now
-from .errors import PuzzleNotOpenError
-from .nicknames import check_nickname, nickname_key
-from .seat import Joined, Recorded, Seat, new_token
-from .store import ProgressStore
+from ...checking.checker import check
+from ...dealing.at_level import deal_at_level
+from ...dealing.learner import PuzzleRating, PuzzleRatings, puzzle_key
+from ...rules.levels import level_of
+from ...rules.puzzle import Puzzle
+from ...solving.solver import solve
+from ..assignment import Assignment
+from ..attempts import MU_RIGHT, MU_TYPED, MU_WRONG, SOLVED, Attempt, utc_now
+from ..backend import NothingKept
+from ..contract import MAX_HINTS, MAX_SECONDS
+from ..errors import PuzzleNotOpenError
+from ..nicknames import check_nickname, nickname_key
+from ..seat import Joined, Recorded, Seat, new_token
+from .sql_store import ProgressStore
 
-__all__ = ["MAX_HINTS", "MAX_SECONDS", "ClassDesk"]
-
-MAX_HINTS = 20
-"""The most hints an attempt can say were used (more is kept as this many)."""
-
-MAX_SECONDS = 86_400.0
-"""The longest time an attempt can say it took (a day; more is kept as this)."""
+__all__ = ["ClassDesk"]
 
 
 class StoredRatings(PuzzleRatings):
@@ -93,7 +89,7 @@ class StoredRatings(PuzzleRatings):
         return known
 
 
-class ClassDesk:
+class ClassDesk(NothingKept):
     """The student side of class ``name`` in ``store``; ``clock`` gives seconds since the epoch.
 
     Safe to share between threads: the store is, and each puzzle's best answer is worked out

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 
-from .attempts import CSV_COLUMNS
+from ..attempts import CSV_COLUMNS
 
 __all__ = ["RECORD_ATTEMPT", "TOUCH_SEAT"]
 

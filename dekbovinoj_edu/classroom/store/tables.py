@@ -25,7 +25,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from .attempts import CSV_COLUMNS
+from ..attempts import CSV_COLUMNS
 
 __all__ = [
     "HEAD_REVISION",

@@ -1,0 +1,94 @@
+"""The classes of the progress store: a new class's assignment, a class found by its name
+(ignoring case: ``4b`` and ``4B`` are one class), every class, and forgetting one with all its
+rows.
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection
+
+from ..assignment import Assignment, class_key
+from ..attempts import utc_now
+from ..errors import ClassExistsError, UnknownClassError
+from .base import StoreBase
+from .rows import ABILITIES, ATTEMPTS, CLASS_COLUMNS, CLASSES, SEATS, SESSIONS, assignment_from
+from .tables import abilities as abilities_table
+from .tables import attempts as attempts_table
+from .tables import classes as classes_table
+from .tables import seats as seats_table
+from .tables import sessions as sessions_table
+
+__all__ = ["ClassRows"]
+
+
+class ClassRows(StoreBase):
+    """The store's classes (see :class:`~.sql_store.SQLStore`)."""
+
+    def add_class(self, assignment: Assignment) -> None:
+        """Keep a new class's assignment; ``ClassExistsError`` if the name is taken (in any
+        case: ``4B`` when ``4b`` exists)."""
+        a = assignment
+
+        def add(db: Connection) -> None:
+            found = self._name_of(db, a.name)
+            if found is not None:
+                raise ClassExistsError(
+                    "A class named {name!r} exists already: pick another name, or forget it first.",
+                    name=found,
+                )
+            db.execute(
+                sa.insert(classes_table).values(
+                    name=a.name,
+                    key=class_key(a.name),
+                    mode=a.mode,
+                    codes=",".join(a.codes),
+                    level=a.level,
+                    count=a.count,
+                    seed=a.seed,
+                    difficulty=a.difficulty,
+                    mu=a.mu,
+                    at_level=int(a.at_level),
+                    target=a.target,
+                    filters=a.filters,
+                    created=utc_now(),
+                )
+            )
+
+        self._write(add)
+
+    def assignment(self, name: str) -> Assignment:
+        """The assignment of class ``name`` (in any case); ``UnknownClassError`` if there is
+        none."""
+        columns = [classes_table.c[c] for c in CLASS_COLUMNS]
+        query = sa.select(*columns).where(CLASSES.key == class_key(name))
+        row = self._read(lambda db: db.execute(query).first())
+        if row is None:
+            raise UnknownClassError("Unknown class {name!r}.", name=name)
+        return assignment_from(row)
+
+    def classes(self) -> list[Assignment]:
+        """Every class, by name."""
+        columns = [classes_table.c[c] for c in CLASS_COLUMNS]
+        query = sa.select(*columns).order_by(classes_table.c.name)
+        return [assignment_from(row) for row in self._read(lambda db: db.execute(query).all())]
+
+    def forget(self, name: str) -> int:
+        """Delete class ``name``, its students, sessions and every attempt; returns the
+        attempts deleted."""
+
+        def delete(db: Connection) -> int:
+            named = self._need_class(db, name)
+            gone = db.execute(sa.delete(attempts_table).where(ATTEMPTS["class"] == named))
+            db.execute(sa.delete(sessions_table).where(SESSIONS["class"] == named))
+            seat_ids = sa.select(SEATS.id).where(SEATS["class"] == named)
+            db.execute(sa.delete(abilities_table).where(ABILITIES.seat.in_(seat_ids)))
+            db.execute(sa.delete(seats_table).where(SEATS["class"] == named))
+            db.execute(sa.delete(classes_table).where(CLASSES.name == named))
+            return int(gone.rowcount)
+
+        deleted: int = self._write(delete)
+        if not self._postgresql and self.database.path is not None:
+            # Leave no copy of the rows in the write-ahead log either.
+            self._read(lambda db: db.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)").all())
+        return deleted

@@ -1,0 +1,184 @@
+"""The seats of the progress store: joining (a new seat with its rejoin code, or a seat taken
+up again with it), a page's sign of life and its leaving, every seat of a class, a seat given
+to a hub user without a code, and a seat's own puzzle in a class at each student's level.
+
+A seat belongs to the session that holds it: the first join gives the seat a rejoin code,
+and only that code takes it up again from another page (the old page is then told
+:class:`~..errors.SeatTakenError`). A seat the teacher released is taken by the next join,
+with a new code.
+"""
+
+from __future__ import annotations
+
+from dataclasses import astuple, replace
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection
+
+from ..assignment import class_key
+from ..attempts import utc_now
+from ..errors import NicknameTakenError
+from ..nicknames import nickname_key
+from ..seat import Joined, Seat, new_rejoin_code, normalise_rejoin_code, token_hash
+from .base import StoreBase
+from .rows import (
+    SEAT_COLUMNS,
+    SEAT_SEEN,
+    SEAT_SEEN_WITH_HINTS,
+    SEATS,
+    SESSIONS,
+    matches,
+    seat_from,
+    secret_of,
+)
+from .single_statements import TOUCH_SEAT
+from .tables import seats as seats_table
+from .tables import sessions as sessions_table
+
+__all__ = ["SeatRows"]
+
+
+class SeatRows(StoreBase):
+    """The store's seats and sessions (see :class:`~.sql_store.SQLStore`)."""
+
+    def join(
+        self, name: str, nickname: str, token: str, now: float, rejoin_code: str | None = None
+    ) -> Joined:
+        """Give the seat of ``nickname`` (already checked by
+        :func:`~.nicknames.check_nickname`) in class ``name`` to the session ``token``.
+
+        A nickname with a new :func:`~.nicknames.nickname_key` gets a new seat at puzzle 1
+        and a new rejoin code. An existing seat is resumed with its rejoin code (the page
+        that held it is then told ``SeatTakenError``), or taken with a new code if the
+        teacher released it; otherwise ``NicknameTakenError``.
+        """
+        key = nickname_key(nickname)
+        hashed = token_hash(token)
+        shown = nickname.strip()
+
+        def take(db: Connection) -> Joined:
+            named = self._need_class(db, name)
+            found = db.execute(
+                sa.select(seats_table)
+                .where(SEATS["class"] == named, SEATS.key == key)
+                .with_for_update()
+            ).first()
+            if found is None:
+                code, resumed = new_rejoin_code(), False
+                seat = Seat(named, shown, hashed, 1, now, 0, now, utc_now())
+                values = dict(zip(SEAT_COLUMNS, astuple(seat)[: len(SEAT_COLUMNS)], strict=True))
+                inserted = db.execute(
+                    sa.insert(seats_table).values(
+                        key=key, joined=seat.joined, secret=secret_of(code), **values
+                    )
+                )
+                seat_id = int(inserted.inserted_primary_key[0])  # type: ignore[index]
+            else:
+                if found.secret is None:
+                    code = new_rejoin_code()
+                elif rejoin_code is not None and matches(rejoin_code, found.secret):
+                    code = normalise_rejoin_code(rejoin_code)
+                else:
+                    raise NicknameTakenError(
+                        "This nickname is taken in this class. If it is yours, type your "
+                        "rejoin code."
+                    )
+                resumed, seat_id = True, int(found.id)
+                seat = replace(seat_from(found), session=hashed, last_seen=now)
+                db.execute(
+                    sa.update(seats_table)
+                    .where(SEATS.id == seat_id)
+                    .values(session=hashed, last_seen=now, secret=secret_of(code))
+                )
+            db.execute(sa.delete(sessions_table).where(SESSIONS.token == hashed))
+            db.execute(
+                sa.insert(sessions_table).values(
+                    token=hashed, seat=seat_id, started=now, **{"class": named}
+                )
+            )
+            return Joined(seat, token, code, resumed)
+
+        joined: Joined = self._write(take)
+        return joined
+
+    def seat_of(self, name: str, token: str) -> Seat:
+        """The seat the session ``token`` holds (``UnknownSessionError``, ``SeatTakenError``)."""
+        return seat_from(self._read(lambda db: self._holder(db, name, token)))
+
+    def touch(self, name: str, token: str, now: float, hints: int | None = None) -> Seat:
+        """A sign of life from the page of ``token`` (and the hints used on its puzzle)."""
+        if self._postgresql:
+            bound = {"b_key": class_key(name), "b_token": token_hash(token), "b_seen": now}
+            touched = self.database.run(
+                lambda db: db.execute(TOUCH_SEAT, {**bound, "b_hints": hints}).first(),
+                write=True,
+                single=True,
+            )
+            if touched is not None:
+                return seat_from(touched)
+
+        def alive(db: Connection) -> Seat:
+            row = self._holder(db, name, token, lock=True)
+            if hints is None:
+                db.execute(SEAT_SEEN, {"b_seat": row.id, "b_seen": now})
+                return replace(seat_from(row), last_seen=now)
+            db.execute(SEAT_SEEN_WITH_HINTS, {"b_seat": row.id, "b_seen": now, "b_hints": hints})
+            return replace(seat_from(row), last_seen=now, hints=hints)
+
+        seat: Seat = self._write(alive)
+        return seat
+
+    def leave(self, name: str, token: str) -> None:
+        """The page of ``token`` is gone: its seat's last sign of life becomes 0."""
+
+        def gone(db: Connection) -> None:
+            row = self._holder(db, name, token, lock=True)
+            db.execute(sa.update(seats_table).where(SEATS.id == row.id).values(last_seen=0.0))
+
+        self._write(gone)
+
+    def seats(self, name: str) -> list[Seat]:
+        """Every student of class ``name``, in the order they joined."""
+
+        def read(db: Connection) -> list[Any]:
+            named = self._class_named(db, name)
+            query = sa.select(seats_table).where(SEATS["class"] == named).order_by(SEATS.id)
+            return list(db.execute(query).all())
+
+        return [seat_from(row) for row in self._read(read)]
+
+    def join_vouched(self, name: str, nickname: str, token: str, now: float) -> Joined:
+        """Give the seat of ``nickname`` to the session ``token`` without its rejoin code: the
+        caller vouches that the student is ``nickname`` (a JupyterHub signed them in).
+
+        As :meth:`join` otherwise (a new seat at puzzle 1, or the seat as it was, with a new
+        code; the page that held it is told ``SeatTakenError``). The seat of another nickname
+        that looks the same keeps its code: ``NicknameTakenError``.
+        """
+
+        def vouch(db: Connection) -> None:
+            exactly = sa.update(seats_table).where(
+                SEATS["class"] == self._class_named(db, name),
+                SEATS.key == nickname_key(nickname),
+                SEATS.nickname == nickname.strip(),
+            )
+            db.execute(exactly.values(secret=None))
+
+        self._write(vouch)
+        return self.join(name, nickname, token, now)
+
+    def deal_to(self, name: str, nickname: str, number: int, code: str) -> Seat:
+        """Give the student ``nickname`` the puzzle ``code`` as their puzzle ``number``, if
+        they are on it and have none yet (a page asking at the same time dealt the same,
+        from the same seed and ability: the first is kept). Returns the seat."""
+
+        def give(db: Connection) -> Seat:
+            row = self._named_seat(db, name, nickname)
+            if int(row.puzzle) == number and not row.code:
+                db.execute(sa.update(seats_table).where(SEATS.id == row.id).values(code=code))
+                return replace(seat_from(row), code=code)
+            return seat_from(row)
+
+        seat: Seat = self._write(give)
+        return seat
