@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from dekbovinoj_edu.classroom.assignment import codes_assignment
+from dekbovinoj_edu.classroom.assignment import at_level_assignment, codes_assignment
 from dekbovinoj_edu.classroom.errors import (
     NicknameError,
     NicknameTakenError,
@@ -17,7 +17,8 @@ from dekbovinoj_edu.classroom.errors import (
     UnknownSessionError,
 )
 from dekbovinoj_edu.classroom.store import SQLiteStore
-from dekbovinoj_edu.classroom.store.desk import MAX_HINTS, MAX_SECONDS, ClassDesk
+from dekbovinoj_edu.classroom.contract import MAX_HINTS, MAX_SECONDS
+from dekbovinoj_edu.classroom.store.desk import ClassDesk
 from dekbovinoj_edu.rules.limits import MAX_CHARS
 from dekbovinoj_edu.rules.puzzle import Puzzle
 
@@ -160,3 +161,18 @@ def test_alive_and_gone(desk: ClassDesk) -> None:
 def test_an_unknown_class_has_no_desk(desk: ClassDesk) -> None:
     with pytest.raises(UnknownClassError):
         ClassDesk(desk.store, "9z")
+
+
+def test_a_hub_user_joins_through_the_desk_like_everyone_else() -> None:
+    """A student a JupyterHub signed in takes their seat at the desk: at each student's level
+    the first puzzle is dealt at once, as for a nickname's join."""
+    store = SQLiteStore(":memory:")
+    store.add_class(at_level_assignment("4c", level=1, count=3, seed=5, jokers=False))
+    desk = ClassDesk(store, "4c", clock=lambda: 1000.0)
+    joined = desk.join_vouched("ana.lindqvist@school.example")
+    assert joined.seat.nickname == "ana.lindqvist@school.example"
+    assert joined.seat.code != "" and joined.seat.code == store.seats("4c")[0].code
+    again = desk.join_vouched("ana.lindqvist@school.example")  # her other tab
+    assert again.resumed and again.seat.code == joined.seat.code
+    with pytest.raises(SeatTakenError):
+        desk.place(joined.token)

@@ -17,8 +17,7 @@ from importlib import resources
 from typing import Any
 
 from ..classroom.contract import API_ROOT, TOKEN
-from ..classroom.seat import Joined, new_token
-from ..classroom.store import SQLStore
+from ..classroom.seat import Joined
 from ..classroom.store.desk import ClassDesk
 from .base import ApiHandler
 from .errors import ForbiddenError, NotFoundError, NoTokenError
@@ -96,9 +95,7 @@ class JoinHandler(ClassApiHandler):
             raise ForbiddenError("You can join only as yourself, {name}.", name=user)
         # One school address may be every student (a TLJH server's kernels all call from it).
         self.service.limit("join", f"hub-user:{user}")
-        store = self.service.store
-        assert isinstance(store, SQLStore), "a hub's service keeps its classes in a database"
-        return await self.blocking(store.join_vouched, desk.name, user, new_token(), desk.clock())
+        return await self.blocking(desk.join_vouched, user)
 
 
 class MeHandler(ClassApiHandler):

@@ -201,6 +201,13 @@ class ClassDesk(NothingKept):
         joined = self.store.join(self.name, chosen, new_token(), self.clock(), rejoin_code)
         return replace(joined, seat=self.next_puzzle(joined.seat))
 
+    def join_vouched(self, user: str) -> Joined:
+        """Take the seat of ``user``, whom a JupyterHub signed in: theirs without a rejoin
+        code (a page that held it is told ``SeatTakenError``). The seat of another name that
+        looks the same keeps its code: ``NicknameTakenError``."""
+        joined = self.store.join_vouched(self.name, user, new_token(), self.clock())
+        return replace(joined, seat=self.next_puzzle(joined.seat))
+
     def place(self, token: str) -> Seat:
         """Where the student of ``token`` is; ``SeatTakenError`` if the seat went elsewhere."""
         return self.next_puzzle(self.store.seat_of(self.name, token))
