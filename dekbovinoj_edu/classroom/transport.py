@@ -213,7 +213,7 @@ def browser_transport(  # pragma: no cover (the browser's Python only)
         raise Unreachable(f"no answer from {url}")
     text = str(request.responseText or "")
     return HttpReply(
-        status, text.encode("utf-8"), _retry_after(request.getHttpReplyHeader("Retry-After"))
+        status, text.encode("utf-8"), _retry_after(request.getResponseHeader("Retry-After"))
     )
 
 

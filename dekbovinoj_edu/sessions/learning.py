@@ -3,7 +3,7 @@
 A practice session "at my level" keeps a :class:`LearnerTrack`: the student's
 :class:`~dekbovinoj_edu.dealing.learner.Learner` and the puzzles'
 :class:`~dekbovinoj_edu.dealing.learner.PuzzleRatings`, and what is happening on the
-puzzle in front of them (an :class:`TrackedPuzzle`: when it was shown, the hints taken, the
+puzzle in front of them (a :class:`TrackedPuzzle`: when it was shown, the hints taken, the
 answers refused). A puzzle's outcome is taken **once**, when it is first resolved: solved,
 a wrong "mu!", the answer shown (the last hint, "Show the best answers"), or left for a
 new one; the learner model (:func:`~dekbovinoj_edu.dealing.learner.update`) learns from it.

@@ -114,7 +114,7 @@ class ClassApp(widgets.VBox):
         self.heartbeat = widgets.Play(interval=int(HEARTBEAT_SECONDS * 1000), max=10**9)
         self.heartbeat.layout.display = "none"
         self.heartbeat.observe(self._on_heartbeat, "value")
-        self.children = [self.title, self.keeper, self.heartbeat]
+        self.children = [self.title, self.errors, self.keeper, self.heartbeat]
         self.place = ClassPlace.from_environment(
             class_name, server=server, db=db, local=db is not None or store is not None
         )
