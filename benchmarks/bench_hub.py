@@ -2,15 +2,19 @@
 
 A real hub on 127.0.0.1 (tests/support/hub.py: JupyterHub from PyPI, its proxy from npm,
 each user's server a local process, the class service as a managed service on PostgreSQL),
-configured by ``dekbovinoj hub config``'s fragment. ``--users`` students (30) log in through
-the proxy within ``--window`` seconds (60): most as plain HTTP clients (the hub's login
-form, then the app's Voilà page, which is there once its kernel has run the app), and
-``--browsers`` of them (5) in Chromium, whose app counts as usable when its "Dek bovinoj!"
-button is on the screen. Each user is bounded (``--patience`` seconds); nothing waits
-forever.
+configured by ``dekbovinoj hub config``'s fragment (its spawn timeouts too). ``--users``
+students (30) log in through the proxy within ``--window`` seconds (60): most as plain HTTP
+clients (the hub's login form, then the app's Voilà page, which is there once its kernel has
+run the app), and ``--browsers`` of them (5) in Chromium, whose app counts as usable when its
+"Dek bovinoj!" button is on the screen. Then each opens the class link
+(``classroom.ipynb?class=4a``): the kernel joins class 4a through the class service, as the
+student; it counts when the class screens are there (HTTP: the page with its widget;
+Chromium: "You are s01."), and every student's seat must be in the class database at the
+end. Each user is bounded (``--patience`` seconds); nothing waits forever.
 
 It prints, with this machine's speed and load (``machine.py``):
-- spawn time (login to server ready) and time to a usable app, p50/p95/max, and failures;
+- spawn time (login to server ready), time to a usable app and to the joined class screens,
+  p50/p95/max, the seats in the class database, and failures;
 - memory per user server (the server and its kernel, RSS), p50/max, and all of them; and
   the processor time each used (from its start until it was culled);
 - the hub's own processes (hub, proxy, class service, culler) before, at the peak, and
@@ -43,10 +47,14 @@ from support.hub import PASSWORD, RunningHub, process_tree, running_hub
 from support.postgres import postgres_server
 from support.processes import command_line, cpu_seconds, rss_bytes
 
+from dekbovinoj_edu.classroom.store import open_store
 from dekbovinoj_edu.classroom.store.classes import new_class
 
 APP = "/hub/user-redirect/voila/render/dekbovinoj/dekbovinoj.ipynb"
 """The practice app in each user's own server (``singleuser.defaultUrl``)."""
+CLASS = "4a"
+CLASS_LINK = f"/hub/user-redirect/voila/render/dekbovinoj/classroom.ipynb?class={CLASS}"
+"""The class link a teacher gives the students (the service's page lists it)."""
 WIDGET = "application/vnd.jupyter.widget-view+json"
 USABLE = ".dkb-practice .dkb-submit"
 CHROMIUM = "/usr/bin/chromium"
@@ -65,6 +73,8 @@ class Visit:
     start: float = 0.0
     spawn: float | None = None
     usable: float | None = None
+    joined: float | None = None
+    """When the class screens were there (the kernel had joined through the service)."""
     error: str = ""
 
 
@@ -92,10 +102,15 @@ def http_visit(hub: RunningHub, visit: Visit, patience: float) -> Visit:
             return visit
         visit.spawn = time.monotonic() - visit.start
         app = session.get(hub.url + APP, timeout=max(1.0, deadline - time.monotonic()))
-        if app.status_code == 200 and WIDGET in app.text:
-            visit.usable = time.monotonic() - visit.start
-        else:
+        if app.status_code != 200 or WIDGET not in app.text:
             visit.error = f"the app's page: HTTP {app.status_code}"
+            return visit
+        visit.usable = time.monotonic() - visit.start
+        screens = session.get(hub.url + CLASS_LINK, timeout=max(1.0, deadline - time.monotonic()))
+        if screens.status_code == 200 and WIDGET in screens.text:
+            visit.joined = time.monotonic() - visit.start
+        else:
+            visit.error = f"the class link: HTTP {screens.status_code}"
     except requests.RequestException as error:
         visit.error = f"{type(error).__name__}: {str(error)[:120]}"
     return visit
@@ -120,6 +135,11 @@ async def browser_visits(hub: RunningHub, visits: list[Visit], patience: float) 
             left = max(1.0, visit.start + patience - time.monotonic())
             await page.locator(USABLE).wait_for(state="visible", timeout=left * 1000)
             visit.usable = time.monotonic() - visit.start
+            left = max(1.0, visit.start + patience - time.monotonic())
+            await page.goto(hub.url + CLASS_LINK, timeout=left * 1000)
+            who = page.locator(".dkb-class-app", has_text=f"You are {visit.user}.")
+            await who.wait_for(state="visible", timeout=left * 1000)
+            visit.joined = time.monotonic() - visit.start
         except Exception as error:  # a timeout, a page that failed: counted, not raised
             visit.error = f"{type(error).__name__}: {str(error).splitlines()[0][:120]}"
         finally:
@@ -216,7 +236,7 @@ def main() -> int:
     random.seed(args.seed)
     with postgres_server() as postgres:
         db = postgres.url(postgres.create_database())
-        new_class("4a", level=1, count=5, seed=1, db=db)
+        new_class(CLASS, level=1, count=5, seed=1, db=db)
         with running_hub(db, ("tess", *users), cull_timeout=args.cull, cull_every=10) as hub:
             idle_before = hub_memory(hub)
             sampler = Sampler(hub)
@@ -257,24 +277,34 @@ def main() -> int:
                 time.sleep(5)
             idle_after = hub_memory(hub)
             left = server_memory(hub)
-            if any(visit.usable is None for visit in visits):  # the hub's folder goes at the end
+            store = open_store(db)
+            try:
+                seats = {seat.nickname for seat in store.seats(CLASS)}
+            finally:
+                store.close()
+            if any(visit.joined is None for visit in visits):  # the hub's folder goes at the end
                 KEPT_LOG.parent.mkdir(exist_ok=True)
                 shutil.copyfile(hub.log, KEPT_LOG)
 
     spawns = [v.spawn for v in visits if v.spawn is not None]
     usable_http = [v.usable for v in visits if v.how == "http" and v.usable is not None]
     usable_browser = [v.usable for v in visits if v.how == "browser" and v.usable is not None]
-    failed = [v for v in visits if v.usable is None]
+    joined_http = [v.joined for v in visits if v.how == "http" and v.joined is not None]
+    joined_browser = [v.joined for v in visits if v.how == "browser" and v.joined is not None]
+    failed = [v for v in visits if v.joined is None]
     memory = sorted(peak_servers.values())
     print(f"users: {args.users} ({args.users - args.browsers} HTTP, {args.browsers} Chromium), "
           f"logins spread over {args.window:g} s")  # fmt: skip
     print(f"spawn (login to server ready, HTTP users): {quantiles(spawns)}")
     print(f"usable app, HTTP (the app's page with its widget): {quantiles(usable_http)}")
     print(f"usable app, Chromium (the Dek bovinoj! button shown): {quantiles(usable_browser)}")
+    print(f"class link, joined through the service, HTTP: {quantiles(joined_http)}")
+    print(f"class link, joined through the service, Chromium: {quantiles(joined_browser)}")
+    print(f"seats in class {CLASS}: {len(seats & set(users))} of {args.users}")
     print(f"failed: {len(failed)} {[(v.user, v.error) for v in failed]}"
           + (f" (the hub's log: {KEPT_LOG})" if failed else ""))  # fmt: skip
     if memory:
-        print(f"memory per user server (server + kernel, RSS): p50 "
+        print(f"memory per user server (server + its kernels, RSS): p50 "
               f"{statistics.median(memory) / MB:.0f} MB, max {memory[-1] / MB:.0f} MB, "
               f"{len(memory)} servers, {sum(memory) / MB:.0f} MB together")  # fmt: skip
     if cpu:
@@ -289,7 +319,7 @@ def main() -> int:
           if culled_after is not None
           else f"servers still running after {args.cull + 240} s: {sorted(left)}")  # fmt: skip
     print(describe(), flush=True)
-    return 0 if not failed else 1
+    return 0 if not failed and seats >= set(users) else 1
 
 
 if __name__ == "__main__":

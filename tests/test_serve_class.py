@@ -133,7 +133,7 @@ def test_a_database_without_a_class_is_refused(capsys: pytest.CaptureFixture[str
     from dekbovinoj_edu.cli import main
 
     assert main(["serve", "--no-browser", "--db", "progress.db"]) == 1
-    assert "--db goes with --class" in capsys.readouterr().err
+    assert "--db or --db-file goes with --class" in capsys.readouterr().err
 
 
 STUDENT_KERNEL = """

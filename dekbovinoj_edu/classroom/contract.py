@@ -81,6 +81,7 @@ STATUS: dict[str, int] = {
     "bad-assignment": 422,
     "rate-limited": 429,
     "store": 503,
+    "database-address": 503,
     "hub": 503,
 }
 """Each stable error code's HTTP status: every code of class mode's errors is here (a test

@@ -18,6 +18,7 @@ __all__ = [
     "BadAssignmentError",
     "ClassExistsError",
     "ClassroomError",
+    "DatabaseAddressError",
     "NicknameError",
     "NicknameTakenError",
     "PuzzleNotOpenError",
@@ -109,3 +110,10 @@ class StoreError(ClassroomError):
     program, unreachable, the disk full or read-only."""
 
     code = "store"
+
+
+class DatabaseAddressError(ClassroomError):
+    """Where the class database is cannot be read safely: its password would show on a
+    command line, or the file naming it is missing or readable by other users."""
+
+    code = "database-address"

@@ -45,7 +45,7 @@ from ..dealing.dealer import DealError
 from ..dealing.rating import Difficulty
 from ..i18n import LANGUAGES
 from . import class_service
-from .class_parts import db_option, refusing
+from .class_parts import db_option, db_options_text, refusing
 from .puzzles import add_filter_options, filters_from, seed_from
 
 __all__ = ["register"]
@@ -98,7 +98,7 @@ def main_new(args: argparse.Namespace) -> int:
         print("Filters: " + ", ".join(f"{key}={value}" for key, value in filters.items()))
     if assignment.codes:
         print("Codes: " + ",".join(assignment.codes))
-    db = f" --db {shlex.quote(args.db)}" if args.db else ""
+    db = db_options_text(args)
     name = shlex.quote(assignment.name)
     print(f"Students: dekbovinoj serve --class {name}{db}")
     print(f"Teacher:  dekbovinoj class dashboard {name}{db}")

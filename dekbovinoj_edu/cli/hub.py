@@ -1,9 +1,12 @@
 """``dekbovinoj hub …``: class mode on a JupyterHub.
 
-- ``dekbovinoj hub config [--z2jh] --db URL [--group teachers] [--scope SCOPE] [--port 10101]
-  [--class-server URL] [--python python3] [--user-python PY] [--spawn-limit 30]
-  [--cull-timeout 1800] [--no-culler]``: print the ``jupyterhub_config.py`` fragment (or,
-  ``--z2jh``, the ``values.yaml`` fragment) to paste (:mod:`dekbovinoj_edu.hub.config`).
+- ``dekbovinoj hub config (--db-file PATH | --db URL) [--group teachers] [--scope SCOPE]
+  [--authenticator-groups] [--port 10101] [--class-server URL] [--python python3]
+  [--user-python PY] [--spawn-limit 30] [--spawn-timeout 180] [--cull-timeout 1800]
+  [--cull-every 300] [--no-culler]``: print the ``jupyterhub_config.py`` fragment to paste
+  (:mod:`dekbovinoj_edu.hub.config`); it holds no password (``--db-file`` names a file only
+  the hub's user reads). ``--z2jh [--registry HOST/PATH]``: the Zero to JupyterHub
+  ``values.yaml`` fragment instead (the address is in a Kubernetes Secret).
 - ``dekbovinoj hub serve [--teachers-group teachers] [--teachers-scope SCOPE] [--db URL]
   [--host 127.0.0.1]``: the class service as the hub runs it (a managed service: the
   address, the prefix and the tokens come from the hub's ``JUPYTERHUB_*`` environment).
@@ -12,9 +15,9 @@
   ``python3 -m dekbovinoj_edu.hub.user_server ARGS…`` (:mod:`dekbovinoj_edu.hub.user_server`).
 
 >>> from dekbovinoj_edu.cli import build_parser
->>> args = build_parser().parse_args(["hub", "config", "--db", "postgresql://h/d", "--z2jh"])
->>> args.group, args.z2jh, args.port
-('teachers', True, 10101)
+>>> args = build_parser().parse_args(["hub", "config", "--z2jh"])
+>>> args.group, args.z2jh, args.port, args.cull_every
+('teachers', True, 10101, 300)
 """
 
 from __future__ import annotations
@@ -33,21 +36,30 @@ __all__ = ["main_config", "main_serve", "main_user_server", "register"]
 
 def main_config(args: argparse.Namespace) -> int:
     """Print the configuration to paste into the hub."""
-    from ..hub.config import HubOptions, jupyterhub_config, z2jh_values
+    from ..hub.config import SPAWN_TIMEOUT, HubOptions, jupyterhub_config, z2jh_values
 
     options = HubOptions(
-        args.db,
+        db_file=args.db_file,
+        db=args.db,
         group=args.group,
         scope=args.scope,
+        authenticator_groups=args.authenticator_groups,
         port=args.port,
         class_server=args.class_server,
         python=args.python,
         user_python=args.user_python,
         spawn_limit=args.spawn_limit,
+        spawn_timeout=args.spawn_timeout or SPAWN_TIMEOUT,
         cull_timeout=args.cull_timeout,
+        cull_every=args.cull_every,
         culler=not args.no_culler,
     )
-    print(z2jh_values(options) if args.z2jh else jupyterhub_config(options), end="")
+    try:
+        text = z2jh_values(options, args.registry) if args.z2jh else jupyterhub_config(options)
+    except ValueError as refusal:
+        print(f"dekbovinoj: {refusal}", file=sys.stderr)
+        return 2
+    print(text, end="")
     return 0
 
 
@@ -93,9 +105,23 @@ def main_user_server(args: argparse.Namespace) -> int:
     return 0
 
 
+def _help_text(docstring: str | None) -> str:
+    r"""A module's docstring without its examples: what ``--help`` shows.
+
+    >>> _help_text("Does this.\n\n>>> 1 + 1\n2\n")
+    'Does this.'
+    """
+    return (docstring or "").split("\n>>>")[0].strip()
+
+
 def register(subparsers: Any) -> None:
     """Add ``dekbovinoj hub config|serve|user-server``."""
-    hub = subparsers.add_parser("hub", help="class mode on a JupyterHub", description=__doc__)
+    hub = subparsers.add_parser(
+        "hub",
+        help="class mode on a JupyterHub",
+        description=_help_text(__doc__),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     commands = hub.add_subparsers(dest="hub_command", metavar="COMMAND", required=True)
 
     config = commands.add_parser(
@@ -103,20 +129,39 @@ def register(subparsers: Any) -> None:
     )
     config.add_argument("--z2jh", action="store_true", help="a Zero to JupyterHub values.yaml")
     config.add_argument(
+        "--db-file",
+        metavar="PATH",
+        help="a file only the hub's user reads (chmod 600) holding the class database's "
+        "address, e.g. postgresql://dekbovinoj:PASSWORD@dbserver/dekbovinoj",
+    )
+    config.add_argument(
         "--db",
         metavar="URL",
-        required=True,
-        help="the class database, e.g. postgresql://dekbovinoj:PASSWORD@dbserver/dekbovinoj",
+        help="the class database's address when it holds no password (peer or PGPASSFILE)",
     )
     config.add_argument("--group", default="teachers", help="the teachers' hub group")
     config.add_argument("--scope", help="a custom scope that makes a teacher too")
+    config.add_argument(
+        "--authenticator-groups",
+        action="store_true",
+        help="the authenticator manages the hub's groups (Authenticator.manage_groups): load none",
+    )
     config.add_argument("--port", type=int, default=10101, help="the class service's port")
     config.add_argument("--class-server", metavar="URL", help="the service's address for apps")
     config.add_argument("--python", default="python3", help="the hub's Python (with the package)")
     config.add_argument("--user-python", help="the users' Python (default: --python)")
     config.add_argument("--spawn-limit", type=int, default=30, help="servers starting at once")
+    config.add_argument(
+        "--spawn-timeout",
+        type=int,
+        help="seconds a user's server may take to start (default: docs/hub.md's sizing)",
+    )
     config.add_argument("--cull-timeout", type=int, default=1800, help="idle seconds to cull")
+    config.add_argument("--cull-every", type=int, default=300, help="the culler's period, s")
     config.add_argument("--no-culler", action="store_true", help="the hub has its own culler")
+    config.add_argument(
+        "--registry", default="", help="--z2jh: where the images are, e.g. registry.school.org/it"
+    )
     config.set_defaults(run=main_config)
 
     serve = commands.add_parser(

@@ -59,6 +59,7 @@ from ..serving.light_page import PAGES
 from ..serving.notebooks import CLASS_CELLS, CLASS_NOTEBOOK, find_notebook
 from ..serving.options import DEFAULT_HOST, DEFAULT_PORT, ServeOptions
 from ..serving.server import SERVE_INSTALL, listen_on, start_voila, student_addresses, wait_for
+from .class_parts import db_option
 
 __all__ = ["class_environment", "class_key", "register", "run", "serve_options"]
 
@@ -103,7 +104,9 @@ def _check_class(name: str, server: str) -> bool:
 
 def _check_arguments(args: argparse.Namespace) -> None:
     if args.db is not None and args.class_name is None:
-        raise ValueError("--db goes with --class NAME: it is where that class's progress is kept")
+        raise ValueError(
+            "--db or --db-file goes with --class NAME: it is where that class's progress is kept"
+        )
     if args.class_server is not None and args.class_name is None:
         raise ValueError("--class-server goes with --class NAME: the service that holds it")
     if args.class_server is not None and args.db is not None:
@@ -224,11 +227,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="serve class NAME's assignment (see dekbovinoj class new): students join with a "
         "nickname",
     )
-    parser.add_argument(
-        "--db",
-        metavar="PATH_OR_URL",
-        help="with --class: the class database, for the class service serve starts: a SQLite "
-        "file (default: in your data directory), sqlite:///FILE or postgresql://USER@HOST/DB",
+    db_option(
+        parser,
+        "with --class: the class database, for the class service serve starts: a SQLite "
+        "file (default: in your data directory), sqlite:///FILE or postgresql://USER@HOST/DB "
+        "(a password goes in --db-file or $DEKBOVINOJ_DB)",
     )
     parser.add_argument(
         "--class-server",

@@ -7,17 +7,20 @@ with the class database; it waits until the service's API answers for the class,
 returns a :class:`ClassService` with its address and the teacher's dashboard address it
 printed. The student kernels get the service's address, never the database
 (:func:`~dekbovinoj_edu.cli.serve.class_environment`). The service stops when its parent
-dies (Linux), as Voilà does.
+dies (Linux), as Voilà does. The database's address goes to the service in its environment
+(``$DEKBOVINOJ_DB``), never on its command line, which every user of the computer can read.
 
->>> service_command("4a", db="/tmp/x.sqlite3", port=8871)[1:]
-['-m', 'dekbovinoj_edu.cli', 'class', 'serve', '4a', '--host', '127.0.0.1', '--port', '8871', \
-'--db', '/tmp/x.sqlite3']
+>>> service_command("4a", port=8871)[1:]
+['-m', 'dekbovinoj_edu.cli', 'class', 'serve', '4a', '--host', '127.0.0.1', '--port', '8871']
+>>> service_environment("postgresql://u:pw@h/d", {"PATH": "/bin"})
+{'PATH': '/bin', 'DEKBOVINOJ_DB': 'postgresql://u:pw@h/d'}
 >>> teacher_address("Teacher:  http://127.0.0.1:8871/teacher/abc123/")
 'http://127.0.0.1:8871/teacher/abc123/'
 """
 
 from __future__ import annotations
 
+import os
 import re
 import socket
 import subprocess
@@ -27,10 +30,11 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..classroom.store.sql_store import DB_ENV
 from .server import stop_with_parent
 
 __all__ = [
@@ -39,6 +43,7 @@ __all__ = [
     "ClassService",
     "ServiceStartError",
     "service_command",
+    "service_environment",
     "start_class_service",
     "teacher_address",
 ]
@@ -65,7 +70,6 @@ class ServiceStartError(RuntimeError):
 def service_command(
     name: str,
     *,
-    db: str | None = None,
     host: str = LOOPBACK,
     port: int,
     site: Path | None = None,
@@ -73,16 +77,23 @@ def service_command(
 ) -> list[str]:
     """The command line of ``dekbovinoj class serve`` for class ``name`` (``site``: the
     static site it serves too; ``allow_origins``: the sites elsewhere whose pages may call
-    its API)."""
+    its API). The database is in :func:`service_environment`."""
     command = [sys.executable, "-m", "dekbovinoj_edu.cli", "class", "serve", name]
     command += ["--host", host, "--port", str(port)]
-    if db is not None:
-        command += ["--db", db]
     if site is not None:
         command += ["--site", str(site)]
     for origin in allow_origins:
         command += ["--allow-origin", origin]
     return command
+
+
+def service_environment(db: str | None, environment: Mapping[str, str]) -> dict[str, str]:
+    """The service's environment: ``environment`` with ``$DEKBOVINOJ_DB`` naming ``db`` (the
+    default database when ``None``), read by no other user of the computer."""
+    chosen = dict(environment)
+    if db is not None:
+        chosen[DB_ENV] = db
+    return chosen
 
 
 def teacher_address(line: str) -> str | None:
@@ -158,7 +169,8 @@ def start_class_service(
     ``timeout`` seconds."""
     chosen = port if port is not None else _free_port(LOOPBACK)
     process = subprocess.Popen(
-        service_command(name, db=db, port=chosen, site=site, allow_origins=allow_origins),
+        service_command(name, port=chosen, site=site, allow_origins=allow_origins),
+        env=service_environment(db, os.environ),
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,

@@ -11,7 +11,9 @@ users and one password; the class service as a managed service on
 The hub's configuration is the fragment ``dekbovinoj hub config`` prints
 (:func:`~dekbovinoj_edu.hub.config.jupyterhub_config`), and after it only what makes it a
 test: ports, the proxy's path, the spawner, the authenticator, the groups, and a service
-``test-admin`` whose token starts servers and makes users' tokens.
+``test-admin`` whose token starts servers and makes users' tokens. Nothing the fragment
+sets is set again here: the spawn timeouts, the spawn limit and the culler are the
+documented ones (:func:`test_settings` holds none of them).
 """
 
 from __future__ import annotations
@@ -215,8 +217,6 @@ def test_settings(
         "Authenticator.allowed_users": set(users),
         "JupyterHub.spawner_class": "simple",
         "SimpleLocalProcessSpawner.home_dir_template": str(folder / "home" / "{username}"),
-        "Spawner.start_timeout": 180,
-        "Spawner.http_timeout": 180,
         "Spawner.ip": "127.0.0.1",
         "JupyterHub.cleanup_servers": True,
     }
@@ -230,11 +230,12 @@ def test_settings(
         + ")"
     )
     lines.append(f"c.JupyterHub.load_roles.append({admin_role!r})")
-    lines.append(
-        "c.JupyterHub.load_groups.update("
-        + repr({group: {"users": members} for group, members in groups.items()})
-        + ")"
-    )
+    if groups:
+        lines.append(
+            "c.JupyterHub.load_groups.update("
+            + repr({group: {"users": members} for group, members in groups.items()})
+            + ")"
+        )
     return "\n".join(lines) + "\n"
 
 
@@ -261,16 +262,22 @@ def running_hub(
     cull_timeout: int = 1800,
     cull_every: int = 300,
     spawn_limit: int = 30,
+    authenticator_groups: bool = False,
+    before: str = "",
     extra: str = "",
 ) -> Iterator[RunningHub]:
-    """A hub with ``users`` (``groups``: by default ``tess`` in ``teachers``) whose class
-    service keeps its classes in ``db``; every process it started is stopped at the end."""
+    """A hub with ``users`` (``groups``: by default ``tess`` in ``teachers``; none loaded
+    when empty) whose class service keeps its classes in ``db`` (an address without a
+    password, on the service's command line: ``--db``); ``before``: configuration of the
+    hub's own ahead of the fragment, ``extra``: after it. Every process it started is
+    stopped at the end."""
     groups = {"teachers": ["tess"]} if groups is None else groups
     folder = Path(tempfile.mkdtemp(prefix="dekbovinoj-hub-"))
     (folder / "home").mkdir()
     options = HubOptions(
-        db,
+        db=db,
         scope=scope,
+        authenticator_groups=authenticator_groups,
         port=free_port(),
         python=sys.executable,
         spawn_limit=spawn_limit,
@@ -279,7 +286,7 @@ def running_hub(
     )
     port = free_port()
     fragment = jupyterhub_config(options)
-    config_text = fragment + test_settings(folder, users, groups, port) + extra
+    config_text = before + fragment + test_settings(folder, users, groups, port) + extra
     config = folder / "jupyterhub_config.py"
     config.write_text(config_text, "utf-8")
     log = folder / "hub.log"
