@@ -2,16 +2,17 @@
 one store, the thread pool for the teacher's reads, the rate limits, the storage failures
 seen, the teacher's secret and the origins allowed.
 
-A student's request asks the store one short thing (a join, an attempt, a heartbeat: well
-under a millisecond of SQLite, a few round trips to PostgreSQL), and :meth:`Service.call`
-asks it on the event loop itself, between two requests. Handing each call to a thread
-instead measured worse on both stores under a class of 300: 1.7 times the processor time on
-SQLite, and on PostgreSQL a fifth fewer attempts a second, the interpreter lock going back
-and forth several times a call. A second core is for a second worker process
-(:mod:`.workers`). The teacher's reads, which can be long (the whole class for the CSV, the
-board after a reload), go to a small thread pool (:meth:`Service.call_aside`), so the
-students' requests go on meanwhile; one that has not answered after :data:`STORE_PATIENCE`
-seconds is a ``503 store``.
+Every call to the store runs in a small thread pool (:meth:`Service.call`), never on the
+event loop, with a deadline: a database that stalls (a PostgreSQL server stopped, a SQLite
+file another program holds locked) makes the requests that need it a ``503 store`` within
+:data:`STORE_PATIENCE` seconds, while everything that needs no database (the API's
+description, the site's files, the rate limits' refusals) goes on answering. At most
+:data:`MAX_WAITING` calls wait for the store at once; more are refused at once (``503
+store``) rather than queued behind a stall. A call that ran out of time may still finish in its
+thread: an attempt is recorded once by its id, so the page's resend is the same row.
+Handing the calls to threads costs processor time against answering on the loop (the
+interpreter lock goes back and forth); ``inline=True`` keeps them on the loop for a
+benchmark's comparison. A second core is for a second worker process (:mod:`.workers`).
 
 >>> from dekbovinoj_edu.classroom.assignment import codes_assignment
 >>> from dekbovinoj_edu.classroom.store import SQLiteStore
@@ -50,15 +51,18 @@ from .problems import StoreProblems
 if TYPE_CHECKING:
     from .hub_identity import HubIdentity
 
-__all__ = ["SECRET_BYTES", "STORE_PATIENCE", "THREADS", "Service"]
+__all__ = ["MAX_WAITING", "SECRET_BYTES", "STORE_PATIENCE", "THREADS", "Service"]
 
 T = TypeVar("T")
 
-THREADS = 2
-"""The teacher's reads that run at the same time."""
+THREADS = 4
+"""The store calls that run at the same time (students' and the teacher's)."""
 
-STORE_PATIENCE = 30.0
+STORE_PATIENCE = 5.0
 """Seconds a request waits for the store before it is a ``503 store``."""
+
+MAX_WAITING = 64
+"""The most store calls waiting or running at once; more are a ``503 store`` at once."""
 
 SECRET_BYTES = 18
 """The randomness of the teacher's secret (144 bits, 24 characters in the address)."""
@@ -88,7 +92,7 @@ class Service:
         app_url: str | None = None,
         threads: int = THREADS,
         patience: float = STORE_PATIENCE,
-        inline: bool = True,
+        inline: bool = False,
         clock: Callable[[], float] = time.time,
         hub: HubIdentity | None = None,
     ) -> None:
@@ -112,8 +116,8 @@ class Service:
         self.patience = patience
         self.executor = ThreadPoolExecutor(threads, thread_name_prefix="dekbovinoj-store")
         self.inline = inline
-        """Whether a student's store calls run on the event loop (as measured best) or in
-        the pool."""
+        """Whether the store calls run on the event loop (a benchmark's comparison only: a
+        stalled database would stop every request) instead of in the pool."""
         self.busy = 0
         """The calls in the thread pool in progress (counted on the event loop)."""
         self.hub = hub
@@ -161,14 +165,18 @@ class Service:
             )
 
     async def call(self, work: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-        """``work(*args, **kwargs)``, a short store call: now, on the event loop, if
-        :attr:`inline`; else in the pool."""
+        """``work(*args, **kwargs)``, a store call: in the pool (:meth:`call_aside`), or
+        on the event loop if :attr:`inline`."""
         if self.inline:
             return work(*args, **kwargs)
         return await self.call_aside(work, *args, **kwargs)
 
     async def call_aside(self, work: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-        """``work(*args, **kwargs)`` in the thread pool, within :attr:`patience` seconds."""
+        """``work(*args, **kwargs)`` in the thread pool, within :attr:`patience` seconds
+        (a call still waiting for a thread then is dropped); ``StoreError`` at once when
+        :data:`MAX_WAITING` calls wait already."""
+        if self.busy >= MAX_WAITING:
+            raise StoreError("The class database is busy: try again in a moment.")
         loop = asyncio.get_running_loop()
         future = loop.run_in_executor(self.executor, functools.partial(work, *args, **kwargs))
         self.busy += 1

@@ -16,6 +16,7 @@ import itertools
 import os
 import shlex
 import shutil
+import signal
 import socket
 import subprocess
 import tempfile
@@ -24,7 +25,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-__all__ = ["URL_ENV", "PostgresServer", "find_binaries", "postgres_server"]
+__all__ = ["URL_ENV", "PostgresServer", "find_binaries", "postgres_server", "stalled"]
 
 URL_ENV = "DEKBOVINOJ_TEST_POSTGRES_URL"
 """A PostgreSQL server to test against instead of a throwaway one."""
@@ -162,3 +163,47 @@ def postgres_server() -> Iterator[PostgresServer]:
         with contextlib.suppress(RuntimeError):  # never started: nothing to stop
             _run([str(binaries / "pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop"])
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def _children(parent: int) -> list[int]:
+    """The processes whose parent is ``parent`` (from /proc)."""
+    found = []
+    for status in Path("/proc").glob("[0-9]*/status"):
+        with contextlib.suppress(OSError):
+            fields = dict(
+                line.split(":\t", 1) for line in status.read_text().splitlines() if ":\t" in line
+            )
+            if int(fields.get("PPid", "0").strip()) == parent:
+                found.append(int(status.parent.name))
+    return found
+
+
+@contextmanager
+def stalled(server: PostgresServer) -> Iterator[list[int]]:
+    """The server stopped with ``SIGSTOP`` (its postmaster first, then every backend and
+    helper process) for the length of the ``with``, then continued with ``SIGCONT``: a
+    database that takes no new connection and answers no query, as a stalled server does.
+    Yields the stopped process ids. Only a server of this machine can be stalled."""
+    import psycopg
+
+    with psycopg.connect(server.admin_url, autocommit=True) as connection:
+        row = connection.execute("SELECT pg_backend_pid()").fetchone()
+        assert row is not None
+        postmaster = int(
+            next(
+                line.split()[1]
+                for line in Path(f"/proc/{row[0]}/status").read_text().splitlines()
+                if line.startswith("PPid:")
+            )
+        )
+    stopped = [postmaster]
+    try:
+        os.kill(postmaster, signal.SIGSTOP)
+        for child in _children(postmaster):
+            os.kill(child, signal.SIGSTOP)
+            stopped.append(child)
+        yield stopped
+    finally:
+        for pid in reversed(stopped):
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGCONT)
