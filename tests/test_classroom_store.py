@@ -70,6 +70,26 @@ def test_a_new_file_is_in_wal_mode_at_the_newest_revision(tmp_path: Path) -> Non
     assert db.execute("PRAGMA user_version").fetchone()[0] == 3  # the first version refuses it
 
 
+def test_every_connection_writes_through_to_the_disk_before_a_commit_returns(
+    tmp_path: Path,
+) -> None:
+    """WAL with ``synchronous=NORMAL`` may lose committed transactions on a power cut (SQLite's
+    documentation); the page forgets an answer once the service acknowledged it, so every
+    connection of the store commits with ``synchronous=FULL`` (2)."""
+    store = SQLiteStore(tmp_path / "classes.sqlite3")
+    try:
+        engine = store.database.engine
+        held = [engine.connect() for _ in range(3)]  # several of the pool's connections
+        try:
+            levels = {c.exec_driver_sql("PRAGMA synchronous").scalar() for c in held}
+        finally:
+            for connection in held:
+                connection.close()
+        assert levels == {2}
+    finally:
+        store.close()
+
+
 def test_the_newest_revision_is_the_head_of_the_migrations() -> None:
     from alembic.config import Config
     from alembic.script import ScriptDirectory

@@ -4,7 +4,8 @@ migrations, and the sentence for each way storage fails.
 :func:`open_database` takes a file path, ``sqlite:///…``, ``sqlite://`` (in
 memory) or ``postgresql://…`` and gives a :class:`Database`: the SQLAlchemy
 engine, set up for one process with threads (SQLite in WAL mode with
-``synchronous=NORMAL``; PostgreSQL through psycopg 3 with a small pool).
+``synchronous=FULL``, so a commit acknowledged survives a power cut; PostgreSQL through
+psycopg 3 with a small pool).
 
 Before a SQLite file is used it is checked, read-only: an empty or garbage
 file, a damaged one (``PRAGMA quick_check``), another program's database, or
@@ -41,6 +42,7 @@ from sqlalchemy.pool import StaticPool
 from ..errors import ClassroomError, StoreError
 from .failures import busy, describe, storage_error
 from .migrating import migrate, revision_of
+from .shares import network_share
 from .sqlite_file import BUSY_TIMEOUT_MS, OURS, REVISIONS, foreign, inspect_sqlite_file, newer
 from .tables import HEAD_REVISION
 
@@ -165,7 +167,7 @@ def _sqlite_engine(url: str, **options: Any) -> Engine:
             f"busy_timeout = {BUSY_TIMEOUT_MS:d}",
             "foreign_keys = ON",
             "secure_delete = ON",  # forgotten rows are overwritten
-            "synchronous = NORMAL",
+            "synchronous = FULL",  # a commit is on the disk before it is acknowledged
         ):
             dbapi_connection.execute(f"PRAGMA {pragma}")
 
@@ -199,6 +201,15 @@ def _file_engine(path: Path) -> Engine:
 
 def _sqlite_file(path: Path) -> Database:
     where = str(path)
+    share = network_share(path)
+    if share is not None:
+        raise StoreError(
+            "The class database {where} would be on a network share ({kind}), where SQLite "
+            "cannot keep it safe: keep it on this computer's own disk (copy it there), or "
+            "use a PostgreSQL server.",
+            where=where,
+            kind=share,
+        )
     try:
         if not path.exists():
             _create(path)
