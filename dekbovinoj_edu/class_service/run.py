@@ -44,6 +44,7 @@ import tornado.web
 
 from ..serving.server import student_addresses
 from .app import MAX_CONNECTION_BODY, make_app
+from .connections import CappedHTTPServer, ConnectionLimits, raise_open_files
 from .problems import LOG
 from .state import Service
 
@@ -63,7 +64,7 @@ LOOPBACK = "127.0.0.1"
 DRAIN_SECONDS = 5.0
 """How long stopping waits for the store's calls in progress."""
 
-IDLE_SECONDS = 75.0
+IDLE_SECONDS = ConnectionLimits.idle_seconds
 """How long a kept-alive connection may stay idle before the service closes it."""
 
 BODY_SECONDS = 30.0
@@ -93,7 +94,8 @@ def log_to_terminal(level: int = logging.INFO) -> None:
 
 class ClassServer:
     """``service`` listening on ``host:port`` (``port=0``: a free one), or on ``sockets``
-    bound already (:func:`bind`); ``app`` makes its application."""
+    bound already (:func:`bind`); ``app`` makes its application; ``limits``: the caps on
+    open connections (:mod:`.connections`)."""
 
     def __init__(
         self,
@@ -102,8 +104,11 @@ class ClassServer:
         port: int = 0,
         sockets: list[socket.socket] | None = None,
         app: Callable[[Service], tornado.web.Application] = make_app,
+        limits: ConnectionLimits | None = None,
     ) -> None:
         self.service = service
+        self.limits = limits or ConnectionLimits()
+        """The caps on open connections (lowered to the open-files limit when serving)."""
         self.app = app
         """What makes the application (a hub's service: :func:`~.hub_pages.make_hub_app`)."""
         self.host = host
@@ -151,12 +156,12 @@ class ClassServer:
         """Answer requests until :meth:`stop`; then stop cleanly."""
         self._loop = asyncio.get_running_loop()
         self._stopping = asyncio.Event()
-        server = tornado.httpserver.HTTPServer(
+        server = CappedHTTPServer(
             self.app(self.service),
             max_body_size=MAX_CONNECTION_BODY,
-            idle_connection_timeout=IDLE_SECONDS,
             body_timeout=BODY_SECONDS,
             decompress_request=False,
+            limits=self.limits.within_open_files(raise_open_files()),
         )
         server.add_sockets(self.sockets)
         self.service.warm()
