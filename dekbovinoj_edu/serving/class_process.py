@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import os
 import re
-import socket
 import subprocess
 import sys
 import threading
@@ -55,6 +54,8 @@ START_SECONDS = 60.0
 """How long the service may take to answer (it opens and checks the database first)."""
 
 _TEACHER = re.compile(r"https?://\S+/teacher/\S+")
+_LISTENING = re.compile(r"^Class service of class .* on (http://127\.0\.0\.1:(\d+))/?$")
+"""The service's first line, with the port it bound (``--port 0``: the system chose it)."""
 
 
 class ServiceStartError(RuntimeError):
@@ -100,12 +101,6 @@ def teacher_address(line: str) -> str | None:
     """The teacher's dashboard address in a line the service printed, if there is one."""
     found = _TEACHER.search(line)
     return found.group(0) if found else None
-
-
-def _free_port(host: str) -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind((host, 0))
-        return int(probe.getsockname()[1])
 
 
 @dataclass
@@ -167,7 +162,7 @@ def start_class_service(
     (a failing disk, say), what it logs to this process's stderr. ``ServiceStartError``,
     with the service's own sentence, if it stops first, or if it does not answer within
     ``timeout`` seconds."""
-    chosen = port if port is not None else _free_port(LOOPBACK)
+    chosen = port if port is not None else 0  # 0: the service binds a free port itself
     process = subprocess.Popen(
         service_command(name, port=chosen, site=site, allow_origins=allow_origins),
         env=service_environment(db, os.environ),
@@ -178,7 +173,7 @@ def start_class_service(
         errors="replace",
         preexec_fn=stop_with_parent,
     )
-    service = ClassService(process, f"http://{LOOPBACK}:{chosen}", chosen)
+    service = ClassService(process, f"http://{LOOPBACK}:{chosen}" if chosen else "", chosen)
     started = threading.Event()
 
     def read() -> None:
@@ -186,6 +181,10 @@ def start_class_service(
         for line in process.stdout:
             text = line.rstrip("\n")
             service.lines.append(text)
+            listening = _LISTENING.search(text)
+            if listening and not service.port:
+                service.port = int(listening.group(2))
+                service.url = listening.group(1)
             found = teacher_address(text)
             if found and not service.teacher:
                 service.teacher = found
@@ -218,7 +217,7 @@ def start_class_service(
             said = [line.removeprefix("dekbovinoj: ") for line in problems if line.strip()]
             why = said[-1] if said else f"the class service stopped (exit code {code})"
             raise ServiceStartError(why, code if code > 0 else 2)
-        status = _answers(service.url, name)
+        status = _answers(service.url, name) if service.port else None
         if status == 200 and service.teacher:
             started.set()
             for line in problems:  # what it said while starting (a warning) is not lost

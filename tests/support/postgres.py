@@ -4,8 +4,9 @@ listening on 127.0.0.1 on a free port, stopped and deleted at the end.
 ``$DEKBOVINOJ_TEST_POSTGRES_URL`` names a server to use instead (its user may
 create databases). PostgreSQL refuses to run as root: as root, the cluster
 belongs to the ``postgres`` user and its commands run through ``runuser``.
-Without PostgreSQL's programs the tests fail with a sentence saying to install
-it; they are never skipped.
+Without PostgreSQL's programs the tests that need it are skipped with a sentence saying to
+install it, or fail with it when ``$DEKBOVINOJ_REQUIRE_POSTGRES`` is set (``.ci/run`` sets it:
+CI always runs them).
 """
 
 from __future__ import annotations
@@ -17,13 +18,14 @@ import os
 import shlex
 import shutil
 import signal
-import socket
 import subprocess
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from support.servers import free_port
 
 __all__ = ["URL_ENV", "PostgresServer", "find_binaries", "postgres_server", "stalled"]
 
@@ -49,12 +51,6 @@ def find_binaries() -> Path:
             return Path(on_path).parent
         raise RuntimeError(MISSING)
     return Path(found[-1]).parent
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 @dataclass
@@ -121,7 +117,7 @@ def postgres_server() -> Iterator[PostgresServer]:
     folder = Path(tempfile.mkdtemp(prefix="dekbovinoj-pg-"))
     if os.geteuid() == 0:
         shutil.chown(folder, "postgres", "postgres")
-    data, log, port = folder / "data", folder / "server.log", _free_port()
+    data, log, port = folder / "data", folder / "server.log", free_port()
     _run(
         [
             str(binaries / "initdb"),

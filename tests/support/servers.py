@@ -52,11 +52,37 @@ BINDER_CONFIG = "jupyter_server_config.json"
 """Binder's Jupyter Server configuration, in ``binder/`` and in the server's config folder."""
 
 
+PORTS = range(20_000, 32_000)
+"""Where :func:`free_port` looks: below Linux's ephemeral range (32768–60999), which the
+system hands out to every outgoing connection and every ``bind(0)`` (a browser's, a hub's,
+PostgreSQL's clients'), so a port found free here is not taken by one of those before the
+server that was given it binds it."""
+
+_handed_out: set[int] = set()
+_ports_lock = threading.Lock()
+
+
 def free_port() -> int:
-    """A TCP port on localhost that nothing listens on right now."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind(("localhost", 0))
-        return int(probe.getsockname()[1])
+    """A TCP port on 127.0.0.1 that nothing listens on now, outside the system's ephemeral
+    range and never handed out before in this test run (a server given it binds it later).
+
+    >>> free_port() != free_port()
+    True
+    """
+    start = PORTS.start + (os.getpid() * 7919) % len(PORTS)  # runs side by side start apart
+    with _ports_lock:
+        for step in range(len(PORTS)):
+            port = PORTS.start + (start - PORTS.start + step) % len(PORTS)
+            if port in _handed_out:
+                continue
+            with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+                try:
+                    probe.bind(("127.0.0.1", port))
+                except OSError:
+                    continue
+            _handed_out.add(port)
+            return port
+    raise OSError("no free TCP port between 20000 and 32000")
 
 
 def start_in_background(
