@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -33,6 +34,11 @@ SITE_FIRST_LOAD_MS = 240_000
 LESSON = "01-positive-and-negative"
 
 
+TAB_CONTENTS = [".dkb-practice .dkb-submit", ".dkb-game-seed", ".dkb-how-to-play", ".kor-tab"]
+"""What each tab of the app shows once it is drawn (the game's and Korova's are built when
+first opened)."""
+
+
 @pytest.mark.parametrize("served", ["light", "voila"])
 def test_every_tab_of_the_app_passes(open_app, served: str, request: pytest.FixtureRequest) -> None:
     from playwright.sync_api import expect
@@ -45,7 +51,8 @@ def test_every_tab_of_the_app_passes(open_app, served: str, request: pytest.Fixt
     tabs = page.locator(".lm-TabBar-tab")
     for index in range(tabs.count()):
         tabs.nth(index).click()
-        page.wait_for_timeout(300)
+        expect(tabs.nth(index)).to_have_class(re.compile(r"\blm-mod-current\b"))
+        expect(page.locator(TAB_CONTENTS[index]).first).to_be_visible()  # the tab is drawn
         found[tabs.nth(index).inner_text()] = violations(page)
     assert len(found) == 4
     assert found == {tab: [] for tab in found}

@@ -4,8 +4,9 @@ browser needs to draw the placeholder (measured in the box's own font) fits insi
 from __future__ import annotations
 
 import pytest
+from support.shown import switch_language
 
-from dekbovinoj_edu.i18n import LANGUAGE_NAMES, LANGUAGES
+from dekbovinoj_edu.i18n import LANGUAGES
 
 BOXES = [".dkb-code input", ".dkb-expression input"]
 """The practice tab's boxes with a placeholder."""
@@ -25,7 +26,7 @@ def test_each_placeholder_fits_its_box(open_app, lang: str) -> None:
 
     page = open_app()
     if lang != "en":
-        page.locator(".dkb-lang select").first.select_option(label=LANGUAGE_NAMES[lang])
+        switch_language(page, lang)  # finished before anything is measured
     for selector in BOXES:
         fits(page.locator(selector).first, lang)
     page.locator(".lm-TabBar-tab").nth(1).click()  # the Game tab, whatever its name

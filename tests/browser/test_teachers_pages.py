@@ -46,7 +46,7 @@ def test_the_app_serve_opens_asks_nothing_of_another_server(
             asked = record_requests(page)
             page.goto(opened)
             expect(page.locator(".dkb-practice .dkb-submit")).to_be_visible(timeout=FIRST_LOAD_MS)
-            page.wait_for_timeout(1000)  # late style sheets and fonts
+            page.wait_for_load_state("networkidle")  # late style sheets and fonts
         finally:
             page.close()
     assert opened.startswith("file://")  # Voilà's page that sends the browser on to the app
@@ -77,7 +77,7 @@ def test_the_class_screen_and_the_teachers_dashboard_ask_nothing_of_another_serv
             expect(screen).to_contain_text("Class 4a", timeout=FIRST_LOAD_MS)
             page.goto(serve.teacher())
             expect(page.locator(".dkb-board")).to_be_visible()
-            page.wait_for_timeout(1000)
+            page.wait_for_load_state("networkidle")
         finally:
             page.close()
     assert any("/teacher/" in url for url in asked)

@@ -33,3 +33,18 @@ def expect_shown(page: Any, puzzle: Puzzle, css: str = "dkb") -> None:
             expect(box.locator("button")).to_have_text(str(card) if not card.is_joker else "JK")
             label = re.compile("^" + re.escape(str(card) if not card.is_joker else "Joker"))
             expect(box.locator("svg")).to_have_attribute("aria-label", label)
+
+
+def switch_language(page: Any, lang: str) -> None:
+    """Pick ``lang`` in the app's language menu, then wait until the whole app speaks it (the
+    practice buttons and the tabs' titles): the switch is a round trip to the kernel, and a
+    test that reads the screen before it is back reads the old language."""
+    from playwright.sync_api import expect
+
+    from dekbovinoj_edu.i18n import LANGUAGE_NAMES, gettext
+
+    page.locator(".dkb-lang select").first.select_option(label=LANGUAGE_NAMES[lang])
+    expect(page.locator(".dkb-new").first).to_have_text(gettext(lang, "ui", "New puzzle"))
+    tabs = page.locator(".lm-TabBar-tab")
+    if tabs.count():
+        expect(tabs.first).to_contain_text(gettext(lang, "ui", "Practice"))
