@@ -8,6 +8,7 @@ from collections.abc import Iterator
 import pytest
 
 from dekbovinoj_edu.classroom.assignment import at_level_assignment, codes_assignment
+from dekbovinoj_edu.classroom.contract import MAX_HINTS, MAX_SECONDS
 from dekbovinoj_edu.classroom.errors import (
     NicknameError,
     NicknameTakenError,
@@ -17,7 +18,6 @@ from dekbovinoj_edu.classroom.errors import (
     UnknownSessionError,
 )
 from dekbovinoj_edu.classroom.store import SQLiteStore
-from dekbovinoj_edu.classroom.contract import MAX_HINTS, MAX_SECONDS
 from dekbovinoj_edu.classroom.store.desk import ClassDesk
 from dekbovinoj_edu.rules.limits import MAX_CHARS
 from dekbovinoj_edu.rules.puzzle import Puzzle

@@ -365,6 +365,7 @@ def test_a_page_that_sends_heartbeats_in_a_loop_is_refused(api: Api, store: SQLS
     assert api.call("POST", "/api/v1/classes/4a/alive", {}, token=other).status == 200
 
 
+@pytest.mark.slow  # the quick loop leaves it to the whole suite
 def test_a_class_of_300_behind_one_school_address_joins_at_once(api: Api, store: SQLStore) -> None:
     statuses = [api.join(f"student {n}").status for n in range(300)]
     assert statuses == [201] * 300
@@ -639,6 +640,7 @@ def test_class_serve_prints_the_addresses_and_stops_on_sigterm(tmp_path: Path) -
     assert process.stderr is not None and "Traceback" not in process.stderr.read()
 
 
+@pytest.mark.slow  # the quick loop leaves it to the whole suite
 def test_two_workers_share_one_address_and_end_together(tmp_path: Path) -> None:
     db = tmp_path / "classes.sqlite3"
     make_class(open_store(db)).close()

@@ -43,6 +43,7 @@ def pg_store(fresh_postgres_url: str) -> Iterator[SQLStore]:
 
 
 @pytest.mark.postgres
+@pytest.mark.slow  # the quick loop leaves it to the whole suite
 def test_a_stopped_postgresql_is_a_503_in_seconds_and_the_rest_answers(
     postgres: PostgresServer, pg_store: SQLStore
 ) -> None:
@@ -68,6 +69,7 @@ def test_a_stopped_postgresql_is_a_503_in_seconds_and_the_rest_answers(
         assert len(pg_store.attempts("4a")) == 1
 
 
+@pytest.mark.slow  # the quick loop leaves it to the whole suite
 def test_a_sqlite_file_locked_by_another_program_stops_only_the_writes(tmp_path: Path) -> None:
     db = tmp_path / "classes.sqlite3"
     store = _store(str(db))

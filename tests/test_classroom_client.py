@@ -180,6 +180,7 @@ def wait_until(done: object, what: str) -> None:
         time.sleep(0.2)
 
 
+@pytest.mark.slow  # the quick loop leaves it to the whole suite
 def test_a_service_killed_and_started_again_in_the_middle_of_a_students_work_loses_nothing(
     tmp_path: Path,
 ) -> None:
@@ -226,6 +227,7 @@ def test_a_service_killed_and_started_again_in_the_middle_of_a_students_work_los
         running.stop()
 
 
+@pytest.mark.slow  # the quick loop leaves it to the whole suite
 def test_a_reload_takes_the_seat_up_again_at_once_and_sends_what_waited(tmp_path: Path) -> None:
     db = tmp_path / "classes.sqlite3"
     new_class(db)
@@ -262,6 +264,7 @@ def test_a_reload_takes_the_seat_up_again_at_once_and_sends_what_waited(tmp_path
         running.stop()
 
 
+@pytest.mark.slow  # the quick loop leaves it to the whole suite
 def test_a_burst_beyond_the_services_rate_limit_waits_and_is_sent(
     service: ClassService, db: Path
 ) -> None:

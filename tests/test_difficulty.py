@@ -113,7 +113,7 @@ def test_the_largest_number_is_the_smallest_any_answer_needs() -> None:
     assert found is not None and found.largest == Fraction(10)
 
 
-@pytest.mark.parametrize("level", [1, 2, 3])
+@pytest.mark.parametrize("level", [1, 2, pytest.param(3, marks=pytest.mark.slow)])
 def test_the_stored_scores_are_the_ratings_of_the_recorded_turns(level: int) -> None:
     lines = recorded_turns(level)
     stored = stored_scores(level)

@@ -10,6 +10,8 @@ import dataclasses
 import re
 from itertools import combinations_with_replacement
 
+import pytest
+
 from dekbovinoj_edu import LEVELS, Puzzle, VerdictCode, check, solve, solve_all
 from dekbovinoj_edu.rules.cards import RANK_NAMES
 
@@ -36,6 +38,7 @@ def test_3_3_8_8_is_solved_by_8_over_3_minus_8_over_3() -> None:
     assert "8 ÷ (3 − 8 ÷ 3)" in {without_suits(s.expression) for s in solve_all(p)}
 
 
+@pytest.mark.slow  # the quick loop leaves it to the whole suite
 def test_exactly_1362_of_the_1820_hands_are_solvable() -> None:
     solvable = 0
     hands = list(combinations_with_replacement(range(1, 14), 4))

@@ -82,6 +82,7 @@ def test_the_expert_opens_with_cards_that_give_nothing_away() -> None:
     assert all(card.is_red for card in opening.cards)
 
 
+@pytest.mark.slow  # the quick loop leaves it to the whole suite
 def test_the_beginner_takes_few_cards_and_never_plays_a_joker() -> None:
     for seed in range(3):
         game = Game(players=3, level=2, seed=seed, bots=("beginner",) * 3)
@@ -167,7 +168,7 @@ def test_the_casual_player_writes_what_a_12_year_old_can_follow(level: int) -> N
     assert not followable("(−2♥ − Q♦ × J♣ × (6♣ − 7♦)) ÷ K♥")
 
 
-@pytest.mark.parametrize("level", [2, 3])
+@pytest.mark.parametrize("level", [2, pytest.param(3, marks=pytest.mark.slow)])
 def test_the_casual_player_makes_a_good_move_often_not_the_best(level: int) -> None:
     turns = REAL_TURNS[level]
     best = [len(solve(puzzle).cards) for puzzle in turns]  # type: ignore[union-attr]

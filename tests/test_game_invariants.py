@@ -43,6 +43,7 @@ def test_invariants_hold_after_every_move(level: int, games: int) -> None:
         play_checked(random_game(rng, level))
 
 
+@pytest.mark.slow  # the quick loop leaves it to the whole suite
 def test_every_strength_finishes_small_and_large_tables() -> None:
     for players in (2, 8):
         for strength in STRENGTHS:

@@ -8,6 +8,7 @@ the modulo level of ``tests/support/house_rules.py`` is played by tapping, like 
 from __future__ import annotations
 
 import ipywidgets as widgets
+import pytest
 from support.house_rules import MOD, MOD_LEVEL
 
 from dekbovinoj_edu.rules.puzzle import Puzzle
@@ -74,6 +75,7 @@ def test_a_modulo_waiting_for_its_card_reads_back_what_is_written_so_far() -> No
     assert view.errors.outputs == ()
 
 
+@pytest.mark.slow  # the quick loop leaves it to the whole suite
 def test_the_modulo_level_picked_in_the_level_menu_brings_its_button_and_takes_it_away() -> None:
     view = Practice(level=3, levels=[MOD_LEVEL], seed=3, prepare_in_background=False)
     view.level_menu.value = MOD_LEVEL.name

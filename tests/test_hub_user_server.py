@@ -12,6 +12,8 @@ import subprocess
 import sys
 import textwrap
 
+import pytest
+
 from dekbovinoj_edu.hub.user_server import DEFERRED, server_options
 from dekbovinoj_edu.serving import xsrf_cookie
 from dekbovinoj_edu.serving.xsrf_cookie import NAME, SWITCH
@@ -25,6 +27,7 @@ def _python(code: str) -> str:
     return done.stdout.strip()
 
 
+@pytest.mark.slow  # the quick loop leaves it to the whole suite
 def test_the_iri_grammar_is_compiled_only_when_a_check_needs_it() -> None:
     printed = _python(
         f"""
@@ -48,6 +51,7 @@ def test_the_user_server_turns_the_extension_on() -> None:
     assert xsrf_cookie.__name__ == NAME and SWITCH.endswith(f"={NAME}=True")
 
 
+@pytest.mark.slow  # the quick loop leaves it to the whole suite
 def test_voila_gets_the_cookies_hook_before_one_configured() -> None:
     printed = _python(
         """

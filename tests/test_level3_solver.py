@@ -190,6 +190,7 @@ def test_the_simplest_answer_comes_first_and_is_the_hint() -> None:
     assert "8♣ + 3♠! − 4♦" in missed.message
 
 
+@pytest.mark.slow  # the quick loop leaves it to the whole suite
 def test_the_simplicity_order_puts_plain_short_answers_first() -> None:
     from dekbovinoj_edu.solving.readable import simplicity
 

@@ -498,6 +498,7 @@ print("".join(output["text"] for output in view.errors.outputs).strip())
 """
 
 
+@pytest.mark.slow  # the quick loop leaves it to the whole suite
 def test_the_biggest_code_a_page_can_open_stops_within_its_budget() -> None:
     """Before: 37 processor-seconds for a 40-card code, more than 110 s and 603 MB for 64."""
     done = subprocess.run(

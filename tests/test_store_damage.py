@@ -94,6 +94,7 @@ def test_a_file_of_garbage_is_refused(tmp_path: Path) -> None:
     refused(text, "is not a class database")
 
 
+@pytest.mark.slow  # the quick loop leaves it to the whole suite
 def test_a_damaged_file_is_refused_and_class_new_does_not_write_into_it(tmp_path: Path) -> None:
     path = tmp_path / "classes.sqlite3"
     a_class_with_rows(path)
@@ -108,6 +109,7 @@ def test_a_damaged_file_is_refused_and_class_new_does_not_write_into_it(tmp_path
         new_class("4c", codes=PETER, db=path)
 
 
+@pytest.mark.slow  # the quick loop leaves it to the whole suite
 def test_a_damaged_file_gives_no_half_csv_but_a_sentence_and_exit_2(tmp_path: Path) -> None:
     path = tmp_path / "classes.sqlite3"
     a_class_with_rows(path)
