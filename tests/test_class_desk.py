@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
+import sqlalchemy as sa
 
 from dekbovinoj_edu.classroom.assignment import at_level_assignment, codes_assignment
 from dekbovinoj_edu.classroom.contract import MAX_HINTS, MAX_SECONDS
@@ -176,3 +178,50 @@ def test_a_hub_user_joins_through_the_desk_like_everyone_else() -> None:
     assert again.resumed and again.seat.code == joined.seat.code
     with pytest.raises(SeatTakenError):
         desk.place(joined.token)
+
+
+LONG_LOGIN = "anna.svensson.2015@larkstadens-skola.example"
+"""A school's e-mail login (44 characters), as Google or Entra ID gives a hub."""
+
+
+def test_any_hub_name_is_a_student_however_long_and_however_alike() -> None:
+    store = SQLiteStore(":memory:")
+    store.add_class(codes_assignment("4a", PETER.code))
+    desk = ClassDesk(store, "4a", clock=lambda: 1000.0)
+    long = desk.join_vouched(LONG_LOGIN)
+    assert long.seat.nickname == LONG_LOGIN and not long.resumed
+    # look-alike logins are two students on a hub; typed nicknames stay one seat
+    first, second = desk.join_vouched("emma1"), desk.join_vouched("emmal")
+    assert first.seat.nickname == "emma1" and second.seat.nickname == "emmal"
+    assert not second.resumed
+    assert {seat.nickname for seat in store.seats("4a")} == {LONG_LOGIN, "emma1", "emmal"}
+    desk.join("a.kim")
+    with pytest.raises(NicknameTakenError):
+        desk.join("a.kirn")
+    with pytest.raises(NicknameError):
+        desk.join_vouched("x" * 256)
+
+
+def test_a_hub_students_seat_of_an_earlier_version_stays_theirs(tmp_path: Path) -> None:
+    """Seats an earlier version gave hub users were keyed like typed nicknames: the same user
+    comes back to the same seat, with their attempts."""
+    from dekbovinoj_edu.classroom.nicknames import nickname_key
+    from dekbovinoj_edu.classroom.store.rows import SEATS
+    from dekbovinoj_edu.classroom.store.tables import seats as seats_table
+
+    store = SQLiteStore(tmp_path / "classes.sqlite3")
+    store.add_class(codes_assignment("4a", PETER.code))
+    desk = ClassDesk(store, "4a", clock=lambda: 1000.0)
+    joined = desk.join_vouched("cyd")
+    desk.attempt(joined.token, "old-0001", 1, "13*2+3-9-3-7")  # Peter's best: on to puzzle 2
+    store.database.run(  # as the earlier version kept it
+        lambda db: db.execute(
+            sa.update(seats_table).where(SEATS.nickname == "cyd").values(key=nickname_key("cyd"))
+        ),
+        write=True,
+    )
+    again = desk.join_vouched("cyd")
+    assert again.resumed and again.seat.puzzle == 2
+    assert [seat.nickname for seat in store.seats("4a")] == ["cyd"]
+    assert len(store.attempts("4a", "cyd")) == 1
+    store.close()

@@ -42,6 +42,9 @@ def hub_db(postgres: PostgresServer) -> Iterator[str]:
     postgres.drop_database(name)
 
 
+LONG_LOGIN = "anna.svensson.2015@larkstadens-skola.example"
+"""A school's e-mail login (44 characters), as Google or Entra ID gives a hub."""
+
 SCOPE = "custom:dekbovinoj:teach"
 """The teachers' custom scope (``dekbovinoj hub config --scope``)."""
 HEAD = {"name": "head-teacher", "scopes": [SCOPE], "users": ["sam"]}
@@ -50,7 +53,7 @@ HEAD = {"name": "head-teacher", "scopes": [SCOPE], "users": ["sam"]}
 
 @pytest.fixture(scope="module")
 def hub(hub_db: str) -> Iterator[RunningHub]:
-    users = ("tess", "tom", "sam", "ana", "bo", "cyd")
+    users = ("tess", "tom", "sam", "ana", "bo", "cyd", LONG_LOGIN, "emma1", "emmal")
     groups = {"teachers": ["tess"], "teachers-4b": ["tom"]}
     extra = f"c.JupyterHub.load_roles.append({HEAD!r})\n"
     with running_hub(hub_db, users, groups, scope=SCOPE, extra=extra) as running:
@@ -136,6 +139,16 @@ def test_a_student_joins_as_their_hub_user_and_only_as_it(hub: RunningHub) -> No
     assert joined.json()["seat"]["nickname"] == "cyd"
     again = _join(hub, token, "cyd")  # another page of hers: her seat, no code asked
     assert again.status_code == 200 and again.json()["resumed"] is True
+
+
+def test_an_e_mail_login_and_look_alike_logins_are_each_a_student(hub: RunningHub) -> None:
+    joined = _join(hub, hub.token_for(LONG_LOGIN), LONG_LOGIN)
+    assert joined.status_code == 201, joined.text
+    assert joined.json()["seat"]["nickname"] == LONG_LOGIN
+    first = _join(hub, hub.token_for("emma1"), "emma1")
+    second = _join(hub, hub.token_for("emmal"), "emmal")  # looks like emma1: another student
+    assert (first.status_code, second.status_code) == (201, 201), second.text
+    assert second.json()["seat"]["nickname"] == "emmal"
 
 
 def test_a_token_without_the_services_scope_is_refused(hub: RunningHub) -> None:

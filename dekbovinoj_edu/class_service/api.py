@@ -22,7 +22,7 @@ from ..classroom.store.desk import ClassDesk
 from .base import ApiHandler
 from .errors import ForbiddenError, NotFoundError, NoTokenError
 from .shapes import assignment_json, attempt_json, joined_json, recorded_json, seat_json
-from .validation import ALIVE, ATTEMPT, JOIN, read_body
+from .validation import ALIVE, ATTEMPT, HUB_JOIN, JOIN, read_body
 
 __all__ = [
     "API_ROOT",
@@ -78,7 +78,7 @@ class JoinHandler(ClassApiHandler):
         desk = self.class_desk(name)
         if self.service.hub is None:  # under a hub: per user, once the hub has said who
             self.service.limit("join", self.request.remote_ip or "")
-        fields = read_body(self.request_body(), JOIN)
+        fields = read_body(self.request_body(), JOIN if self.service.hub is None else HUB_JOIN)
         if self.service.hub is not None:
             joined = await self._join_as_hub_user(desk, fields["nickname"])
         else:
@@ -91,7 +91,7 @@ class JoinHandler(ClassApiHandler):
         (:meth:`~.hub_identity.HubIdentity.student`), by their hub name, without a code."""
         assert self.service.hub is not None
         user = await self.service.hub.student(self.request.headers.get("Authorization", ""))
-        if nickname.strip() != user:
+        if nickname != user:
             raise ForbiddenError("You can join only as yourself, {name}.", name=user)
         # One school address may be every student (a TLJH server's kernels all call from it).
         self.service.limit("join", f"hub-user:{user}")

@@ -40,6 +40,7 @@ from ..classroom.contract import (
     MAX_SECONDS,
 )
 from ..classroom.errors import NicknameError
+from ..classroom.nicknames import MAX_HUB_NAME
 from .errors import BadRequestError, InvalidError, TooLargeError
 
 __all__ = [
@@ -109,7 +110,7 @@ class Field:
 
     def _check_text(self, value: str) -> str:
         if self.name == "nickname" and not self._within(len(value)):
-            raise NicknameError("A nickname has 1 to {most} characters.", most=MAX_NICKNAME)
+            raise NicknameError("A nickname has 1 to {most} characters.", most=_shown(self.high))
         if self.too_long is not None and self.high is not None and len(value) > self.high:
             raise InvalidError(self.too_long, field=self.name, most=_shown(self.high))
         if not self._within(len(value)):
@@ -135,6 +136,14 @@ JOIN: tuple[Field, ...] = (
     Field("rejoin_code", str, low=0, high=MAX_REJOIN_CODE),
 )
 """``POST …/join``: the nickname, and the rejoin code to come back to a seat."""
+
+HUB_JOIN: tuple[Field, ...] = (
+    Field("nickname", str, required=True, low=1, high=MAX_HUB_NAME),
+    Field("rejoin_code", str, low=0, high=MAX_REJOIN_CODE),
+)
+"""``POST …/join`` on a JupyterHub: the student's hub name (an e-mail address, say) in the
+``nickname`` field, up to :data:`~..classroom.nicknames.MAX_HUB_NAME` characters: the service
+checks it against the hub's word, not as a nickname."""
 
 ATTEMPT: tuple[Field, ...] = (
     Field("id", str, required=True, low=8, high=64, pattern=ATTEMPT_ID),

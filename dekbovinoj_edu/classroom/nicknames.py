@@ -15,6 +15,17 @@ Standard #39 of the case-folded NFKC text, so ``ANA``, ``ana`` and ``Аna``
 True
 >>> nickname_key("Ana") == nickname_key("Bo")
 False
+
+A student a JupyterHub signed in is their hub name, exactly: any name the hub allows (a school
+e-mail address of 40 characters, say), up to :data:`MAX_HUB_NAME` characters. Look-alike rules
+are for nicknames students type; two hub names are two students however alike they look
+(:func:`hub_key`), and the board shows the readable part of a long one
+(:func:`readable_name`).
+
+>>> hub_key("emma1") == hub_key("emmal"), nickname_key("emma1") == nickname_key("emmal")
+(False, True)
+>>> readable_name("anna.svensson@skolan.example.se")
+'anna.svensson'
 """
 
 from __future__ import annotations
@@ -25,10 +36,31 @@ from pathlib import Path
 
 from .errors import NicknameError
 
-__all__ = ["MAX_NICKNAME", "check_nickname", "invisible", "nickname_key", "skeleton"]
+__all__ = [
+    "HUB_KEY",
+    "MAX_HUB_NAME",
+    "MAX_NICKNAME",
+    "check_hub_name",
+    "check_nickname",
+    "hub_key",
+    "invisible",
+    "nickname_key",
+    "readable_name",
+    "skeleton",
+]
 
 MAX_NICKNAME = 20
 """The longest nickname, in characters."""
+
+MAX_HUB_NAME = 255
+"""The longest hub name taken as a student's identity, in characters."""
+
+HUB_KEY = "\u2060hub:"
+"""What a hub user's seat key starts with: a WORD JOINER, which no nickname's key holds (a
+nickname with an invisible character is refused), so a hub name is never a nickname's seat."""
+
+READABLE = 24
+"""The most characters of a hub name the board shows (the whole name is in the CSV)."""
 
 CONFUSABLES = Path(__file__).with_name("data") / "confusables.tsv"
 """The prototypes of Unicode's ``confusables.txt`` (made by ``scripts/make_confusables.py``)."""
@@ -134,3 +166,38 @@ def nickname_key(nickname: str) -> str:
     """
     folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", nickname).casefold())
     return skeleton(" ".join(folded.split()))
+
+
+def check_hub_name(text: str) -> str:
+    """A hub name as a student's identity: exactly as the hub gives it, 1 to
+    :data:`MAX_HUB_NAME` characters, no control characters. ``NicknameError`` if not.
+
+    >>> check_hub_name("anna.svensson.2015@larkstadens-skola.example.se")
+    'anna.svensson.2015@larkstadens-skola.example.se'
+    >>> check_hub_name("a\\nb")
+    Traceback (most recent call last):
+    ...
+    dekbovinoj_edu.classroom.errors.NicknameError: A hub name cannot hold control characters.
+    """
+    if not 1 <= len(text) <= MAX_HUB_NAME:
+        raise NicknameError("A hub name has 1 to {most} characters.", most=MAX_HUB_NAME)
+    if any(unicodedata.category(ch) == "Cc" for ch in text):
+        raise NicknameError("A hub name cannot hold control characters.")
+    return text
+
+
+def hub_key(name: str) -> str:
+    """The seat key of the hub user ``name``: the name itself, exactly, behind :data:`HUB_KEY`."""
+    return HUB_KEY + name
+
+
+def readable_name(name: str) -> str:
+    """What the board shows of a name: an e-mail address's part before the ``@``, and at most
+    :data:`READABLE` characters (the end cut to ``…``).
+
+    >>> readable_name("Ana"), readable_name("x" * 30)
+    ('Ana', 'xxxxxxxxxxxxxxxxxxxxxxx…')
+    """
+    local, at, _ = name.partition("@")
+    shown = local if at and local else name
+    return shown if len(shown) <= READABLE else shown[: READABLE - 1] + "…"

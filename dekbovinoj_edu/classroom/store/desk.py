@@ -68,7 +68,7 @@ from ..attempts import MU_RIGHT, MU_TYPED, MU_WRONG, SOLVED, Attempt, utc_now
 from ..backend import NothingKept
 from ..contract import MAX_HINTS, MAX_SECONDS
 from ..errors import PuzzleNotOpenError
-from ..nicknames import check_nickname, nickname_key
+from ..nicknames import check_hub_name, check_nickname, nickname_key
 from ..seat import Joined, Recorded, Seat, new_token
 from .sql_store import ProgressStore
 
@@ -203,8 +203,10 @@ class ClassDesk(NothingKept):
 
     def join_vouched(self, user: str) -> Joined:
         """Take the seat of ``user``, whom a JupyterHub signed in: theirs without a rejoin
-        code (a page that held it is told ``SeatTakenError``). The seat of another name that
-        looks the same keeps its code: ``NicknameTakenError``."""
+        code (a page that held it is told ``SeatTakenError``). Any hub name is an identity
+        (:func:`~..nicknames.check_hub_name`: e-mail addresses too); another hub name that
+        looks the same is another student."""
+        user = check_hub_name(user)
         joined = self.store.join_vouched(self.name, user, new_token(), self.clock())
         return replace(joined, seat=self.next_puzzle(joined.seat))
 

@@ -19,7 +19,7 @@ from sqlalchemy.engine import Connection
 from ..assignment import class_key
 from ..attempts import utc_now
 from ..errors import NicknameTakenError
-from ..nicknames import nickname_key
+from ..nicknames import hub_key, nickname_key
 from ..seat import Joined, Seat, new_rejoin_code, normalise_rejoin_code, token_hash
 from .base import StoreBase
 from .rows import (
@@ -43,17 +43,23 @@ class SeatRows(StoreBase):
     """The store's seats and sessions (see :class:`~.sql_store.SQLStore`)."""
 
     def join(
-        self, name: str, nickname: str, token: str, now: float, rejoin_code: str | None = None
+        self,
+        name: str,
+        nickname: str,
+        token: str,
+        now: float,
+        rejoin_code: str | None = None,
+        key: str | None = None,
     ) -> Joined:
         """Give the seat of ``nickname`` (already checked by
         :func:`~.nicknames.check_nickname`) in class ``name`` to the session ``token``.
 
-        A nickname with a new :func:`~.nicknames.nickname_key` gets a new seat at puzzle 1
-        and a new rejoin code. An existing seat is resumed with its rejoin code (the page
-        that held it is then told ``SeatTakenError``), or taken with a new code if the
-        teacher released it; otherwise ``NicknameTakenError``.
+        A nickname with a new :func:`~.nicknames.nickname_key` (or ``key``, when given) gets a
+        new seat at puzzle 1 and a new rejoin code. An existing seat is resumed with its rejoin
+        code (the page that held it is then told ``SeatTakenError``), or taken with a new code
+        if the teacher released it; otherwise ``NicknameTakenError``.
         """
-        key = nickname_key(nickname)
+        key = key if key is not None else nickname_key(nickname)
         hashed = token_hash(token)
         shown = nickname.strip()
 
@@ -149,24 +155,31 @@ class SeatRows(StoreBase):
         return [seat_from(row) for row in self._read(read)]
 
     def join_vouched(self, name: str, nickname: str, token: str, now: float) -> Joined:
-        """Give the seat of ``nickname`` to the session ``token`` without its rejoin code: the
-        caller vouches that the student is ``nickname`` (a JupyterHub signed them in).
+        """Give the seat of the hub user ``nickname`` to the session ``token`` without its
+        rejoin code: the caller vouches that the student is ``nickname`` (a JupyterHub signed
+        them in).
 
         As :meth:`join` otherwise (a new seat at puzzle 1, or the seat as it was, with a new
-        code; the page that held it is told ``SeatTakenError``). The seat of another nickname
-        that looks the same keeps its code: ``NicknameTakenError``.
+        code; the page that held it is told ``SeatTakenError``). The seat is keyed by the exact
+        hub name (:func:`~.nicknames.hub_key`): another hub user whose name looks the same has
+        a seat of their own. A seat an earlier version keyed by the look-alike key, under
+        exactly this name, becomes this user's.
         """
+        key = hub_key(nickname)
 
         def vouch(db: Connection) -> None:
-            exactly = sa.update(seats_table).where(
-                SEATS["class"] == self._class_named(db, name),
-                SEATS.key == nickname_key(nickname),
-                SEATS.nickname == nickname.strip(),
-            )
-            db.execute(exactly.values(secret=None))
+            named = self._class_named(db, name)
+            mine = SEATS["class"] == named
+            had = db.execute(sa.select(SEATS.id).where(mine, SEATS.key == key)).first()
+            if had is None:
+                earlier = sa.update(seats_table).where(
+                    mine, SEATS.key == nickname_key(nickname), SEATS.nickname == nickname
+                )
+                db.execute(earlier.values(key=key))
+            db.execute(sa.update(seats_table).where(mine, SEATS.key == key).values(secret=None))
 
         self._write(vouch)
-        return self.join(name, nickname, token, now)
+        return self.join(name, nickname, token, now, key=key)
 
     def deal_to(self, name: str, nickname: str, number: int, code: str) -> Seat:
         """Give the student ``nickname`` the puzzle ``code`` as their puzzle ``number``, if

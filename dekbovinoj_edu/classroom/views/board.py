@@ -31,6 +31,7 @@ from ...drawing.cards import inked
 from ...i18n import gettext
 from ...rules.puzzle import Puzzle
 from ..errors import DOMAIN
+from ..nicknames import readable_name
 from ..overview import Cell, ClassOverview, PuzzleStats
 from ..progress import Progress
 from .marks import cell_class, cell_text, mistake_name
@@ -117,7 +118,8 @@ def _share(share: float, stats: PuzzleStats) -> str:
 
 def board_html(overview: ClassOverview, lang: str = "en", projector: bool = False) -> str:
     """The table of students × puzzles with each puzzle's figures; ``projector`` hides the
-    nicknames (students become numbers)."""
+    nicknames (students become numbers). A long hub name shows its readable part (the whole
+    name is its tooltip, and in the CSV)."""
     numbers = range(1, len(overview.codes) + 1)
     head = "".join(
         f"<th title='{html.escape(code, quote=True)}'>{n}</th>"
@@ -125,10 +127,13 @@ def board_html(overview: ClassOverview, lang: str = "en", projector: bool = Fals
     )
     rows = []
     for index, nickname in enumerate(overview.students, start=1):
-        shown = _t(lang, "Student {number}", number=index) if projector else nickname
+        shown = _t(lang, "Student {number}", number=index) if projector else readable_name(nickname)
+        whole = "" if projector or shown == nickname else f" title='{html.escape(nickname)}'"
         cells = "".join(_cell_html(overview.cell(nickname, n), lang) for n in numbers)
         level = _level_html(overview.progress.get(nickname), lang)
-        rows.append(f"<tr><td class='dkb-student'>{html.escape(shown)}</td>{cells}{level}</tr>")
+        rows.append(
+            f"<tr><td class='dkb-student'{whole}>{html.escape(shown)}</td>{cells}{level}</tr>"
+        )
     solved = "".join(f"<td class='dkb-share'>{_share(s.solved, s)}</td>" for s in overview.stats)
     best = "".join(f"<td class='dkb-share-best'>{_share(s.best, s)}</td>" for s in overview.stats)
     mistakes = "".join(
