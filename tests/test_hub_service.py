@@ -151,6 +151,16 @@ def test_an_e_mail_login_and_look_alike_logins_are_each_a_student(hub: RunningHu
     assert second.json()["seat"]["nickname"] == "emmal"
 
 
+def test_only_a_hub_user_reads_a_class_s_assignment(hub: RunningHub) -> None:
+    address = f"{hub.service_url}api/v1/classes/4a"
+    anyone = requests.get(address, timeout=60)
+    assert anyone.status_code == 401 and anyone.json()["error"]["code"] == "unauthorized"
+    signed_in = requests.get(
+        address, headers={"Authorization": f"token {hub.token_for('ana')}"}, timeout=60
+    )
+    assert signed_in.status_code == 200 and signed_in.json()["name"] == "4a"
+
+
 def test_a_token_without_the_services_scope_is_refused(hub: RunningHub) -> None:
     token = hub.token_for("cyd", scopes=["read:users:name!user"])
     refused = _join(hub, token, "cyd")

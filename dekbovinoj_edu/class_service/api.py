@@ -64,9 +64,13 @@ class ClassApiHandler(ApiHandler):
 
 
 class ClassHandler(ClassApiHandler):
-    """``GET /api/v1/classes/{class}``: the assignment (no token needed)."""
+    """``GET /api/v1/classes/{class}``: the assignment (no token needed; under a hub, a hub
+    user's token: only who signed in to the school's hub reads it)."""
 
     async def get(self, name: str) -> None:
+        if self.service.hub is not None:
+            user = await self.service.hub.student(self.request.headers.get("Authorization", ""))
+            self.service.limit("read", f"hub-user:{user}")
         desk = self.class_desk(name)
         self.answer(200, assignment_json(desk.assignment))
 

@@ -98,7 +98,8 @@ class ClassClient:
     ``transport`` sends the requests (:func:`default_transport`); ``keep`` keeps the seat
     and the queue beyond this object (:class:`Keep`); ``lang`` is the language the
     service's sentences come in; ``clock`` gives seconds (for :attr:`HttpReply.retry_after`);
-    ``hub_token``: the student's server's token on a JupyterHub, sent to join.
+    ``hub_token``: the student's server's token on a JupyterHub, sent to join and to read the
+    assignment.
     """
 
     def __init__(
@@ -151,7 +152,7 @@ class ClassClient:
             headers["Content-Type"] = "application/json; charset=utf-8"
         if token is not None:
             headers["Authorization"] = f"Bearer {token}"
-        elif route == "join" and self.hub_token:
+        elif route in ("join", "") and self.hub_token:  # joining, and the assignment
             headers["Authorization"] = f"token {self.hub_token}"
         address = self.url(route) + "?" + urllib.parse.urlencode({"lang": self.lang})
         return self.transport(method, address, data, headers, self.timeout)
