@@ -94,3 +94,13 @@ def test_the_table_is_unicodes_with_its_licence_and_covers_the_known_pairs() -> 
     assert len(rows) > 5000
     assert "0410\t0041" in rows  # CYRILLIC CAPITAL LETTER A -> LATIN CAPITAL LETTER A
     assert skeleton("\u0430") == skeleton("a") and skeleton("\u0391") == skeleton("A")
+
+
+@pytest.mark.parametrize("name", ["Zoë", "Nguyễn", "Ångström", "Łukasz"])
+def test_names_with_their_accents_are_nicknames(name: str) -> None:
+    assert check_nickname(name) == unicodedata.normalize("NFC", name)
+
+
+def test_a_letter_under_a_tower_of_accents_is_refused() -> None:
+    with pytest.raises(NicknameError, match="accents"):
+        check_nickname("Zo" + "\u0301" * 10 + "e")

@@ -114,7 +114,9 @@ class MeHandler(ClassApiHandler):
             attempts = desk.mine(token)
             return {
                 "seat": seat_json(seat, desk.count),
-                "attempts": [attempt_json(attempt) for attempt in attempts],
+                "attempts": [
+                    attempt_json(attempt, test=desk.assignment.test) for attempt in attempts
+                ],
             }
 
         self.answer(200, await self.blocking(mine))
@@ -138,7 +140,10 @@ class AttemptsHandler(ClassApiHandler):
             hints=fields.get("hints", 0),
             seconds=fields.get("seconds", 0.0),
         )
-        self.answer(201 if recorded.new else 200, recorded_json(recorded, desk.count))
+        self.answer(
+            201 if recorded.new else 200,
+            recorded_json(recorded, desk.count, test=desk.assignment.test),
+        )
 
 
 class AliveHandler(ClassApiHandler):

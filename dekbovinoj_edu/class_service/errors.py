@@ -20,7 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..classroom.contract import STATUS
-from ..classroom.errors import ClassroomError
+from ..classroom.errors import DOMAIN, ClassroomError
+from ..i18n import gettext
 
 __all__ = [
     "STATUS",
@@ -118,15 +119,28 @@ class Refusal:
     field: str | None = None
 
 
+HIDDEN_PLACE = "The class database cannot be used just now: your teacher sees why."
+"""What a student is told of a storage failure whose sentence names the database."""
+
+
 def describe(error: ClassroomError, lang: str = "en") -> Refusal:
     """``error`` as the API answers it, the sentence in ``lang``.
 
-    A code missing from :data:`STATUS` (a new error class) is a 422, never a 500.
+    A code missing from :data:`STATUS` (a new error class) is a 422, never a 500. A storage
+    failure that names the database (its file, its server, its user) is told without it: the
+    teacher's terminal has the whole sentence.
+
+    >>> from dekbovinoj_edu.classroom.errors import StoreError
+    >>> describe(StoreError("The disk of {where} is full.", where="/home/t/c.sqlite3")).message
+    'The class database cannot be used just now: your teacher sees why.'
     """
+    message = error.message(lang)
+    if "where" in error.values or "path" in error.values:
+        message = gettext(lang, DOMAIN, HIDDEN_PLACE)
     return Refusal(
         STATUS.get(error.code, 422),
         error.code if error.code in STATUS else "invalid",
-        error.message(lang),
+        message,
         getattr(error, "field", None),
     )
 

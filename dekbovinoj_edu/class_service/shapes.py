@@ -51,8 +51,24 @@ def seat_json(seat: Seat, count: int) -> dict[str, Any]:
     }
 
 
-def attempt_json(attempt: Attempt, attempt_id: str | None = None) -> dict[str, Any]:
-    """One attempt as kept, with the id its page gave it (``None`` where it is not known)."""
+def attempt_json(
+    attempt: Attempt, attempt_id: str | None = None, *, test: bool = False
+) -> dict[str, Any]:
+    """One attempt as kept, with the id its page gave it (``None`` where it is not known).
+    In a ``test``, the best answer's size (``0``: "Mu!" is right) is ``None`` until the
+    attempt ends the puzzle: a malformed answer, which does not count, tells nothing.
+
+    >>> typo = Attempt("4a", "Ana", 1, "C", "3+", "incomplete", 0, 0, 0, 4.5, "T")
+    >>> attempt_json(typo, test=True)["best"], attempt_json(typo)["best"]
+    (None, 0)
+    """
+    shown = _attempt_fields(attempt, attempt_id)
+    if test and not attempt.finishes:
+        shown["best"] = None
+    return shown
+
+
+def _attempt_fields(attempt: Attempt, attempt_id: str | None) -> dict[str, Any]:
     return {
         "id": attempt_id,
         "puzzle": attempt.puzzle,
@@ -80,9 +96,9 @@ def joined_json(joined: Joined, count: int) -> dict[str, Any]:
     }
 
 
-def recorded_json(recorded: Recorded, count: int) -> dict[str, Any]:
+def recorded_json(recorded: Recorded, count: int, *, test: bool = False) -> dict[str, Any]:
     """What recording an attempt answers: the row kept and the seat after it."""
     return {
-        "attempt": attempt_json(recorded.attempt, recorded.attempt_id),
+        "attempt": attempt_json(recorded.attempt, recorded.attempt_id, test=test),
         "seat": seat_json(recorded.seat, count),
     }

@@ -253,7 +253,7 @@ class ClassClient:
                 str(data["answer"]),
                 str(data["verdict"]),
                 int(data["cards"]),
-                int(data["best"]),
+                int(data["best"] if data["best"] is not None else 0),  # hidden: a test's
                 int(data.get("hints", 0)),
                 float(data.get("seconds", 0.0)),
                 str(data.get("time", "")),

@@ -59,6 +59,10 @@ HUB_KEY = "\u2060hub:"
 """What a hub user's seat key starts with: a WORD JOINER, which no nickname's key holds (a
 nickname with an invisible character is refused), so a hub name is never a nickname's seat."""
 
+MAX_MARKS = 3
+"""The most accents (combining marks) on one letter: Vietnamese needs 2; 19 make a tower that
+covers the names above it on the board."""
+
 READABLE = 24
 """The most characters of a hub name the board shows (the whole name is in the CSV)."""
 
@@ -133,7 +137,22 @@ def check_nickname(text: str) -> str:
         raise NicknameError(
             "A nickname needs letters you can see: no invisible or blank characters."
         )
+    if _most_marks(nickname) > MAX_MARKS:
+        raise NicknameError("A nickname has at most {most} accents on one letter.", most=MAX_MARKS)
     return nickname
+
+
+def _most_marks(text: str) -> int:
+    """The most combining marks in a row in ``text`` (accents stacked on one letter).
+
+    >>> _most_marks("Zoë"), _most_marks("Z" + "\u0301" * 19), _most_marks("Ngũyễn")
+    (1, 19, 2)
+    """
+    most = run = 0
+    for ch in unicodedata.normalize("NFD", text):
+        run = run + 1 if unicodedata.combining(ch) else 0
+        most = max(most, run)
+    return most
 
 
 @lru_cache(maxsize=1)
