@@ -99,3 +99,15 @@ class SiteHandler(tornado.web.StaticFileHandler):
     def get_content_type(self) -> str:
         assert self.absolute_path is not None
         return self.get_content_type_for(Path(self.absolute_path)) or super().get_content_type()
+
+    def validate_absolute_path(self, root: str, absolute_path: str) -> str | None:
+        """No hidden file or folder (a name that starts with ``.``: ``.ssh``, ``.git``, a
+        database's ``.sqlite3-wal`` beside it is not one, but its folder may be) and nothing a
+        link leads to outside the site: 404, as for a file that is not there."""
+        asked, top = Path(absolute_path), Path(root)
+        if asked.is_relative_to(top):  # else tornado's own check refuses it (403)
+            if any(part.startswith(".") for part in asked.relative_to(top).parts):
+                raise tornado.web.HTTPError(404)
+            if not asked.resolve().is_relative_to(top.resolve()):
+                raise tornado.web.HTTPError(404)
+        return super().validate_absolute_path(root, absolute_path)
