@@ -25,6 +25,12 @@ from support.puzzles import PETER
 
 from dekbovinoj_edu.class_service.limits import Rate, RateLimits
 from dekbovinoj_edu.class_service.run import ClassServer
+from dekbovinoj_edu.class_service.state import Service
+from dekbovinoj_edu.class_service.teacher_access import (
+    SESSION_SECONDS,
+    TeacherAccess,
+    teacher_networks,
+)
 from dekbovinoj_edu.classroom.assignment import codes_assignment
 from dekbovinoj_edu.classroom.errors import StoreError
 from dekbovinoj_edu.classroom.store import SQLStore, open_store
@@ -415,7 +421,7 @@ def test_the_answers_carry_the_security_headers(served: tuple[ClassServer, Api])
         assert answer.headers["cache-control"] == "no-store"
         assert "default-src 'none'" in answer.headers["content-security-policy"]
         assert "server" not in answer.headers
-    page = api.call("GET", f"/teacher/{server.service.secret}/")
+    page = api.call("GET", "/teacher/", headers=api.sign_in(teacher(server)))
     assert "default-src 'none'" in page.headers["content-security-policy"]
     assert "http" not in page.text.split("<script>")[1]  # nothing is fetched from elsewhere
 
@@ -432,15 +438,165 @@ def test_the_teachers_routes_open_only_with_the_secret(served: tuple[ClassServer
     token = joined(api)["token"]
     secret = server.service.secret
     assert len(secret) >= 24
+    assert api.call("GET", teacher(server)).status == 303  # the page's address signs in
     for rest in ("", "board", "report.csv"):
-        assert api.call("GET", teacher(server, rest)).status == 200
+        if rest:  # a script that names the secret is answered as it always was
+            assert api.call("GET", teacher(server, rest)).status == 200
         for wrong in ("", secret[:-1], secret + "x", secret.upper(), "..", token):
             answer = api.call("GET", f"/teacher/{wrong}/{rest}", token=token)
             assert answer.status == 404, (wrong, rest)
             assert "<h1>Not found</h1>" in answer.text and secret not in answer.text
+            assert "set-cookie" not in answer.headers
     action = api.call("POST", "/teacher/guess/seats/remove", {"nickname": "Ana"}, token=token)
     assert action.status == 404
-    assert api.call("GET", f"/teacher/{secret}").headers["location"] == teacher(server)
+    assert api.call("GET", f"/teacher/{secret}").headers["location"] == "/teacher/"
+
+
+def _set_cookie(answer: Answer) -> dict[str, str]:
+    """The attributes of the cookie an answer sets (lower-case names; the cookie's own as
+    ``name`` and ``value``)."""
+    first, *attributes = answer.headers["set-cookie"].split(";")
+    name, _, value = first.strip().partition("=")
+    found = {"name": name, "value": value}
+    for attribute in attributes:
+        key, _, given = attribute.strip().partition("=")
+        found[key.lower()] = given
+    return found
+
+
+def test_the_secret_address_signs_the_browser_in_and_the_address_keeps_no_secret(
+    served: tuple[ClassServer, Api],
+) -> None:
+    server, api = served
+    joined(api)
+    secret = server.service.secret
+    signing = api.call("GET", teacher(server, "?projector=1&lang=ja"))
+    assert signing.status == 303
+    assert signing.headers["location"] == "/teacher/?projector=1&lang=ja"
+    cookie = _set_cookie(signing)
+    assert {"httponly", "samesite", "path", "max-age"} <= set(cookie)
+    assert cookie["samesite"] == "Strict" and cookie["path"] == "/teacher/"
+    assert int(cookie["max-age"]) <= 24 * 3600
+    assert secret not in signing.headers["set-cookie"] and len(cookie["value"]) >= 40
+    signed = {"Cookie": f"{cookie['name']}={cookie['value']}"}
+
+    page = api.call("GET", "/teacher/?projector=1&lang=ja", headers=signed)
+    assert page.status == 200 and '<html lang="ja">' in page.text and secret not in page.text
+    assert 'class="dkb-projector" autocomplete="off"\n checked' in page.text
+    board = api.call("GET", "/teacher/board", headers=signed)
+    assert board.status == 200 and "1 students · 0 attempts" in board.text
+    csv = api.call("GET", "/teacher/report.csv", headers=signed)
+    assert csv.status == 200 and csv.headers["content-type"].startswith("text/csv")
+    released = api.call("POST", "/teacher/seats/release", {"nickname": "Ana"}, headers=signed)
+    assert released.status == 200, released.text
+    assert released.document["message"].startswith("The seat of Ana is free")
+
+    other = TeacherAccess("another service's secret")  # another service's sign-in
+    foreign = f"{cookie['name']}={other.session()}"
+    for sent in (
+        {},
+        {"Cookie": f"{cookie['name']}={secret}"},
+        {"Cookie": f"{cookie['name']}={cookie['value'][:-1]}0"},
+        {"Cookie": foreign},
+        {"Cookie": f"{other.cookie}={cookie['value']}"},
+        {"Authorization": f"Bearer {secret}"},
+    ):
+        for path in ("/teacher/", "/teacher/board", "/teacher/report.csv"):
+            refused = api.call("GET", path, headers=sent)
+            assert refused.status == 404, (sent, path)
+            assert "<h1>Not found</h1>" in refused.text and "Ana" not in refused.text
+        action = api.call("POST", "/teacher/seats/remove", {"nickname": "Ana"}, headers=sent)
+        assert action.status == 404 and "<h1>Not found</h1>" in action.text
+    assert [seat.nickname for seat in server.service.store.seats("4a")] == ["Ana"]
+
+
+def test_a_sign_in_lasts_a_school_day_and_only_on_its_own_service() -> None:
+    now = [1_000_000.0]
+    access = TeacherAccess("the secret", clock=lambda: now[0])
+    token = access.session()
+    assert access.signed_in(token)
+    now[0] += SESSION_SECONDS - 1
+    assert access.signed_in(token)
+    now[0] += 2
+    assert not access.signed_in(token)
+    assert access.signed_in(access.session())
+    another = TeacherAccess("another secret", clock=lambda: now[0])
+    assert not another.signed_in(access.session()) and another.cookie != access.cookie
+    issued, nonce, mac = access.session().split(".")
+    later = format(int(issued, 16) + 3600, "x")
+    assert not access.signed_in(f"{later}.{nonce}.{mac}")  # its time is signed too
+    for bad in ("", "a.b", "a.b.c.d", "zz.x.y", "..", None, "1" * 13 + ".x.y"):
+        assert not access.signed_in(bad)
+
+
+def test_the_teachers_routes_answer_this_computer_and_the_addresses_named() -> None:
+    alone = TeacherAccess("s")
+    for here in ("127.0.0.1", "127.8.0.3", "::1", "::ffff:127.0.0.1"):
+        assert alone.admits(here), here
+    for there in ("192.0.2.7", "10.0.0.5", "::ffff:192.0.2.7", "fe80::1%eth0", "", None, "x"):
+        assert not alone.admits(there), there
+    named = TeacherAccess("s", networks=teacher_networks("192.0.2.7, 10.1.0.0/16,fd00::/64"))
+    for allowed in ("127.0.0.1", "192.0.2.7", "::ffff:192.0.2.7", "10.1.255.3", "fd00::9"):
+        assert named.admits(allowed), allowed
+    for refused in ("192.0.2.8", "10.2.0.1", "fd01::9"):
+        assert not named.admits(refused), refused
+    for wrong in ("school", "192.0.2.300", "10.1.0.0/33", ",", ""):
+        with pytest.raises(ValueError):
+            teacher_networks(wrong)
+
+
+def _other_address() -> str | None:
+    """An IPv4 address of this computer that is not loopback (a connection to it comes from
+    it), if it has one."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))  # picks the route, sends nothing
+            address = str(probe.getsockname()[0])
+        except OSError:
+            return None
+    return None if address.startswith("127.") or address == "0.0.0.0" else address
+
+
+@pytest.mark.parametrize("allowed", [False, True], ids=["loopback-only", "teacher-from"])
+def test_another_computer_gets_403_unless_the_teacher_named_it(
+    store: SQLStore, allowed: bool
+) -> None:
+    here = _other_address()
+    if here is None:
+        pytest.skip("this computer has no address but loopback")
+    networks = teacher_networks(here) if allowed else ()
+    service = Service(store, "4a", teacher_from=networks)
+    server = ClassServer(service, host="0.0.0.0")  # students' way: every network
+    server.start()
+    try:
+        local, remote = Api(server.url), Api(f"http://{here}:{server.port}/")
+        signed = local.sign_in(teacher(server))  # the teacher, on this computer
+        assert remote.join("Ana").status == 201  # the students' API answers everyone
+        spoofed = {"X-Forwarded-For": "127.0.0.1", "X-Real-Ip": "127.0.0.1"}
+        tries = [
+            ("GET", teacher(server), {}),
+            ("GET", teacher(server, "board"), spoofed),
+            ("GET", "/teacher/", signed),
+            ("GET", "/teacher/board", {**signed, **spoofed}),
+            ("GET", "/teacher/report.csv", {**signed, "Accept-Language": "sv"}),
+        ]
+        for method, path, headers in tries:
+            answer = remote.call(method, path, headers=headers)
+            if allowed:
+                assert answer.status in (200, 303), (path, answer.status)
+            else:
+                assert answer.status == 403, (path, answer.status)
+                assert "--teacher-from" in answer.text and "Ana" not in answer.text
+                assert "set-cookie" not in answer.headers
+        action = remote.call("POST", "/teacher/seats/remove", {"nickname": "Ana"},
+                             headers=signed)  # fmt: skip
+        assert action.status == (200 if allowed else 403)
+        if not allowed:
+            swedish = remote.call("GET", "/teacher/", headers={"Accept-Language": "sv"})
+            assert "Lärarens sida öppnas bara på lärarens egen dator" in swedish.text
+            assert local.call("GET", "/teacher/board", headers=signed).status == 200
+    finally:
+        server.close()
 
 
 def test_the_board_is_sent_again_only_when_something_changed(
@@ -554,7 +710,7 @@ def test_a_seat_action_comes_only_from_the_dashboard_page(served: tuple[ClassSer
 
 def test_the_dashboard_page_asks_before_it_acts(served: tuple[ClassServer, Api]) -> None:
     server, api = served
-    page = api.call("GET", teacher(server, "?lang=sv"))
+    page = api.call("GET", "/teacher/?lang=sv", headers=api.sign_in(teacher(server)))
     assert page.status == 200 and '<html lang="sv">' in page.text
     assert "confirm(question)" in page.text and "If-None-Match" in page.text
     board = api.call("GET", teacher(server, "board"))
@@ -632,7 +788,14 @@ def test_class_serve_prints_the_addresses_and_stops_on_sigterm(tmp_path: Path) -
         api = Api(base)
         assert api.join("Ana").status == 201
         path = teacher_url.split(base, 1)[1]
-        assert api.call("GET", "/" + path).status == 200
+        assert api.call("GET", "/" + path).status == 303  # it signs the browser in
+        page = api.call("GET", "/teacher/", headers=api.sign_in("/" + path))
+        assert page.status == 200 and "Class 4a" in page.text
+        said = lines[lines.index(teacher_url) + 1]
+        assert said == (
+            "Open it on this computer: it signs this browser in, then the address bar shows "
+            "no secret."
+        )
     finally:
         process.send_signal(signal.SIGTERM)
         code = process.wait(timeout=20)
@@ -698,8 +861,10 @@ def test_class_dashboard_serves_the_teacher_only_on_this_computer(tmp_path: Path
         address = lines[0].split(": ", 1)[1]
         assert address.startswith("http://127.0.0.1:") and "/teacher/" in address
         api = Api(address)
-        page = api.call("GET", "/" + address.split("/", 3)[3])
+        signed = api.sign_in("/" + address.split("/", 3)[3])
+        page = api.call("GET", "/teacher/", headers=signed)
         assert page.status == 200 and '<html lang="ja">' in page.text
+        assert "it signs this browser in" in lines[1]
         assert api.call("POST", "/api/v1/classes/4a/join", {"nickname": "Ana"}).status == 404
     finally:
         process.send_signal(signal.SIGTERM)

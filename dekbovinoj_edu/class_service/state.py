@@ -1,6 +1,7 @@
 """What every handler of the class service shares: the class's desk and teacher's view over
 one store, the thread pool for the teacher's reads, the rate limits, the storage failures
-seen, the teacher's secret and the origins allowed.
+seen, the teacher's secret (and who it lets in: :mod:`.teacher_access`) and the origins
+allowed.
 
 Every call to the store runs in a small thread pool (:meth:`Service.call`), never on the
 event loop, with a deadline: a database that stalls (a PostgreSQL server stopped, a SQLite
@@ -47,6 +48,7 @@ from ..rules.puzzle import Puzzle
 from .errors import RateLimitedError
 from .limits import DEFAULT_LIMITS, RateLimiter, RateLimits
 from .problems import StoreProblems
+from .teacher_access import Network, TeacherAccess
 
 if TYPE_CHECKING:
     from .hub_identity import HubIdentity
@@ -95,6 +97,7 @@ class Service:
         inline: bool = False,
         clock: Callable[[], float] = time.time,
         hub: HubIdentity | None = None,
+        teacher_from: Iterable[Network] = (),
     ) -> None:
         self.store = store
         self.clock = clock
@@ -110,6 +113,8 @@ class Service:
         self.problems = StoreProblems(clock)
         self.origins = frozenset(origin.rstrip("/") for origin in allow_origins)
         self.secret = secret or secrets.token_urlsafe(SECRET_BYTES)
+        self.access = TeacherAccess(self.secret, teacher_from, clock)
+        """Who opens the teacher's routes: the computers, the signed-in browsers."""
         self.site = site
         self.students = students
         self.app_url = app_url
@@ -153,7 +158,7 @@ class Service:
 
     def opens_teacher(self, candidate: str) -> bool:
         """Whether ``candidate`` is the teacher's secret (compared in constant time)."""
-        return secrets.compare_digest(candidate.encode(), self.secret.encode())
+        return self.access.opens(candidate)
 
     def limit(self, kind: str, key: str) -> None:
         """Count one request of ``kind`` from ``key``; ``RateLimitedError`` over the rate."""

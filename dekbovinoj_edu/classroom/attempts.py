@@ -110,9 +110,11 @@ def utc_now() -> str:
     return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-_FORMULA = re.compile(r"^ *[=+\-@\t\r\n\x00]")
+_FORMULA = re.compile("^[ \u00a0\u3000]*[=+\\-@\uff1d\uff0b\uff0d\uff20\t\r\n\x00]")
 """Text a spreadsheet might run as a formula (OWASP's CSV injection list): it starts, after any
-spaces, with ``= + - @``, a tab, a carriage return, a line feed or NUL."""
+spaces (the no-break and the full-width one too), with ``= + - @`` or their full-width forms
+``＝ ＋ － ＠`` (a spreadsheet in Japanese reads them as the ASCII ones), a tab, a carriage
+return, a line feed or NUL."""
 
 
 def spreadsheet_safe(text: str) -> str:
@@ -120,6 +122,8 @@ def spreadsheet_safe(text: str) -> str:
 
     >>> spreadsheet_safe("-9+13+3+3"), spreadsheet_safe("  =HYPERLINK(1)"), spreadsheet_safe("3+7")
     ("'-9+13+3+3", "'  =HYPERLINK(1)", '3+7')
+    >>> spreadsheet_safe("\uff1dHYPERLINK(1)"), spreadsheet_safe("\u3000\uff0b1")
+    ("'＝HYPERLINK(1)", "'\u3000＋1")
     """
     return "'" + text if _FORMULA.match(text) else text
 
