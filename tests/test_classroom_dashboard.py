@@ -50,10 +50,20 @@ def get(url: str) -> tuple[int, str, dict[str, str]]:
     return answer.status, answer.text, {k.title(): v for k, v in answer.headers.items()}
 
 
+def signed_in(server: ClassServer, path: str = "") -> tuple[int, str, dict[str, str]]:
+    """``/teacher/<path>`` in a browser the secret address signed in."""
+    api = Api(server.url)
+    answer = api.call(
+        "GET", f"/teacher/{path}", headers=api.sign_in(f"/teacher/{server.service.secret}/")
+    )
+    return answer.status, answer.text, {k.title(): v for k, v in answer.headers.items()}
+
+
 def test_the_page_listens_on_loopback_only_behind_a_secret_token(server: ClassServer) -> None:
     assert server.sockets[0].getsockname()[0] == LOOPBACK
     assert len(server.service.secret) >= 20
-    status, page, headers = get(server.teacher_url)
+    assert get(server.teacher_url)[0] == 303  # the secret address signs the browser in
+    status, page, headers = signed_in(server)
     assert status == 200 and "Class 4a" in page
     assert "default-src 'none'" in headers["Content-Security-Policy"]
     assert "http" not in page.split("<script>")[1]  # nothing is fetched from elsewhere
@@ -96,7 +106,7 @@ def test_projector_mode_hides_the_nicknames_and_shows_one_puzzles_best_answers(
 def test_the_page_speaks_the_teachers_language(server: ClassServer) -> None:
     board = get(server.teacher_url + "board?lang=ja")[1]
     assert gettext("ja", "classroom", "Most common mistake") in board
-    assert get(server.teacher_url + "?lang=xx")[0] == 200  # an unknown language falls back
+    assert signed_in(server, "?lang=xx")[0] == 200  # an unknown language falls back
 
 
 def test_the_csv_export_is_the_report(server: ClassServer, store: SQLiteStore) -> None:

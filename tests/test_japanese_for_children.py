@@ -147,6 +147,9 @@ STUDENT_CLASSROOM = frozenset(
         "Your hub account may not use this class service.",
         "Only for teachers",
         "This page is for the teachers of this class. Ask your teacher for the link to your class.",
+        # a student who opens the teacher's address on their own computer (teacher.py)
+        "The teacher's page opens only on the teacher's own computer (or from the addresses "
+        "given with --teacher-from).",
     }
 )
 """The messages of ``classroom`` a student reads."""

@@ -1,8 +1,9 @@
 """The class service as a tornado application: its routes, one table, and its settings.
 
 :data:`ROUTES` lists the student API (``/api/v1``, as ``openapi.json`` describes it), the
-teacher's routes (``/teacher/<secret>/…``) and the front door; :func:`make_app` builds the
-application over a :class:`~.state.Service`.
+teacher's routes (``/teacher/…`` for the signed-in browser, ``/teacher/<secret>/…`` as
+before: the page's signs in, the others answer a script) and the front door;
+:func:`make_app` builds the application over a :class:`~.state.Service`.
 
 >>> from dekbovinoj_edu.classroom.assignment import codes_assignment
 >>> from dekbovinoj_edu.classroom.store import SQLiteStore
@@ -43,6 +44,7 @@ from .teacher import (
     NotFoundPageHandler,
     PageHandler,
     SeatActionHandler,
+    SignInHandler,
 )
 
 __all__ = [
@@ -72,13 +74,20 @@ STUDENT_ROUTES: tuple[tuple[str, type[tornado.web.RequestHandler]], ...] = (
 )
 """The student API's routes (tornado's patterns), as ``openapi.json`` lists them."""
 
+SEAT_ACTIONS = f"seats/(?P<action>{'|'.join(ACTIONS)})"
+
 TEACHER_ROUTES: tuple[tuple[str, type[tornado.web.RequestHandler]], ...] = (
-    (f"{TEACHER_ROOT}/{SECRET}/?", PageHandler),
+    (f"{TEACHER_ROOT}/", PageHandler),
+    (f"{TEACHER_ROOT}/board", BoardHandler),
+    (f"{TEACHER_ROOT}/report\\.csv", CsvHandler),
+    (f"{TEACHER_ROOT}/{SEAT_ACTIONS}", SeatActionHandler),
+    (f"{TEACHER_ROOT}/{SECRET}/?", SignInHandler),
     (f"{TEACHER_ROOT}/{SECRET}/board", BoardHandler),
     (f"{TEACHER_ROOT}/{SECRET}/report\\.csv", CsvHandler),
-    (f"{TEACHER_ROOT}/{SECRET}/seats/(?P<action>{'|'.join(ACTIONS)})", SeatActionHandler),
+    (f"{TEACHER_ROOT}/{SECRET}/{SEAT_ACTIONS}", SeatActionHandler),
 )
-"""The teacher's routes, behind the secret."""
+"""The teacher's routes: the signed-in browser's first, then the secret's (its page signs
+the browser in; the others answer a script that names the secret, as they always did)."""
 
 
 def api_routes() -> list[tuple[str, set[str]]]:

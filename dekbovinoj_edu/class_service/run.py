@@ -7,7 +7,9 @@ takes no new connection, lets the store's calls in progress end (at most
 :data:`DRAIN_SECONDS`), closes the connections and the pool; the store is the caller's.
 
 It listens on ``127.0.0.1`` unless told otherwise: students on other computers need
-``--host 0.0.0.0`` (every network of this computer).
+``--host 0.0.0.0`` (every network of this computer). The teacher's address it prints is
+on this computer, whatever the host: the teacher's routes answer only this computer (and
+``--teacher-from``), and the address signs the browser in (:mod:`.teacher_access`).
 
 >>> from dekbovinoj_edu.classroom.assignment import codes_assignment
 >>> from dekbovinoj_edu.classroom.store import SQLiteStore
@@ -47,11 +49,13 @@ from .app import MAX_CONNECTION_BODY, make_app
 from .connections import CappedHTTPServer, ConnectionLimits, raise_open_files
 from .problems import LOG
 from .state import Service
+from .teacher_access import LOOPBACK as LOOPBACK_NETWORKS
 
 __all__ = [
     "DRAIN_SECONDS",
     "IDLE_SECONDS",
     "LOOPBACK",
+    "SIGN_IN",
     "SWITCH_SECONDS",
     "ClassServer",
     "bind",
@@ -60,6 +64,9 @@ __all__ = [
 
 LOOPBACK = "127.0.0.1"
 """Where the service listens unless told otherwise: this computer only."""
+
+SIGN_IN = "it signs this browser in, then the address bar shows no secret"
+"""What the teacher's address does, as the terminal says it."""
 
 DRAIN_SECONDS = 5.0
 """How long stopping waits for the store's calls in progress."""
@@ -130,8 +137,29 @@ class ClassServer:
 
     @property
     def teacher_url(self) -> str:
-        """The dashboard's address, with the secret (for the teacher only)."""
+        """The dashboard's address, with the secret (for the teacher only): it signs the
+        browser in, then the browser is on ``/teacher/``, an address without the secret."""
         return f"{self.url}teacher/{self.service.secret}/"
+
+    def teacher_where(self) -> str:
+        """Where the teacher's address opens, and what it does, as the terminal says it.
+
+        >>> from dekbovinoj_edu.classroom.assignment import codes_assignment
+        >>> from dekbovinoj_edu.classroom.store import SQLiteStore
+        >>> from .teacher_access import teacher_networks
+        >>> store = SQLiteStore(":memory:")
+        >>> store.add_class(codes_assignment("4a", "68VN-AV66-GGK"))
+        >>> service = Service(store, "4a", teacher_from=teacher_networks("192.0.2.7"))
+        >>> server = ClassServer(service)
+        >>> print(server.teacher_where())
+        Open it on this computer (or from 192.0.2.7): it signs this browser in, then the
+        address bar shows no secret.
+        >>> server.sockets[0].close(); service.close()
+        """
+        extra = [str(n) for n in self.service.access.networks if n not in LOOPBACK_NETWORKS]
+        named = [n.removesuffix("/32").removesuffix("/128") for n in extra]
+        where = f"this computer (or from {', '.join(named)})" if named else "this computer"
+        return f"Open it on {where}: {SIGN_IN}."
 
     def student_urls(self) -> list[str]:
         """The addresses students type (every network's, when listening on all of them)."""
@@ -149,6 +177,7 @@ class ClassServer:
             if self.host == LOOPBACK:
                 say("Only this computer can reach it: --host 0.0.0.0 for the students' own.")
         say(f"Teacher:  {self.teacher_url}")
+        say(self.teacher_where())
         say("Keep the teacher's address to yourself. Ctrl+C stops the service.")
 
     # ------------------------------------------------------------ running

@@ -1,14 +1,22 @@
-"""The teacher's side of the class service, under ``/teacher/<secret>/``: the dashboard page
+"""The teacher's side of the class service, under ``/teacher/``: the dashboard page
 (:class:`~dekbovinoj_edu.classroom.views.teacher.TeacherView`), its board, the CSV report
 and the seat actions.
 
-The secret is printed when the service starts and compared in constant time; a wrong one
-is a plain 404 page, whatever else the request carries (a student's token opens nothing
-here). The board answers ``304 Not Modified`` while nothing changed in the class (its
-``ETag`` is the view's version), so an open dashboard costs two small queries every
+The secret address printed when the service starts, ``/teacher/<secret>/``, signs the
+browser in (a cookie, :mod:`.teacher_access`) and sends it on to ``/teacher/``: the page
+and its requests then carry no secret. The addresses with the secret in them stay what they
+were for a script (``<secret>/board``, ``<secret>/report.csv``, ``<secret>/seats/…``
+answer as before); the secret is compared in constant time. A wrong secret, or a request
+without the sign-in, is a plain 404 page, whatever else it carries (a student's token opens
+nothing here). Every teacher's route answers only the teacher's computer and the addresses
+given with ``--teacher-from``; any other is a 403 page that says so.
+
+The board answers ``304 Not Modified`` while nothing changed in the class (its ``ETag`` is
+the view's version), so an open dashboard costs two small queries every
 :data:`~dekbovinoj_edu.classroom.views.teacher.REFRESH_SECONDS`, not the whole class.
 A seat action is a JSON ``POST`` of the page itself (no other page can send one: no CORS
-here, and a form cannot send JSON), and its sentence is the answer.
+here, a form cannot send JSON, and the cookie is ``SameSite=Strict``), and its sentence is
+the answer.
 """
 
 from __future__ import annotations
@@ -25,6 +33,7 @@ from ..i18n import gettext
 from .base import PAGE_CSP, ServiceHandler
 from .errors import BadRequestError, ForbiddenError, NotFoundError, Refusal
 from .problems import LOG
+from .teacher_access import SESSION_SECONDS
 from .validation import Field, read_body
 
 __all__ = [
@@ -34,12 +43,14 @@ __all__ = [
     "NotFoundPageHandler",
     "PageHandler",
     "SeatActionHandler",
+    "SignInHandler",
     "TeacherHandler",
     "not_found_page",
+    "teacher_only_page",
 ]
 
 TEACHER_ROOT = "/teacher"
-"""Where the teacher's routes begin (then the secret)."""
+"""Where the teacher's routes begin (the signed-in browser's; then the secret's)."""
 
 SEAT_ACTION: tuple[Field, ...] = (
     Field("nickname", str, required=True, low=1, high=100),
@@ -48,14 +59,32 @@ SEAT_ACTION: tuple[Field, ...] = (
 """The body of a seat action: whose seat, and (a merge) the seat that keeps the attempts."""
 
 
-def not_found_page(lang: str) -> str:
-    """The page of an address that is not there (a wrong secret is one)."""
-    title = html.escape(gettext(lang, DOMAIN, "Not found"))
-    text = html.escape(gettext(lang, DOMAIN, "There is nothing at this address."))
+def _small_page(lang: str, title: str, text: str) -> str:
+    title, text = html.escape(title), html.escape(text)
     return (
         f"<!DOCTYPE html><html lang='{lang}'><head><meta charset='utf-8'><title>{title}</title>"
         f"</head><body><h1>{title}</h1><p>{text}</p></body></html>\n"
     )
+
+
+def not_found_page(lang: str) -> str:
+    """The page of an address that is not there (a wrong secret, or no sign-in, is one)."""
+    return _small_page(
+        lang,
+        gettext(lang, DOMAIN, "Not found"),
+        gettext(lang, DOMAIN, "There is nothing at this address."),
+    )
+
+
+def teacher_only_page(lang: str, sentence: str) -> str:
+    """The 403 page of a teacher's route asked from another computer: ``sentence`` says why.
+
+    >>> page = teacher_only_page("en", "Only here.")
+    >>> "403" in page and "<p>Only here.</p>" in page
+    True
+    """
+    page = _small_page(lang, gettext(lang, DOMAIN, "Only for teachers"), sentence)
+    return page.replace("</body>", "<p><small>403</small></p></body>")
 
 
 def _safe_filename(name: str) -> str:
@@ -68,7 +97,8 @@ def _safe_filename(name: str) -> str:
 
 
 class TeacherHandler(ServiceHandler):
-    """A teacher's route: the secret opens it, nothing else; refusals as a small page."""
+    """A teacher's route: from the teacher's computer (or ``--teacher-from``), signed in
+    (or the secret in the address), nothing else; refusals as a small page."""
 
     json_refusals = False
     """Whether this route's refusals are JSON (the page's script reads them) or a page."""
@@ -79,8 +109,19 @@ class TeacherHandler(ServiceHandler):
         self.set_header("Content-Security-Policy", PAGE_CSP)
 
     def prepare(self) -> None:
-        secret = self.path_kwargs.get("secret", "")
-        if not self.service.opens_teacher(str(secret)):
+        access = self.service.access
+        if not access.admits(self.request.remote_ip):
+            self.json_refusals = False
+            raise ForbiddenError(
+                "The teacher's page opens only on the teacher's own computer (or from the "
+                "addresses given with --teacher-from)."
+            )
+        secret = self.path_kwargs.get("secret")
+        if secret is not None:
+            known = access.opens(str(secret))
+        else:
+            known = access.signed_in(self.get_cookie(access.cookie))
+        if not known:
             self.json_refusals = False  # a wrong secret is the same page everywhere
             raise NotFoundError("There is nothing at this address.")
 
@@ -106,23 +147,44 @@ class TeacherHandler(ServiceHandler):
         self.set_header("Content-Type", "text/html; charset=utf-8")
         if refusal.status == 404:
             self.finish(not_found_page(self.lang))
+        elif refusal.status == 403:
+            self.finish(teacher_only_page(self.lang, refusal.message))
         else:
             self.finish(f"<!DOCTYPE html><p>{html.escape(refusal.message)}</p>\n")
 
 
+class SignInHandler(TeacherHandler):
+    """``GET /teacher/<secret>/``: sign this browser in, then ``303`` to ``/teacher/`` (with
+    the address's query: ``?projector=1``, ``?lang=ja``)."""
+
+    def get(self, **_: str) -> None:
+        access = self.service.access
+        self.set_cookie(
+            access.cookie,
+            access.session(),
+            path=f"{TEACHER_ROOT}/",
+            max_age=SESSION_SECONDS,
+            httponly=True,
+            samesite="Strict",
+        )
+        query = self.request.query
+        self.redirect(f"{TEACHER_ROOT}/" + (f"?{query}" if query else ""), status=303)
+
+
 class PageHandler(TeacherHandler):
-    """``GET /teacher/<secret>/``: the dashboard page."""
+    """``GET /teacher/``: the dashboard page (``?projector=1``: in projector mode)."""
 
     def get(self, **_: str) -> None:
         if not self.request.path.endswith("/"):
             self.redirect(self.request.path + "/")
             return
+        projector = self.get_query_argument("projector", "0") == "1"
         self.set_header("Content-Type", "text/html; charset=utf-8")
-        self.finish(self.view.page(self.lang))
+        self.finish(self.view.page(self.lang, projector=projector))
 
 
 class BoardHandler(TeacherHandler):
-    """``GET /teacher/<secret>/board``: the part of the page that is refreshed, or 304."""
+    """``GET /teacher/board``: the part of the page that is refreshed, or 304."""
 
     json_refusals = True
 
@@ -146,7 +208,7 @@ class BoardHandler(TeacherHandler):
 
 
 class CsvHandler(TeacherHandler):
-    """``GET /teacher/<secret>/report.csv``: the report, one row per attempt."""
+    """``GET /teacher/report.csv``: the report, one row per attempt."""
 
     async def get(self, **_: str) -> None:
         text = await self.aside(self.view.csv, self.lang)
@@ -161,7 +223,7 @@ class CsvHandler(TeacherHandler):
 
 
 class SeatActionHandler(TeacherHandler):
-    """``POST /teacher/<secret>/seats/<action>``: release, reset, remove or merge a seat."""
+    """``POST /teacher/seats/<action>``: release, reset, remove or merge a seat."""
 
     json_refusals = True
 

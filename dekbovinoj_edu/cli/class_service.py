@@ -3,18 +3,24 @@ the static site) in one web process; and ``dekbovinoj class dashboard NAME``, it
 side alone on this computer.
 
 - ``dekbovinoj class serve NAME [--host 127.0.0.1] [--port 8870] [--db PATH_OR_URL]
-  [--site DIR] [--allow-origin ORIGIN ...] [--lang en]
-  [--workers 1]``
+  [--site DIR] [--allow-origin ORIGIN ...] [--teacher-from ADDRESS[,ADDRESS...] ...]
+  [--lang en] [--workers 1]``
 
-It prints the students' address and the teacher's secret one, and runs until Ctrl+C or
-SIGTERM. An unknown class, a database that cannot be used, a port in use, a site folder
-that is not there are one line on stderr and exit code 2.
+It prints the students' address and the teacher's secret one (which signs the teacher's
+browser in; the teacher's routes answer this computer only, and the addresses
+``--teacher-from`` names), and runs until Ctrl+C or SIGTERM. An unknown class, a database
+that cannot be used, a port in use, a site folder that is not there are one line on stderr
+and exit code 2.
 
 >>> from dekbovinoj_edu.cli import build_parser
 >>> args = build_parser().parse_args(["class", "serve", "4a", "--allow-origin", "https://a.example",
 ...                                   "--allow-origin", "https://b.example"])
 >>> args.host, args.port, args.allow_origin
 ('127.0.0.1', 8870, ['https://a.example', 'https://b.example'])
+>>> args = build_parser().parse_args(["class", "serve", "4a", "--teacher-from", "192.0.2.7",
+...                                   "--teacher-from", "10.1.0.0/16,fd00::5"])
+>>> [str(network) for network in _networks(args)]
+['192.0.2.7/32', '10.1.0.0/16', 'fd00::5/128']
 """
 
 from __future__ import annotations
@@ -34,6 +40,21 @@ __all__ = ["DEFAULT_PORT", "main_serve", "register", "run_dashboard"]
 
 DEFAULT_PORT = 8870
 """The class service's port unless ``--port`` says otherwise (Voilà's is 8866)."""
+
+
+def _teacher_from(text: str) -> tuple[Any, ...]:
+    """``--teacher-from``'s value, read (argparse's one-line refusal if it is no address)."""
+    from ..class_service.teacher_access import teacher_networks
+
+    try:
+        return teacher_networks(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _networks(args: argparse.Namespace) -> list[Any]:
+    """Every network ``--teacher-from`` named, in order."""
+    return [network for given in getattr(args, "teacher_from", None) or () for network in given]
 
 
 def _check_port(port: int) -> None:
@@ -68,6 +89,7 @@ def _serve(args: argparse.Namespace, *, students: bool, host: str, browser: bool
                 site=Path(site) if site is not None else None,
                 students=students,
                 secret=secret,
+                teacher_from=_networks(args),
             )
         except BaseException:
             store.close()
@@ -78,7 +100,7 @@ def _serve(args: argparse.Namespace, *, students: bool, host: str, browser: bool
             server.announce(lambda line: print(line, flush=True))
         else:
             print(f"Dashboard of class {server.service.name}: {server.teacher_url}", flush=True)
-            print("Only this computer can open it. Ctrl+C stops it.", flush=True)
+            print(f"{server.teacher_where()} Ctrl+C stops it.", flush=True)
         if browser:
             webbrowser.open(server.teacher_url)
 
@@ -142,6 +164,14 @@ def register(commands: Any) -> None:
         action="append",
         metavar="ORIGIN",
         help="another site whose pages may call the API (CORS), e.g. https://school.example",
+    )
+    serve.add_argument(
+        "--teacher-from",
+        action="append",
+        type=_teacher_from,
+        metavar="ADDRESS[,ADDRESS...]",
+        help="other computers whose browsers may open the teacher's page: IP addresses or "
+        "networks (e.g. 192.0.2.7 or 10.1.0.0/16); by default only this computer",
     )
     serve.add_argument(
         "--lang", default="en", choices=list(LANGUAGES), help="the pages' language (default en)"

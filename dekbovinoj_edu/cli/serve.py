@@ -148,7 +148,8 @@ def run(args: argparse.Namespace) -> int:
                 running.callback(service.stop)
                 server = service.url
                 print(f"Teacher's dashboard: {service.teacher}", flush=True)
-                print("Keep the teacher's address to yourself.", flush=True)
+                print("Open it on this computer: it signs this browser in, then the address "
+                      "bar shows no secret. Keep it to yourself.", flush=True)  # fmt: skip
             if not _check_class(args.class_name, server):
                 return 2
             class_env = class_environment(args.class_name, server)

@@ -91,6 +91,14 @@ class Api:
             answer.document = json.loads(received)
         return answer
 
+    def sign_in(self, path: str) -> dict[str, str]:
+        """Open the teacher's secret address ``path`` (``/teacher/<secret>/``) as a browser
+        does: the ``Cookie`` header its sign-in set, for the teacher's routes."""
+        answer = self.call("GET", path)
+        assert answer.status == 303, (answer.status, answer.text)
+        cookie = answer.headers["set-cookie"].split(";", 1)[0]
+        return {"Cookie": cookie}
+
     def join(self, nickname: str, rejoin_code: str | None = None, name: str = "4a") -> Answer:
         """``POST /api/v1/classes/{name}/join``."""
         body: dict[str, str] = {"nickname": nickname}

@@ -316,8 +316,11 @@ class TeacherView:
         return self._t(lang, action.done, nickname=nickname, into=into)
 
     # ---------------------------------------------------------------- page
-    def page(self, lang: str) -> str:
-        """The whole page: controls, the board, and the script that refreshes it."""
+    def page(self, lang: str, projector: bool = False) -> str:
+        """The whole page: controls, the board, and the script that refreshes it.
+
+        Projector mode is in the page's address (``?projector=1``), so a reload or another
+        language keeps it (``projector``: the address has it)."""
         t = lambda message, **values: html.escape(self._t(lang, message, **values))  # noqa: E731
         name = html.escape(self.name)
         mode = t("test") if self.assignment.test else t("practice")
@@ -335,6 +338,10 @@ class TeacherView:
             "refresh": int(REFRESH_SECONDS * 1000),
             "confirm": {a.name: self._t(lang, a.confirm) for a in ACTIONS.values()},
             "stopped": self._t(lang, "The class service does not answer."),
+            "signedOut": self._t(
+                lang, "This browser is not signed in: open the teacher's address again."
+            ),
+            "projector": projector,
         }
         script = json.dumps(settings, ensure_ascii=False).replace("<", "\\u003c")
         return f"""<!DOCTYPE html>
@@ -348,9 +355,10 @@ class TeacherView:
 <body class="dkb-dashboard">
 <h2>{t("Class {name}", name=name)} <small>({mode})</small></h2>
 <div class="dkb-controls">
-<label>{t("Language")} <select class="dkb-lang" onchange="location.search='?lang='+this.value">
+<label>{t("Language")} <select class="dkb-lang" onchange="setLanguage(this.value)">
 {languages}</select></label>
-<label><input type="checkbox" class="dkb-projector" onchange="setProjector(this.checked)">
+<label><input type="checkbox" class="dkb-projector" autocomplete="off"
+{" checked" if projector else ""} onchange="setProjector(this.checked)">
 {t("Projector mode (hide nicknames)")}</label>
 <select class="dkb-puzzle" aria-label="{t("Puzzle")}">{options}</select>
 <button class="dkb-show-best" onclick="showBest()">{t("Show the best answers")}</button>
@@ -361,9 +369,13 @@ class TeacherView:
 <div id="board" class="dkb-live"></div>
 <script>
 const settings = {script};
-const state = {{projector: false, show: 0}};
+const state = {{projector: settings.projector, show: 0}};
 let version = null;
 function say(text) {{ document.querySelector(".dkb-status").textContent = text; }}
+function signedOut(response) {{  // the 404 page, not a refusal in JSON
+  const kind = response.headers.get("Content-Type") || "";
+  return response.status === 404 && kind.startsWith("text/html");
+}}
 async function refresh() {{
   const projector = state.projector ? 1 : 0;
   const query = `lang=${{settings.lang}}&projector=${{projector}}&show=${{state.show}}`;
@@ -371,6 +383,7 @@ async function refresh() {{
   try {{
     const response = await fetch(`board?${{query}}`, {{cache: "no-store", headers}});
     if (response.status === 304) return;
+    if (signedOut(response)) {{ say(settings.signedOut); return; }}
     if (response.ok) {{
       version = response.headers.get("ETag");
       document.getElementById("board").innerHTML = await response.text();
@@ -380,7 +393,17 @@ async function refresh() {{
     }}
   }} catch (error) {{ say(settings.stopped); }}
 }}
-function setProjector(on) {{ state.projector = on; refresh(); }}
+function address(name, value) {{
+  const here = new URL(location.href);
+  if (value === null) here.searchParams.delete(name); else here.searchParams.set(name, value);
+  return here;
+}}
+function setProjector(on) {{
+  state.projector = on;
+  history.replaceState(null, "", address("projector", on ? "1" : null));
+  refresh();
+}}
+function setLanguage(lang) {{ location.assign(address("lang", lang)); }}
 function showBest() {{
   state.show = Number(document.querySelector(".dkb-puzzle").value);
   refresh();
@@ -395,8 +418,11 @@ async function act(action, nickname, into) {{
       method: "POST", cache: "no-store", headers: {{"Content-Type": "application/json"}},
       body: JSON.stringify(into ? {{nickname, into}} : {{nickname}}),
     }});
-    const answer = await response.json();
-    say(response.ok ? answer.message : answer.error.message);
+    if (signedOut(response)) say(settings.signedOut);
+    else {{
+      const answer = await response.json();
+      say(response.ok ? answer.message : answer.error.message);
+    }}
   }} catch (error) {{ say(settings.stopped); }}
   version = null;
   refresh();
