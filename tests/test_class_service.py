@@ -296,7 +296,7 @@ def test_a_body_larger_than_any_is_cut_off_and_the_service_goes_on(api: Api) -> 
     with socket.create_connection((api.host, api.port), timeout=30) as raw:
         chunks = b"".join(b"1000\r\n" + b"x" * 4096 + b"\r\n" for _ in range(5)) + b"0\r\n\r\n"
         raw.sendall(
-            b"POST /api/v1/classes/4a/join HTTP/1.1\r\nHost: x\r\n"
+            b"POST /api/v1/classes/4a/join HTTP/1.1\r\nHost: 127.0.0.1\r\n"
             b"Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n" + chunks
         )
         status_line = raw.recv(4096).split(b"\r\n", 1)[0]
@@ -917,3 +917,42 @@ def test_every_sentence_of_the_service_is_translated(lang: str) -> None:
     translated = {str(m.id) for m in catalog if m.id and m.string}
     missing = sorted(service_msgids() - translated)
     assert not missing, f"{lang}/classroom.po lacks {missing}"
+
+
+@pytest.mark.parametrize("lang", ["en", "eo", "sv", "ja"])
+def test_a_storage_failure_never_names_the_database_to_a_student(lang: str) -> None:
+    from dekbovinoj_edu.class_service.errors import HIDDEN_PLACE, describe
+    from dekbovinoj_edu.classroom.errors import StoreError
+    from dekbovinoj_edu.i18n import gettext
+
+    told = describe(
+        StoreError(
+            "Cannot reach the class database {where}: connection refused.",
+            where="postgresql://dekbovinoj@db.school.example:5432/classes",
+        ),
+        lang,
+    )
+    assert told.status == 503 and told.code == "store"
+    assert "db.school.example" not in told.message and "dekbovinoj@" not in told.message
+    assert told.message == gettext(lang, "classroom", HIDDEN_PLACE)
+    assert lang == "en" or told.message != HIDDEN_PLACE
+
+
+def test_in_a_test_an_answer_that_does_not_count_tells_nothing_of_the_best(
+    tmp_path: Path,
+) -> None:
+    store = open_store(tmp_path / "test.sqlite3")
+    store.add_class(codes_assignment("4a", f"{NO_TEN.code},{PETER.code}", mode="test"))
+    try:
+        with running_service(store, "4a") as (_, api):
+            token = joined(api)["token"]
+            typo = api.attempt(token, "typo-0001", 1, "A♣ +")  # malformed: not counted
+            assert typo.status == 201 and typo.document["attempt"]["counted"] is False
+            assert typo.document["attempt"]["best"] is None  # 0 would say "Mu!" is right
+            mine = api.call("GET", "/api/v1/classes/4a/me", token=token).document
+            assert [a["best"] for a in mine["attempts"]] == [None]
+            ended = api.attempt(token, "call-0001", 1, "", mu=True)
+            assert ended.document["attempt"]["finishes"] is True
+            assert ended.document["attempt"]["best"] == 0  # the puzzle is over: now it may say
+    finally:
+        store.close()

@@ -45,3 +45,10 @@ def test_hidden_files_and_links_out_of_the_site_are_not_there(site_api: Api, pat
     assert answer.status in (403, 404)
     assert b"PRIVATE KEY" not in answer.data and b"SECRET" not in answer.data
     assert b"SQLite format" not in answer.data
+
+
+@pytest.mark.parametrize("path", ["/api/v1/classes/4a", "/index.html", "/"])
+def test_a_name_made_to_point_here_is_refused(site_api: Api, path: str) -> None:
+    """DNS rebinding: a page of evil.example whose name now leads to 127.0.0.1."""
+    assert site_api.call("GET", path, headers={"Host": "evil.example:8870"}).status == 403
+    assert site_api.call("GET", path, headers={"Host": "localhost"}).status in (200, 302)

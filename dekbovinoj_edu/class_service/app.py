@@ -35,6 +35,7 @@ from .api import (
     MeHandler,
     OpenApiHandler,
 )
+from .base import OtherHostHandler
 from .state import Service
 from .static import RootHandler, SiteHandler
 from .teacher import (
@@ -118,7 +119,17 @@ def make_app(service: Service, **settings: Any) -> tornado.web.Application:
         routes.append(
             ("/(.*)", SiteHandler, {"path": str(service.site), "default_filename": "index.html"})
         )
-    return tornado.web.Application(routes, **app_settings(service), **settings)
+    if not service.local_only:
+        return tornado.web.Application(routes, **app_settings(service), **settings)
+    app = tornado.web.Application([(".*", OtherHostHandler)], **app_settings(service), **settings)
+    # this computer's names (any other address there: the 404 page); any other name: the 403
+    app.add_handlers(LOCAL_HOSTS, [*routes, (".*", NotFoundPageHandler)])
+    return app
+
+
+LOCAL_HOSTS = r"(127\.0\.0\.1|localhost|\[?::1\]?)$"
+"""The names of this computer a browser on it uses (``Host`` without its port): the only ones
+a service listening on this computer answers (no DNS rebinding)."""
 
 
 def app_settings(service: Service) -> dict[str, Any]:

@@ -290,3 +290,12 @@ class ApiHandler(ServiceHandler):
             self.finish()
         else:
             self.finish(json.dumps(document, ensure_ascii=False))
+
+
+class OtherHostHandler(ServiceHandler):
+    """Any request for a name other than this computer's, to a service that listens on this
+    computer only: a page elsewhere whose name was made to point here (DNS rebinding) gets a
+    403 (:func:`~.app.make_app` routes only this computer's names to the service)."""
+
+    def prepare(self) -> None:
+        raise ForbiddenError("This class service answers only at the address it printed.")

@@ -119,6 +119,8 @@ class ClassServer:
         self.app = app
         """What makes the application (a hub's service: :func:`~.hub_pages.make_hub_app`)."""
         self.host = host
+        # Behind a hub's proxy the Host is the hub's name: only a service of its own checks it.
+        service.local_only = service.hub is None and host in ("127.0.0.1", "localhost", "::1")
         self.sockets = bind(port, host) if sockets is None else sockets
         self.port = int(self.sockets[0].getsockname()[1])
         self._loop: asyncio.AbstractEventLoop | None = None

@@ -63,7 +63,7 @@ THREADS = 4
 STORE_PATIENCE = 5.0
 """Seconds a request waits for the store before it is a ``503 store``."""
 
-MAX_WAITING = 64
+MAX_WAITING = 1000
 """The most store calls waiting or running at once; more are a ``503 store`` at once."""
 
 SECRET_BYTES = 18
@@ -128,6 +128,9 @@ class Service:
         self.hub = hub
         """Under a JupyterHub: who students and teachers are (the hub says); ``None``:
         nicknames, rejoin codes and the teacher's secret."""
+        self.local_only = False
+        """Whether the service listens on this computer only (then it answers only requests
+        for this computer's names: :func:`~.app.make_app`); its server sets it."""
 
     @property
     def name(self) -> str:
