@@ -18,7 +18,7 @@ from dekbovinoj_edu.rules.puzzle import Puzzle
 
 @pytest.fixture
 def peter() -> Puzzle:
-    """Peter's puzzle (level 2): 9♦ 3♥ 7♥ | K♣ 2♣ 3♠, where 13 × 2 + 3 − 9 − 3 − 7 takes all six."""
+    """Peter's puzzle (level 2, ``support.puzzles.PETER``): 13 × 2 + 3 − 9 − 3 − 7 takes all six."""
     return PETER
 
 

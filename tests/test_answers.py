@@ -6,7 +6,7 @@ import dataclasses
 from collections import Counter
 
 import pytest
-from support.puzzles import PETER, SOFIA
+from support.puzzles import GAME24, PETER, SOFIA
 
 from dekbovinoj_edu import LEVELS, Puzzle, answers, check, solve, solve_all
 
@@ -52,7 +52,7 @@ def test_a_joker_answer_is_listed_after_the_same_move_without_it(sofia: Puzzle) 
 
 
 def test_every_card_levels_have_answers_of_every_card_only() -> None:
-    game24 = dataclasses.replace(LEVELS[2], colour_rule=False, target=24, all_cards=True)
+    game24 = GAME24
     p = Puzzle.parse("3♣ 3♦ 8♣ 8♦ |", level=game24)
     assert answers(p, cards=2) == []
     assert [a.size for a in answers(p, cards=4)] and all(a.size == 4 for a in answers(p, cards=4))

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from support.puzzles import PETER_TEXT
 
 from dekbovinoj_edu import Puzzle
 from dekbovinoj_edu.dealing.at_level import (
@@ -117,10 +118,7 @@ def test_the_wanted_band_follows_the_ability() -> None:
 
 
 def test_choose_takes_the_puzzle_nearest_the_chance_and_avoids_the_seen() -> None:
-    puzzles = [
-        Puzzle.parse(text, level=2)
-        for text in ("| 5♣ 5♠", "9♦ 3♥ 7♥ | K♣ 2♣ 3♠", "9♦ 3♥ | Q♠ JK 7♥")
-    ]
+    puzzles = [Puzzle.parse(text, level=2) for text in ("| 5♣ 5♠", PETER_TEXT, "9♦ 3♥ | Q♠ JK 7♥")]
     rated = PuzzleRatings(
         {
             puzzle_key(puzzles[0]): PuzzleRating(-3.0),

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import dataclasses
 import random
 
 import pytest
 import sympy
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from support.puzzles import PETER, SOFIA
+from support.puzzles import GAME24, PETER, SOFIA, TARGET_24
 
 from dekbovinoj_edu import (
     LEVELS,
@@ -22,9 +21,6 @@ from dekbovinoj_edu import (
     parse_cards,
 )
 from dekbovinoj_edu.rules.levels import Level
-
-GAME24 = dataclasses.replace(LEVELS[2], name="24", colour_rule=False, target=24)
-EVERY_CARD_24 = dataclasses.replace(GAME24, all_cards=True)
 
 
 def puzzle(cards: str, level: int | Level = 2, flipped: bool = False) -> Puzzle:
@@ -166,7 +162,7 @@ def test_a_suit_says_which_card_is_meant() -> None:
 
 
 def test_the_24_game_ignores_colours() -> None:
-    p = puzzle("8♥ 2♣ 3♦ A♠", level=GAME24)
+    p = puzzle("8♥ 2♣ 3♦ A♠", level=TARGET_24)
     v = check(p, "(8 − 2) × (3 + 1)")
     assert v.ok and v.value == 24 and "24" in v.message
     assert check(p, "8 × 3 × (2 − 1)").ok
@@ -175,7 +171,7 @@ def test_the_24_game_ignores_colours() -> None:
 
 
 def test_jokers_change_nothing_without_the_colour_rule() -> None:
-    p = puzzle("8♥ 2♣ 3♦ | A♠ JK", level=GAME24)
+    p = puzzle("8♥ 2♣ 3♦ | A♠ JK", level=TARGET_24)
     assert check(p, "(8 − 2) × (3 + 1)", joker=True).ok
 
 
@@ -248,9 +244,9 @@ CODES: list[tuple[Puzzle, str, VerdictCode]] = [
     (P3, "√(−9) + 12", VerdictCode.UNDEFINED),
     (P3, "(2 − 2) ^ (−3) + 9", VerdictCode.UNDEFINED),
     (P3, "(3 ÷ 2)! + 9", VerdictCode.UNDEFINED),
-    (puzzle("7♣ 2♣ 2♠", level=GAME24), "7 ÷ (2 − 2)", VerdictCode.UNDEFINED),
-    (puzzle("3♣ 3♦ 8♣ 8♦", level=EVERY_CARD_24), "8 × 3", VerdictCode.NOT_ALL_CARDS),
-    (puzzle("3♣ | 8♦ 2♠", level=EVERY_CARD_24), "3 × 8", VerdictCode.NOT_ALL_CARDS),
+    (puzzle("7♣ 2♣ 2♠", level=TARGET_24), "7 ÷ (2 − 2)", VerdictCode.UNDEFINED),
+    (puzzle("3♣ 3♦ 8♣ 8♦", level=GAME24), "8 × 3", VerdictCode.NOT_ALL_CARDS),
+    (puzzle("3♣ | 8♦ 2♠", level=GAME24), "3 × 8", VerdictCode.NOT_ALL_CARDS),
 ]
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
+from support.puzzles import PETER
 
 from dekbovinoj_edu.classroom.assignment import at_level_assignment, codes_assignment
 from dekbovinoj_edu.classroom.contract import MAX_HINTS, MAX_SECONDS
@@ -24,7 +25,6 @@ from dekbovinoj_edu.classroom.store.desk import ClassDesk
 from dekbovinoj_edu.rules.limits import MAX_CHARS
 from dekbovinoj_edu.rules.puzzle import Puzzle
 
-PETER = Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2)
 NO_TEN = Puzzle.parse("2♠ | 3♣", level=1)  # 2 and 3 never make 10: the right call is mu
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from support.class_service import running_service
+from support.puzzles import PETER
 
 from dekbovinoj_edu.classroom.assignment import at_level_assignment, codes_assignment
 from dekbovinoj_edu.classroom.client import ClassClient
@@ -33,7 +34,6 @@ from dekbovinoj_edu.dealing.learner import (
 from dekbovinoj_edu.dealing.teaching import REVEALING_HINT
 from dekbovinoj_edu.rules.puzzle import Puzzle
 
-PETER = Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2)
 PETER_ANSWER = "13*2+3-9-3-7"
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from support.puzzles import PETER, SOFIA
+from support.puzzles import GAME24, PETER, SOFIA, TARGET_24
 
 from dekbovinoj_edu import LEVELS, Card, Level, Limits, Op, Puzzle, Suit
 from dekbovinoj_edu.rules.codes import (
@@ -35,8 +35,6 @@ from dekbovinoj_edu.rules.codes import (
     normalise_code,
 )
 from dekbovinoj_edu.rules.limits import MAX_DEAL_CARDS
-
-GAME_24 = dataclasses.replace(LEVELS[2], name="24", colour_rule=False, target=24)
 
 cards = st.builds(Card, st.integers(1, 13), st.sampled_from(list(Suit)))
 barn_cards = st.one_of(cards, st.just(Card.joker()))
@@ -72,7 +70,7 @@ def test_peter_and_sofia_round_trip() -> None:
 
 
 def test_the_classic_24_game_round_trips_with_its_name() -> None:
-    puzzle = Puzzle.parse("4♠ 7♥ 8♦ 8♣", level=GAME_24)
+    puzzle = Puzzle.parse("4♠ 7♥ 8♦ 8♣", level=TARGET_24)
     back = Puzzle.from_code(puzzle.code)
     assert back == puzzle
     assert back.level.name == "24" and back.level.target == 24 and not back.level.colour_rule
@@ -107,7 +105,7 @@ def test_lower_case_spaces_and_confusable_letters_are_read() -> None:
     assert normalise_code("iIlL") == "1111"
 
 
-@pytest.mark.parametrize("puzzle", [PETER, SOFIA, Puzzle.parse("A♣ | 9♠", level=GAME_24)])
+@pytest.mark.parametrize("puzzle", [PETER, SOFIA, Puzzle.parse("A♣ | 9♠", level=TARGET_24)])
 def test_every_mistyped_character_is_caught(puzzle: Puzzle) -> None:
     word = normalise_code(puzzle.code)
     for position, original in enumerate(word):
@@ -210,7 +208,7 @@ def test_the_extreme_targets_fit() -> None:
 
 
 def test_too_many_cards_is_a_clear_error() -> None:
-    for level in (*LEVELS.values(), GAME_24):
+    for level in (*LEVELS.values(), TARGET_24):
         most = level.most_cards
         many = Puzzle((Card(5, Suit.CLUBS),) * (most + 1), (), level)
         with pytest.raises(UnencodableError, match="at most") as caught:
@@ -261,9 +259,7 @@ def test_a_code_with_more_cards_than_a_deal_or_its_level_allows_is_refused() -> 
 
 HOUSE_RULES = {
     "lesson 6: 20": dataclasses.replace(LEVELS[1], name="20", target=20),
-    "lesson 6 and the README: 24": dataclasses.replace(
-        LEVELS[2], name="24", colour_rule=False, target=24, all_cards=True
-    ),
+    "lesson 6 and the README: 24": GAME24,
     "lesson 6: times": Level("times", frozenset({Op.ADD, Op.SUB, Op.MUL})),
     "lesson 6: divide": Level("divide", frozenset({Op.ADD, Op.SUB, Op.DIV})),
     "lesson 6: every card": dataclasses.replace(LEVELS[2], all_cards=True),
@@ -333,7 +329,7 @@ def test_a_written_default_bound_or_an_empty_rest_is_not_a_code() -> None:
     # name, not flipped, one pasture card and no barn, the card.
     head = "0" + "00" + "1111000" + "1" + "0" + _count(48) + _count(0)
     head += "0" + _count(1) + _count(0) + FIVE_OF_CLUBS
-    assert decode(_bits_to_code(head)) == Puzzle.parse("5♣", level=replace(GAME_24, name=""))
+    assert decode(_bits_to_code(head)) == Puzzle.parse("5♣", level=replace(TARGET_24, name=""))
     assert decode(_bits_to_code(head + "1" + _count(1))).level.all_cards
     max_chars = 1 << 1
     tails = {

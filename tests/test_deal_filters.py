@@ -8,6 +8,7 @@ import time
 from collections import Counter
 
 import pytest
+from support.puzzles import GAME24, TARGET_24
 
 from dekbovinoj_edu import LEVELS, Card, Puzzle
 from dekbovinoj_edu.cli import main
@@ -91,7 +92,7 @@ def test_fractions_true_every_best_answer_passes_through_one() -> None:
 
 
 def test_a_fraction_inside_is_seen_and_a_whole_product_is_not(peter: Puzzle) -> None:
-    game_24 = dataclasses.replace(LEVELS[2], colour_rule=False, target=24)
+    game_24 = TARGET_24
     classic = solve(Puzzle.parse("8♣ 8♠ 3♥ 3♦ |", level=game_24))
     assert classic is not None and passes_through_fraction(classic.tree)  # 8 ÷ 3 on the way
     peters = solve(peter)
@@ -225,9 +226,7 @@ def test_a_slow_search_gives_up_after_the_seconds_allowed() -> None:
 
 
 def test_the_24_game_is_dealt_by_difficulty() -> None:
-    game_24 = dataclasses.replace(
-        LEVELS[2], name="24", colour_rule=False, target=24, all_cards=True
-    )
+    game_24 = GAME24
     for puzzle in deal_many(3, level=game_24, seed="24", difficulty="hard", seconds=60):
         rating = rate(puzzle)
         assert rating is not None and rating.difficulty.value == "hard"

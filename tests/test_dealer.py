@@ -13,6 +13,7 @@ import time
 from collections import Counter
 
 import pytest
+from support.puzzles import TARGET_24
 
 from dekbovinoj_edu import LEVELS, Card, Puzzle
 from dekbovinoj_edu.dealing.dealer import DealError, deal, deal_many
@@ -27,9 +28,6 @@ from dekbovinoj_edu.dealing.rating import (
 from dekbovinoj_edu.dealing.recorded_turns import RecordedGames
 from dekbovinoj_edu.dealing.sources import DEFAULT_SOURCE, GameModel, SimulatedGames
 from dekbovinoj_edu.solving.solver import normal_forms, solve
-
-GAME_24 = dataclasses.replace(LEVELS[2], name="24", colour_rule=False, target=24)
-
 
 # --- the modelled games --------------------------------------------------------------------------
 
@@ -212,8 +210,8 @@ def test_the_code_of_a_dealt_puzzle_deals_it_again() -> None:
 
 
 def test_house_rule_levels_are_dealt_and_keep_their_level() -> None:
-    puzzle = deal(level=GAME_24, seed=5)
-    assert puzzle.level == GAME_24
+    puzzle = deal(level=TARGET_24, seed=5)
+    assert puzzle.level == TARGET_24
     assert solve(puzzle) is not None
     assert Puzzle.from_code(puzzle.code) == puzzle
 

@@ -11,11 +11,11 @@ import re
 from itertools import combinations_with_replacement
 
 import pytest
+from support.puzzles import GAME24
 
 from dekbovinoj_edu import LEVELS, Puzzle, VerdictCode, check, solve, solve_all
 from dekbovinoj_edu.rules.cards import RANK_NAMES
 
-GAME24 = dataclasses.replace(LEVELS[2], colour_rule=False, target=24, all_cards=True)
 SUITS = "♣♦♥♠"
 
 

@@ -21,15 +21,12 @@ import pytest
 import requests
 from support.hub import RunningHub, left_running, running_hub
 from support.postgres import PostgresServer
+from support.puzzles import PETER
 
 from dekbovinoj_edu.classroom.store import open_store
 from dekbovinoj_edu.classroom.store.classes import new_class
-from dekbovinoj_edu.rules.puzzle import Puzzle
 
 pytestmark = [pytest.mark.slow, pytest.mark.postgres]
-
-PETER = Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2)
-"""The rules' worked example: 13 × 2 + 3 − 9 − 3 − 7 = 10 takes all six cards."""
 
 
 @pytest.fixture(scope="module")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 
 import pytest
+from support.puzzles import PETER
 
 from dekbovinoj_edu.i18n import gettext
 from dekbovinoj_edu.rules.codes import PuzzleCodeError
@@ -12,8 +13,6 @@ from dekbovinoj_edu.rules.puzzle import Puzzle
 from dekbovinoj_edu.sessions.feedback import FeedbackKind
 from dekbovinoj_edu.sessions.practice import PracticeSession
 from dekbovinoj_edu.widgets.practice import Practice
-
-PETER = Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2)
 
 
 def peter(lang: str = "en") -> Practice:

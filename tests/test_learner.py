@@ -9,6 +9,7 @@ import math
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from support.puzzles import PETER
 
 from dekbovinoj_edu import Puzzle
 from dekbovinoj_edu.dealing.learner import (
@@ -40,7 +41,6 @@ from dekbovinoj_edu.dealing.speed_accuracy import (
     success_chance,
 )
 
-PETER = Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2)
 MEDIUM = PuzzleRating(0.0, limit=30.0)
 
 values = st.floats(-BOUND, BOUND)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from support.puzzles import PETER_TEXT, TARGET_24
 
 from dekbovinoj_edu import LEVELS, Card, Op, Puzzle, PuzzleParseError
 
@@ -18,16 +19,16 @@ def test_the_three_levels_of_the_rules() -> None:
 
 
 def test_a_house_rule_level_is_a_changed_copy() -> None:
-    game24 = dataclasses.replace(LEVELS[2], colour_rule=False, target=24)
+    game24 = TARGET_24
     assert game24 != LEVELS[2]
     assert game24.number is None
-    assert hash(game24) == hash(dataclasses.replace(LEVELS[2], colour_rule=False, target=24))
+    assert hash(game24) == hash(TARGET_24)
     with pytest.raises(dataclasses.FrozenInstanceError):
         game24.target = 10  # type: ignore[misc]
 
 
 PUZZLES = [
-    ("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", 2, False),
+    (PETER_TEXT, 2, False),
     ("9♦ 3♥ | Q♠ JK 7♥", 2, True),
     ("| 10♣", 1, False),
     ("5♠ 5♣ |", 3, False),

@@ -5,9 +5,8 @@ No browser: the session and the widget are driven as a student would (taps, butt
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
+from support.puzzles import PETER, TARGET_24
 
 from dekbovinoj_edu.dealing.at_level import CHALLENGE, GENTLE, TARGET
 from dekbovinoj_edu.dealing.learner import Learner
@@ -20,7 +19,6 @@ from dekbovinoj_edu.sessions.learning import LEVEL_TARGETS, PLACEMENT, LearnerTr
 from dekbovinoj_edu.sessions.practice import DIFFICULTY_CHOICES, PracticeSession
 from dekbovinoj_edu.widgets.practice import Practice
 
-PETER = Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2)
 SOFIA = Puzzle.parse("9♦ 3♥ | Q♠ JK 7♥", level=2)
 
 
@@ -259,7 +257,7 @@ def test_the_switches_let_jokers_and_swapped_colours_in() -> None:
 
 
 def test_a_house_rule_level_can_be_practised_at_my_level() -> None:
-    game24 = dataclasses.replace(LEVELS[2], name="24", colour_rule=False, target=24)
+    game24 = TARGET_24
     session = PracticeSession(levels=[game24], seed=4, clock=Clock())
     session.set_level("24")
     answer_right(session)

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
-from support.puzzles import PETER, SOFIA
+from support.puzzles import PETER, SOFIA, TARGET_24
 
 from dekbovinoj_edu.checking.checker import check
 from dekbovinoj_edu.i18n import gettext
@@ -265,7 +263,7 @@ def test_levels_and_difficulty_deal_new_puzzles() -> None:
 
 
 def test_an_authors_house_rule_level_can_be_chosen() -> None:
-    game24 = dataclasses.replace(LEVELS[2], name="24", colour_rule=False, target=24)
+    game24 = TARGET_24
     session = PracticeSession(levels=[game24], seed=4)
     assert "24" in session.levels
     session.set_level("24")

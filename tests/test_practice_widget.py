@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import html
 import json
 import signal
@@ -12,7 +11,7 @@ from pathlib import Path
 
 import ipywidgets as widgets
 import pytest
-from support.puzzles import PETER, SOFIA
+from support.puzzles import GAME24, PETER, SOFIA, TARGET_24
 from support.servers import free_port, wait_until_up
 
 from dekbovinoj_edu.checking.checker import check
@@ -227,7 +226,7 @@ def test_new_puzzle_level_and_difficulty_deal_again() -> None:
 
 
 def test_an_authors_house_rule_level_is_in_the_menu() -> None:
-    game24 = dataclasses.replace(LEVELS[2], name="24", colour_rule=False, target=24)
+    game24 = TARGET_24
     view = Practice(levels=[game24], seed=1)
     assert "24" in [value for _, value in view.level_menu.options]
     view.level_menu.value = "24"
@@ -235,7 +234,7 @@ def test_an_authors_house_rule_level_is_in_the_menu() -> None:
 
 
 def test_a_level_that_asks_for_every_card_says_so_in_the_menu() -> None:
-    game24 = dataclasses.replace(LEVELS[2], name="24", colour_rule=False, target=24, all_cards=True)
+    game24 = GAME24
     menu = Practice(levels=[game24], seed=1, lang="sv").level_menu
     labels = {value: label for label, value in menu.options}
     assert labels["24"] == "Nivå 24: + − × ÷ ( ), ingen färgregel, mål 24, alla kort"

@@ -13,6 +13,7 @@ import subprocess
 import sys
 
 import pytest
+from support.puzzles import PETER_TEXT
 
 import dekbovinoj_edu
 import dekbovinoj_edu.classroom
@@ -146,7 +147,7 @@ def test_the_names_users_import_most_are_there() -> None:
     from dekbovinoj_edu.korova import KorovaGame, penalty  # noqa: F401
     from dekbovinoj_edu.widgets import App, GameTable, Practice  # noqa: F401
 
-    assert check(Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2), "13*2+3-9-3-7").ok
+    assert check(Puzzle.parse(PETER_TEXT, level=2), "13*2+3-9-3-7").ok
     assert penalty(55) == 7
 
 

@@ -6,6 +6,7 @@ import itertools
 import random
 
 import pytest
+from support.puzzles import TARGET_24
 
 from dekbovinoj_edu import LEVELS, deal
 from dekbovinoj_edu.dealing.recorded_turns import (
@@ -41,9 +42,7 @@ def test_both_parities_and_jokers_in_the_barn_occur_in_real_play() -> None:
 
 
 def test_a_house_rule_level_draws_real_turns_at_its_own_level() -> None:
-    game24 = LEVELS[2].__class__(
-        "24", LEVELS[2].operations, brackets=True, colour_rule=False, target=24
-    )
+    game24 = TARGET_24
     puzzle = RecordedGames()(random.Random(1), game24)
     assert puzzle.level == game24
 

@@ -27,6 +27,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from support.loops import run_apart
 from support.processes import ServerProcesses
+from support.puzzles import PETER
 from support.servers import free_port, stop, wait_until_up
 from tornado.websocket import websocket_connect
 
@@ -524,7 +525,7 @@ def test_opening_another_puzzle_stops_the_solve_of_the_previous_one() -> None:
     view = Practice(puzzle=Puzzle.from_code(BIG_CODE), lang="en")
     first = view.preparing
     assert first is not None and first.is_alive()
-    view.code_field.value = Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2).code
+    view.code_field.value = PETER.code
     view.load_button.click()
     first.join(timeout=5)  # before: it went on for minutes
     assert not first.is_alive()
@@ -695,7 +696,7 @@ def test_a_flood_of_widget_messages_is_cut_off(message_server: GuardedServer) ->
 
 def test_a_forged_score_is_ignored() -> None:
     """Before: any page of the origin could write 999 solved of 1 played, and it was shown."""
-    practice = Practice(puzzle=Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2), lang="en")
+    practice = Practice(puzzle=PETER, lang="en")
     kept = BrowserProgress(practice)
     for forged in [
         '{"puzzles": 1, "solved": 999}',

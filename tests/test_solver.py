@@ -6,14 +6,12 @@ import dataclasses
 from collections import Counter
 
 import pytest
-from support.puzzles import PETER, SOFIA
+from support.puzzles import PETER, SOFIA, TARGET_24
 
 from dekbovinoj_edu import LEVELS, Card, Level, Limits, Op, Puzzle, Solution, solve, solve_all
 from dekbovinoj_edu.checking.checker import check
 from dekbovinoj_edu.solving.normal_form import normalize, value
 from dekbovinoj_edu.solving.reference import best_move
-
-GAME_24 = dataclasses.replace(LEVELS[2], name="24", colour_rule=False, target=24)
 
 
 def assert_checks(puzzle: Puzzle, solution: Solution) -> None:
@@ -92,7 +90,7 @@ def test_a_red_first_card_keeps_its_sign() -> None:
 
 
 def test_the_classic_hard_24_game() -> None:
-    puzzle = Puzzle.parse("8♣ 3♦ 8♥ 3♠", level=GAME_24)
+    puzzle = Puzzle.parse("8♣ 3♦ 8♥ 3♠", level=TARGET_24)
     best = solve(puzzle)
     assert best is not None and best.size == 4
     assert_checks(puzzle, best)
@@ -191,7 +189,7 @@ def test_solve_all_never_lists_a_reordering() -> None:
 
 
 def test_solve_all_gives_the_classic_24_game_one_way() -> None:
-    answers = solve_all(Puzzle.parse("8♣ 3♦ 8♥ 3♠", level=GAME_24), limit=None)
+    answers = solve_all(Puzzle.parse("8♣ 3♦ 8♥ 3♠", level=TARGET_24), limit=None)
     assert [a.expression for a in answers] == ["8♣ ÷ (3♦ − 8♥ ÷ 3♠)"]
 
 

@@ -16,6 +16,7 @@ import random
 from collections import Counter
 
 import pytest
+from support.puzzles import TARGET_24
 
 from dekbovinoj_edu import JOKER, LEVELS, Limits, Puzzle, full_deck, solve, solve_all
 from dekbovinoj_edu.checking.checker import check
@@ -102,7 +103,7 @@ def test_house_rule_levels_match_the_reference(changes: dict, colour: bool) -> N
 
 
 def test_six_cards_of_the_24_game_match_the_reference() -> None:
-    level = dataclasses.replace(LEVELS[2], colour_rule=False, target=24)
+    level = TARGET_24
     cards = tuple(random.Random("six").choice(DECK) for _ in range(6))
     assert_matches_reference(Puzzle(cards[:3], cards[3:], level))
 

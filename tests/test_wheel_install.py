@@ -39,13 +39,13 @@ import pytest
 import requests
 from support.hub import ADMIN_TOKEN, find_proxy, process_tree
 from support.postgres import PostgresServer
+from support.puzzles import PETER
 from support.servers import free_port
 
 from dekbovinoj_edu import __version__
 from dekbovinoj_edu.classroom.store import open_store
 from dekbovinoj_edu.classroom.store.classes import new_class
 from dekbovinoj_edu.hub.config import WHEEL
-from dekbovinoj_edu.rules.puzzle import Puzzle
 
 pytestmark = pytest.mark.slow
 
@@ -65,7 +65,6 @@ SYSTEM_PYTHON = Path(f"/usr/bin/python{sys.version_info.major}.{sys.version_info
 """A Python of the same version that every user may run (Debian: python3.X and python3.X-venv)."""
 WIDGET = "application/vnd.jupyter.widget-view+json"
 """What a page with the app's widgets holds."""
-PETER = Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2)
 STEP = 180.0
 """How long one step may take (a spawn: the fragment's timeout)."""
 

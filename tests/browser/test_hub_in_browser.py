@@ -26,15 +26,14 @@ import pytest
 import requests
 from support.hub import PASSWORD, RunningHub, left_running, running_hub
 from support.postgres import PostgresServer
+from support.puzzles import PETER
 from support.servers import binder_serving
 
 from dekbovinoj_edu.classroom.store.classes import new_class
 from dekbovinoj_edu.hub.user_server import prepare
-from dekbovinoj_edu.rules.puzzle import Puzzle
 
 pytestmark = [pytest.mark.slow, pytest.mark.postgres]
 
-PETER = Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2)
 ANSWERS = {"ana": "13*2+3-9-3-7", "bo": "13-3", "cyd": "3+7"}
 """What each student types at puzzle 1 (the best answer; a right one with fewer cards; a
 wrong one: + before a red 7)."""
