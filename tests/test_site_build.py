@@ -16,10 +16,19 @@ from typing import Any
 
 import pytest
 
-from dekbovinoj_edu.cli import build_parser
+from dekbovinoj_edu.classroom.transport import AddressError
+from dekbovinoj_edu.classroom.views.keeper import CLASS_SERVERS, MAX_SERVERS
+from dekbovinoj_edu.cli import build_parser, main
 from dekbovinoj_edu.i18n import gettext
+from dekbovinoj_edu.site import build as site_build
 from dekbovinoj_edu.site import bytecode as site_bytecode
-from dekbovinoj_edu.site.build import KERNEL_PACKAGES, MARKER, TOOLS, build_site
+from dekbovinoj_edu.site.build import (
+    KERNEL_PACKAGES,
+    MARKER,
+    TOOLS,
+    build_site,
+    write_class_servers,
+)
 from dekbovinoj_edu.site.bytecode import compile_archives, how_compiled
 from dekbovinoj_edu.site.late_wheels import LATE
 from dekbovinoj_edu.site.pages import (
@@ -43,6 +52,7 @@ from dekbovinoj_edu.site.wheels import (
 )
 
 ROOT = Path(__file__).resolve().parents[1]
+CLASS_SERVICE = "http://192.168.1.23:8870"
 
 
 def test_every_package_the_kernel_loads_is_in_the_site(tmp_path: Path) -> None:
@@ -204,6 +214,58 @@ def test_build_site_takes_class_for_the_class_page() -> None:
     assert args.classroom and not build_parser().parse_args(["build-site", "out"]).classroom
     assert CLASS_PAGE == "voici/render/classroom.html"
     assert "dkb-class-keeper" in add_keeper_script("<body></body>")
+
+
+def test_the_site_names_the_class_services_its_class_page_may_reach(tmp_path: Path) -> None:
+    """``class-servers.json`` at the site's root: ``[]`` unless ``--class-server`` names some
+    (issue 37, finding 3)."""
+    written = write_class_servers(tmp_path)
+    assert written == tmp_path / CLASS_SERVERS == tmp_path / "class-servers.json"
+    assert json.loads(written.read_text("utf-8")) == []
+    servers = ["http://192.168.1.23:8870/", "https://class.example/dekbovinoj", CLASS_SERVICE]
+    write_class_servers(tmp_path, servers)
+    assert json.loads(written.read_text("utf-8")) == [
+        CLASS_SERVICE,
+        "https://class.example/dekbovinoj",
+    ]
+    with pytest.raises(AddressError):
+        write_class_servers(tmp_path, ["ftp://192.168.1.23"])
+    with pytest.raises(ValueError, match="at most"):
+        write_class_servers(tmp_path, [f"http://10.0.0.{n}" for n in range(MAX_SERVERS + 1)])
+
+
+def test_build_site_takes_class_server_and_writes_the_list(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The build's steps that download and run Voici are stood in for: what is left is the
+    command's option and where the list goes."""
+    parser = build_parser()
+    args = parser.parse_args(["build-site", "out", "--class", "--class-server", CLASS_SERVICE])
+    assert args.class_servers == [CLASS_SERVICE]
+    assert parser.parse_args(["build-site", "out", "--class"]).class_servers is None
+    with pytest.raises(SystemExit):
+        parser.parse_args(["build-site", "out", "--class", "--class-server", "192.168.1.23"])
+    assert "must start with http://" in capsys.readouterr().err
+    assert main(["build-site", str(tmp_path / "x"), "--class-server", CLASS_SERVICE]) == 2
+    assert "add --class" in capsys.readouterr().err
+    with pytest.raises(AddressError):  # before anything is downloaded
+        build_site(tmp_path / "y", cache=tmp_path / "cache", class_servers=["nothing"])
+    assert not (tmp_path / "y").exists() and not (tmp_path / "cache").exists()
+
+    def voici_build(command: list[str], **_: Any) -> None:
+        (Path(command[command.index("--output-dir") + 1]) / "voici").mkdir(parents=True)
+
+    monkeypatch.setattr(site_build, "_check_tools", lambda: None)
+    monkeypatch.setattr(site_build, "_lite_dir", lambda work, *_: work)
+    monkeypatch.setattr(site_build, "_fix_pages", lambda out: None)
+    monkeypatch.setattr(site_build.subprocess, "run", voici_build)
+    out = tmp_path / "site"
+    assert main(["build-site", str(out), "--class", "--class-server", CLASS_SERVICE + "/"]) == 0
+    assert json.loads((out / CLASS_SERVERS).read_text("utf-8")) == [CLASS_SERVICE]
+    said = capsys.readouterr().out
+    assert f"{CLASS_PAGE}?class=NAME&server={CLASS_SERVICE}" in said
+    build_site(out, cache=tmp_path / "cache")  # without any: an empty list
+    assert json.loads((out / CLASS_SERVERS).read_text("utf-8")) == []
 
 
 def _class_cell(monkeypatch: pytest.MonkeyPatch) -> Any:

@@ -34,9 +34,11 @@ import subprocess
 import sys
 import tarfile
 import tempfile
+from collections.abc import Sequence
 from importlib import metadata
 from pathlib import Path
 
+from ..classroom.views.keeper import CLASS_SERVERS
 from .bytecode import compile_archives
 from .pages import (
     APP_PAGE,
@@ -47,6 +49,7 @@ from .pages import (
     add_keeper_script,
     add_loading_script,
     add_progress_script,
+    class_servers_text,
     fix_page,
     lesson_title,
     redirect_page,
@@ -76,6 +79,7 @@ __all__ = [
     "TOOLS",
     "build_site",
     "default_cache",
+    "write_class_servers",
     "write_contents",
 ]
 
@@ -268,6 +272,23 @@ def write_contents(content: Path, lessons: Path | None, classroom: bool = False)
     return written
 
 
+def write_class_servers(out: Path, servers: Sequence[str] = ()) -> Path:
+    """Write the site's :data:`~dekbovinoj_edu.classroom.views.keeper.CLASS_SERVERS` into
+    ``out`` (the site's root): the class services its class page may send a student's work to
+    besides its own origin (``[]``: none). A school's administrator may edit the file later;
+    the class page reads it each time it opens. Returns the file.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     written = write_class_servers(Path(folder), ["http://10.0.0.7:8870/"])
+    ...     json.loads(written.read_text("utf-8")), written.name
+    (['http://10.0.0.7:8870'], 'class-servers.json')
+    """
+    target = out / CLASS_SERVERS
+    target.write_text(class_servers_text(servers) + "\n", "utf-8")
+    return target
+
+
 def _fix_pages(out: Path) -> None:
     render = out / "voici" / "render"
     for page in sorted(render.rglob("*.html")):
@@ -290,12 +311,19 @@ def _fix_pages(out: Path) -> None:
 
 
 def build_site(
-    out: Path, cache: Path | None = None, lessons: Path | None = None, classroom: bool = False
+    out: Path,
+    cache: Path | None = None,
+    lessons: Path | None = None,
+    classroom: bool = False,
+    class_servers: Sequence[str] = (),
 ) -> Path:
     """Build the static site into ``out`` (replaced if it is an earlier build) and return it;
-    with ``classroom``, with the class page (:data:`~.pages.CLASS_PAGE`) too."""
+    with ``classroom``, with the class page (:data:`~.pages.CLASS_PAGE`) too. The class page's
+    links may name the class services ``class_servers`` (``?server=``) besides the site's own
+    origin (:func:`write_class_servers`)."""
     if out.exists() and any(out.iterdir()) and not (out / MARKER).exists():
         raise OSError(f"{out} is not empty and is not a site build-site made: choose another")
+    class_servers_text(class_servers)  # a bad address stops the build before it starts
     _check_tools()
     cache = default_cache() if cache is None else cache
     if lessons is None:
@@ -315,6 +343,7 @@ def build_site(
             elif target.exists():
                 target.unlink()
         _fix_pages(built)
+        write_class_servers(built, class_servers)
         (built / MARKER).write_text(f"dekbovinoj build-site {_package_version()}\n", "utf-8")
         if out.exists():
             shutil.rmtree(out)

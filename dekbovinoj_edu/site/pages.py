@@ -14,6 +14,10 @@ are changed after the build (``dekbovinoj build-site``):
   script that tells the app the page's address and keeps its seat and the attempts not yet
   sent in local storage (:mod:`dekbovinoj_edu.classroom.views.keeper` is its Python side).
 
+Beside them the build writes :data:`~dekbovinoj_edu.classroom.views.keeper.CLASS_SERVERS`
+(:func:`class_servers_text`): the class services a link to the class page may name
+(``?server=``) besides the site's own origin.
+
 >>> page = ('<link rel="stylesheet" href="https://cdn.jsdelivr.net/npm/x.css">'
 ...         '<script id="jupyter-config-data" type="application/json">'
 ...         '{"baseUrl": "../../", "litePluginSettings": {"k": {"pyodideUrl":'
@@ -33,7 +37,8 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from ..classroom.views.keeper import KEEPER_SCRIPT
+from ..classroom.transport import service_address
+from ..classroom.views.keeper import MAX_SERVERS, SITE_KEEPER_SCRIPT
 from ..serving.busy_page import loading_script
 from ..serving.notebooks import app_notebook
 from ..widgets.progress import STORAGE_KEY_SCRIPT
@@ -49,6 +54,7 @@ __all__ = [
     "add_keeper_script",
     "add_loading_script",
     "add_progress_script",
+    "class_servers_text",
     "fix_page",
     "lesson_title",
     "redirect_page",
@@ -258,13 +264,34 @@ def add_loading_script(page: str, said: tuple[str, str] = APP_STARTING) -> str:
 
 
 def add_keeper_script(page: str) -> str:
-    """The class page with :data:`~dekbovinoj_edu.classroom.views.keeper.KEEPER_SCRIPT`
-    before ``</body>``.
+    """The class page with
+    :data:`~dekbovinoj_edu.classroom.views.keeper.SITE_KEEPER_SCRIPT` before ``</body>``.
 
     >>> "dkb-class-keeper" in add_keeper_script("<body></body>")
     True
     """
-    return _before_body_end(page, KEEPER_SCRIPT)
+    return _before_body_end(page, SITE_KEEPER_SCRIPT)
+
+
+def class_servers_text(servers: Sequence[str] = ()) -> str:
+    """The site's :data:`~dekbovinoj_edu.classroom.views.keeper.CLASS_SERVERS`: the class
+    services ``servers`` (``build-site --class-server``) as a JSON list, each address checked
+    and written as the app compares it, once each. A bad address raises
+    :class:`~dekbovinoj_edu.classroom.transport.AddressError`; more than
+    :data:`~dekbovinoj_edu.classroom.views.keeper.MAX_SERVERS`, :class:`ValueError`.
+
+    >>> print(class_servers_text(["http://192.168.1.23:8870/", "https://class.example"]))
+    [
+     "http://192.168.1.23:8870",
+     "https://class.example"
+    ]
+    >>> class_servers_text()
+    '[]'
+    """
+    checked = list(dict.fromkeys(service_address(server) for server in servers))
+    if len(checked) > MAX_SERVERS:
+        raise ValueError(f"a site can name at most {MAX_SERVERS} class services")
+    return json.dumps(checked, indent=1) if checked else "[]"
 
 
 def _before_body_end(page: str, script: str) -> str:

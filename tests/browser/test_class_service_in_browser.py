@@ -8,13 +8,17 @@ teacher's dashboard shows exactly their rows, and so does the database. A reload
 student's seat up again at once, without typing anything. The service is killed in the
 middle of a student's work and started again: the student sees the feedback at once all the
 same, and every attempt is in the database once. The site on another server reaches a
-service that allows its origin by name. Every wait is bounded.
+service that allows its origin by name, when the site lists that service
+(``class-servers.json``); a link that names a service the site does not list gets one sentence,
+and that computer gets nothing. Every wait is bounded.
 """
 
 from __future__ import annotations
 
 import contextlib
 import io
+import json
+import shutil
 import time
 import urllib.parse
 from collections.abc import Iterator
@@ -23,11 +27,12 @@ from typing import Any
 
 import pytest
 from support.puzzles import PETER
-from support.servers import serve_site
+from support.servers import recording_server, serve_site
 
 from dekbovinoj_edu.checking.checker import check
 from dekbovinoj_edu.classroom.attempts import MU_TYPED
 from dekbovinoj_edu.classroom.store import open_store
+from dekbovinoj_edu.classroom.views.keeper import CLASS_SERVERS
 from dekbovinoj_edu.classroom.views.marks import mistake_name
 from dekbovinoj_edu.cli import main
 from dekbovinoj_edu.rules.puzzle import Puzzle
@@ -218,17 +223,21 @@ def test_a_service_restarted_in_the_middle_of_a_students_work_loses_nothing(
 def test_the_site_on_another_server_reaches_a_class_service_that_allows_it_by_name(
     browser: Any, site: Path, tmp_path: Path, artifacts: Path
 ) -> None:
-    """A school's web space serves the site; the class service elsewhere allows its origin
-    (CORS, ``--allow-origin``), and the class page names the service (``?server=``)."""
+    """A school's web space serves the site, which lists the class service elsewhere
+    (``build-site --class-server``, or the administrator's edit of ``class-servers.json``); the
+    service allows the site's origin (CORS, ``--allow-origin``), and the class page names the
+    service (``?server=``)."""
     from playwright.sync_api import expect
 
     expect.set_options(timeout=STEP_MS)
     db = tmp_path / "classes.sqlite3"
     make_class(db)
     console: list[str] = []
-    with serve_site(site) as web_space:
+    schools = shutil.copytree(site, tmp_path / "site")
+    with serve_site(schools) as web_space:
         origin = web_space.url.rstrip("/")
         service = start_class_service("4a", db=str(db), allow_origins=[origin])
+        (schools / CLASS_SERVERS).write_text(json.dumps([service.url + "/"]), "utf-8")
         try:
             context = browser.new_context(viewport={"width": 1000, "height": 900})
             page = context.new_page()
@@ -249,3 +258,49 @@ def test_the_site_on_another_server_reaches_a_class_service_that_allows_it_by_na
         finally:
             service.stop()
     (artifacts / "class-site-elsewhere.console.log").write_text("\n".join(console) + "\n")
+
+
+def test_a_link_to_a_service_the_site_does_not_list_sends_nothing_there(
+    browser: Any, site: Path, tmp_path: Path, artifacts: Path
+) -> None:
+    """Before: a changed link (``?server=`` a classmate's laptop) sent the student's nickname,
+    rejoin code, token and answers there, and the page looked like a normal class. Now the page
+    says so in one sentence, and the classmate's computer gets no request at all."""
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=STEP_MS)
+    assert json.loads((site / CLASS_SERVERS).read_text("utf-8")) == []  # build-site's default
+    db = tmp_path / "classes.sqlite3"
+    make_class(db)
+    console: list[str] = []
+    requested: list[str] = []
+    schools = shutil.copytree(site, tmp_path / "site")
+    with recording_server() as classmate, serve_site(schools) as web_space:
+        origin = web_space.url.rstrip("/")
+        # the site lists the class's real service, and only it
+        service = start_class_service("4a", db=str(db), allow_origins=[origin])
+        (schools / CLASS_SERVERS).write_text(json.dumps([service.url]), "utf-8")
+        try:
+            context = browser.new_context(viewport={"width": 1000, "height": 900})
+            page = context.new_page()
+            page.on("console", lambda message: console.append(f"{message.type}: {message.text}"))
+            page.on("request", lambda request: requested.append(request.url))
+            query = urllib.parse.urlencode({"class": "4a", "server": classmate.url})
+            page.goto(f"{web_space.url}{CLASS_PAGE}?{query}")
+            sentence = page.locator(".dkb-class-app .dkb-no-class")
+            expect(sentence).to_have_text(
+                f"This link sends your work to another computer ({classmate.url}), which this "
+                "site does not know. Ask your teacher for the class's link.",
+                timeout=SITE_FIRST_LOAD_MS,
+            )
+            expect(page.locator(".dkb-nickname input")).to_have_count(0)  # nothing to type
+            page.wait_for_timeout(5_000)  # a few of the page's signs of life
+            page.screenshot(path=str(artifacts / "class-site-refused.png"), full_page=True)
+            assert classmate.requests == []
+            assert not [url for url in requested if url.startswith(classmate.url)]
+            assert f"{origin}/{CLASS_SERVERS}" in requested  # the page read the site's list
+            assert stored(db) == []  # and sent nothing to the real class either
+            context.close()
+        finally:
+            service.stop()
+    (artifacts / "class-site-refused.console.log").write_text("\n".join(console) + "\n")

@@ -36,9 +36,11 @@ from dekbovinoj_edu.serving.options import ServeOptions
 from dekbovinoj_edu.serving.server import start_voila
 
 __all__ = [
+    "RecordingServer",
     "SiteServer",
     "binder_serving",
     "free_port",
+    "recording_server",
     "serve_site",
     "start_in_background",
     "stop",
@@ -227,6 +229,62 @@ def serve_site(site: Path, port: int = 0) -> Iterator[SiteServer]:
     """Serve ``site`` on 127.0.0.1 (a free port unless ``port``) in a thread."""
     handler = functools.partial(_SiteHandler, directory=str(site))
     server = SiteServer(("127.0.0.1", port), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield server
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(10)
+
+
+class _RecordingHandler(http.server.BaseHTTPRequestHandler):
+    def _record(self) -> None:
+        length = min(int(self.headers.get("Content-Length") or 0), 1 << 20)
+        body = self.rfile.read(length) if length else b""
+        server = self.server
+        if isinstance(server, RecordingServer):
+            server.requests.append((self.command, self.path, body))
+        self.send_response(404)
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
+    do_GET = do_POST = do_PUT = do_PATCH = do_DELETE = do_OPTIONS = do_HEAD = _record
+
+    def log_message(self, format: str, *args: Any) -> None:
+        return
+
+
+class RecordingServer(http.server.ThreadingHTTPServer):
+    """A web server on 127.0.0.1 that answers every request 404 and keeps it in
+    :attr:`requests` (method, path, body): a computer that must get nothing."""
+
+    daemon_threads = True
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.requests: list[tuple[str, str, bytes]] = []
+
+    @property
+    def url(self) -> str:
+        """The server's address (no final ``/``)."""
+        return f"http://127.0.0.1:{self.server_address[1]}"
+
+
+@contextmanager
+def recording_server() -> Iterator[RecordingServer]:
+    """A :class:`RecordingServer` on a free port, in a thread, until closed.
+
+    >>> with recording_server() as server:
+    ...     _ = urllib.request.urlopen(urllib.request.Request(server.url + "/a", data=b"x"))
+    Traceback (most recent call last):
+    ...
+    urllib.error.HTTPError: HTTP Error 404: Not Found
+    >>> server.requests
+    [('POST', '/a', b'x')]
+    """
+    server = RecordingServer(("127.0.0.1", 0), _RecordingHandler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:

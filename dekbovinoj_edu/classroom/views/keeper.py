@@ -11,6 +11,13 @@ site's page calls it on its own origin) and takes up the seat it held before a r
 with the attempts still waiting to be sent (:meth:`PageKeeper.keep_for` is the
 :class:`~dekbovinoj_edu.classroom.client.Keep` of one class).
 
+The page's ``?server=`` is anyone's to change (a link is easy to edit): it is taken only when
+it names the page's own origin or a service the site was built for. The static site's class
+page carries :data:`SITE_KEEPER_SCRIPT`, which first reads the site's own
+:data:`CLASS_SERVERS` file (``build-site --class --class-server URL`` writes it; an
+administrator may edit it) and tells its list too; :func:`read_page` refuses any other
+``?server=`` (:attr:`PageInfo.refused`), and the app then says so and connects nowhere.
+
 The keys are the site's own: :data:`KEY_PREFIX`, the site's path
 (:data:`~dekbovinoj_edu.widgets.progress.SITE_PATH_SCRIPT`), the service and the class, so
 two sites on one origin keep apart; the script reads and writes no other key.
@@ -42,6 +49,7 @@ state is checked again, field by field, by the client.
 from __future__ import annotations
 
 import json
+import urllib.parse
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -53,7 +61,19 @@ from ..assignment import class_name as checked_class_name
 from ..client import service_address
 from ..errors import ClassroomError
 
-__all__ = ["KEEPER_SCRIPT", "KEY_PREFIX", "MAX_MESSAGE", "PageInfo", "PageKeeper", "key_for"]
+__all__ = [
+    "CLASS_SERVERS",
+    "KEEPER_SCRIPT",
+    "KEY_PREFIX",
+    "MAX_MESSAGE",
+    "MAX_SERVERS",
+    "SITE_KEEPER_SCRIPT",
+    "PageInfo",
+    "PageKeeper",
+    "allowed_service",
+    "keeper_script",
+    "key_for",
+]
 
 KEY_PREFIX = "dekbovinoj-class:"
 """What the local storage keys of class mode start with (one key a service and class)."""
@@ -65,16 +85,39 @@ message, :data:`~dekbovinoj_edu.serving.messages.MAX_MESSAGE_BYTES`)."""
 MAX_SCOPE = 500
 """The longest site path taken from the page."""
 
-KEEPER_SCRIPT = """<script>
+CLASS_SERVERS = "class-servers.json"
+"""The static site's list of the class services its class page may send a student's work to
+(``?server=``) besides its own origin, at the site's root: a JSON list of addresses
+(``["https://class.school.example"]``), ``[]`` when there are none."""
+
+MAX_SERVERS = 100
+"""The most class services the list may name (a longer list is not read at all)."""
+
+_SCRIPT = """<script>
 /* Dek bovinoj: a student's class app, kept in this browser (local storage).
    The app shows a hidden text field (class dkb-class-keeper). When it appears, this script
-   writes the page's origin, its ?class= and ?server=, and what local storage keeps for class
+   writes the page's origin, its ?class= and ?server=, the class services the site allows
+   (on the static site: its file SERVERS, read first) and what local storage keeps for class
    mode into it; then it saves into local storage what the app writes into it ("save"). */
 (function () {
   var PREFIX = "dekbovinoj-class:";
   var MINE = PREFIX + SITE_PATH + "|";
+  var SERVERS = SERVERS_FILE;
+  var allowed = SERVERS ? null : [];
   var told = false;
   var stored = "";
+  if (SERVERS) {
+    window.setTimeout(function () { if (allowed === null) { allowed = []; } }, 30000);
+    try {
+      window.fetch(SITE_PATH + SERVERS, { cache: "no-cache", credentials: "same-origin" })
+        .then(function (answer) { return answer.ok ? answer.json() : []; })
+        .then(function (list) {
+          allowed = Array.isArray(list) ? list.filter(function (address) {
+            return typeof address === "string";
+          }).slice(0, MAX_SERVERS + 1) : [];
+        }, function () { allowed = []; });
+    } catch (e) { allowed = []; }
+  }
   function tell(input, text) {
     input.value = text;
     input.dispatchEvent(new Event("input", { bubbles: true }));
@@ -82,7 +125,7 @@ KEEPER_SCRIPT = """<script>
   }
   function tick() {
     var input = document.querySelector(".dkb-class-keeper input");
-    if (!input) { return; }
+    if (!input || allowed === null) { return; }
     if (!told) {
       told = true;
       var kept = {};
@@ -94,7 +137,7 @@ KEEPER_SCRIPT = """<script>
       } catch (e) { kept = {}; }
       var query = new URLSearchParams(window.location.search);
       var page = { origin: window.location.origin, "class": query.get("class"),
-                   server: query.get("server"), scope: SITE_PATH };
+                   server: query.get("server"), scope: SITE_PATH, allowed: allowed };
       tell(input, JSON.stringify({ page: page, kept: kept }));
       return;
     }
@@ -112,9 +155,31 @@ KEEPER_SCRIPT = """<script>
   window.setInterval(tick, 250);
 })();
 </script>
-""".replace("SITE_PATH", SITE_PATH_SCRIPT)
-"""The page's side of :class:`PageKeeper` (the static site's class page and Voilà's page
-carry it); its keys start with :data:`KEY_PREFIX`."""
+"""
+
+
+def keeper_script(servers: str | None = None) -> str:
+    """The page's side of :class:`PageKeeper`; with ``servers`` (a file at the site's root,
+    :data:`CLASS_SERVERS`), it reads that file's list of class services before it first tells
+    the app anything, and tells the list too (``[]`` if the file cannot be read).
+
+    >>> "fetch(" in keeper_script(CLASS_SERVERS), 'var SERVERS = null;' in keeper_script()
+    (True, True)
+    """
+    return (
+        _SCRIPT.replace("SITE_PATH", SITE_PATH_SCRIPT)
+        .replace("SERVERS_FILE", json.dumps(servers))
+        .replace("MAX_SERVERS", str(MAX_SERVERS))
+    )
+
+
+KEEPER_SCRIPT = keeper_script()
+"""The page's side of :class:`PageKeeper` on Voilà's page (it reads no file: no class service
+but the kernel's own is taken from there); its keys start with :data:`KEY_PREFIX`."""
+
+SITE_KEEPER_SCRIPT = keeper_script(CLASS_SERVERS)
+"""The page's side of :class:`PageKeeper` on the static site's class page: it reads the site's
+:data:`CLASS_SERVERS` first."""
 
 
 def key_for(server: str, class_name: str, scope: str = "/") -> str:
@@ -136,13 +201,18 @@ class PageInfo:
     class_name: str | None
     """The class of the address's ``?class=``, if it names one."""
     service: str | None = None
-    """The address of ``?server=``, if the page names another service than its origin."""
+    """The address of ``?server=``, if the page names another service than its origin that
+    it may use: one the site allows (:data:`CLASS_SERVERS`)."""
     scope: str = "/"
     """The site's path (its storage keys are its own)."""
+    refused: str | None = None
+    """The address of ``?server=``, if the page names one it may not use: the app then says
+    so and connects nowhere."""
 
     @property
     def server(self) -> str:
-        """The class service: ``?server=``, else the page's own origin."""
+        """The class service: ``?server=``, else the page's own origin (never
+        :attr:`refused`: the app asks this only when nothing was refused)."""
         return self.service or self.origin
 
 
@@ -153,6 +223,41 @@ def _address(text: object) -> str | None:
         return service_address(text)
     except ClassroomError:
         return None
+
+
+def _same(address: str) -> tuple[str, str, int, str]:
+    """What makes two checked addresses one service: the scheme, the computer's name (in
+    any case), the port (``http``'s 80 and ``https``'s 443 when none is written), the path."""
+    parts = urllib.parse.urlsplit(address)
+    port = parts.port or (443 if parts.scheme == "https" else 80)
+    return parts.scheme, parts.hostname or "", port, parts.path
+
+
+def allowed_service(server: str, origin: str, allowed: object) -> bool:
+    """Whether a page of ``origin`` may send a student's work to the class service at
+    ``server`` (both checked addresses): its own origin, or one of the list ``allowed`` (what
+    the page read from the site's :data:`CLASS_SERVERS`, untrusted: a list of at most
+    :data:`MAX_SERVERS` addresses, else no list; an entry that is not an address is skipped).
+
+    >>> allowed_service("http://127.0.0.1:8870", "http://127.0.0.1:8870", [])
+    True
+    >>> allowed_service("https://class.example", "https://site.example",
+    ...                 ["ftp://x", "HTTPS://Class.Example:443/"])
+    True
+    >>> allowed_service("http://192.168.1.23:8870", "https://site.example",
+    ...                 "http://192.168.1.23:8870")  # not a list
+    False
+    """
+    if _same(server) == _same(origin):
+        return True
+    if not isinstance(allowed, list) or len(allowed) > MAX_SERVERS:
+        return False
+    wanted = _same(server)
+    for entry in allowed:
+        address = _address(entry)
+        if address is not None and _same(address) == wanted:
+            return True
+    return False
 
 
 def _class(text: object) -> str | None:
@@ -173,6 +278,15 @@ def read_page(text: str) -> tuple[PageInfo, dict[str, str]] | None:
     ('https://a.example', '4a', {})
     >>> read_page('{"page": {"origin": "https://a.example/path"}}') is None
     True
+
+    ``?server=`` is taken only for the page's own origin or a service the site allows:
+
+    >>> page = {"origin": "https://site.example", "allowed": ["https://class.example"]}
+    >>> read_page(json.dumps({"page": {**page, "server": "https://class.example/"}}))[0].server
+    'https://class.example'
+    >>> info = read_page(json.dumps({"page": {**page, "server": "http://10.0.0.7:8870"}}))[0]
+    >>> info.service, info.refused
+    (None, 'http://10.0.0.7:8870')
     """
     if len(text) > MAX_MESSAGE:
         return None
@@ -189,7 +303,13 @@ def read_page(text: str) -> tuple[PageInfo, dict[str, str]] | None:
     scope = page.get("scope", "/")
     if not isinstance(scope, str) or not scope.startswith("/") or len(scope) > MAX_SCOPE:
         return None
-    info = PageInfo(origin, _class(page.get("class")), _address(page.get("server")), scope)
+    server = _address(page.get("server"))
+    refused = None
+    if server is not None and _same(server) == _same(origin):
+        server = None  # the page's own origin, however it is written
+    elif server is not None and not allowed_service(server, origin, page.get("allowed")):
+        server, refused = None, server
+    info = PageInfo(origin, _class(page.get("class")), server, scope, refused)
     mine = f"{KEY_PREFIX}{scope}|"
     found = data.get("kept")
     kept: dict[str, str] = {}

@@ -6,9 +6,11 @@ answer is built with the same :class:`~dekbovinoj_edu.widgets.answer.AnswerBuild
 the practice app. The session talks to the class service
 (:class:`~dekbovinoj_edu.classroom.client.ClassClient`: ``server=``, by default
 ``$DEKBOVINOJ_CLASS_SERVER``, which ``dekbovinoj serve --class`` sets; on the static site,
-the page's own origin), or, given a database or a store, to a desk in this process (an
-author's notebook). A hidden :class:`~.keeper.PageKeeper` keeps the seat and the attempts
-not yet sent in the page's local storage, so a reload takes the seat up again at once.
+the page's own origin, or the ``?server=`` of its link if the site allows that service: any
+other is refused with a sentence, and nothing is sent anywhere), or, given a database or a
+store, to a desk in this process (an author's notebook). A hidden
+:class:`~.keeper.PageKeeper` keeps the seat and the attempts not yet sent in the page's local
+storage, so a reload takes the seat up again at once.
 
 In a user's server on a JupyterHub (``$JUPYTERHUB_USER`` and ``$JUPYTERHUB_API_TOKEN`` set,
 and a class service named), the student is their hub user: the screens say "You are ana.",
@@ -182,6 +184,15 @@ class ClassApp(widgets.VBox):
             self._resume()
             return
         if self._built or self._backend is not None or not BROWSER:
+            return
+        if page.refused and not self.place.server:  # a changed link: never send the seat there
+            self._note(
+                self._t(
+                    "This link sends your work to another computer ({server}), which this "
+                    "site does not know. Ask your teacher for the class's link.",
+                    server=page.refused,
+                )
+            )
             return
         name = self.place.class_name or (page.class_name or "")
         self.place = replace(self.place, class_name=name, server=self.place.server or page.server)
