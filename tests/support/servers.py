@@ -29,7 +29,7 @@ import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from dekbovinoj_edu.serving.notebooks import find_notebook
 from dekbovinoj_edu.serving.options import ServeOptions
@@ -46,6 +46,8 @@ __all__ = [
     "stop",
     "wait_until_up",
 ]
+
+H = TypeVar("H", bound=http.server.HTTPServer)
 
 ROOT = Path(__file__).resolve().parents[2]
 """The project's folder."""
@@ -228,7 +230,13 @@ class SiteServer(http.server.ThreadingHTTPServer):
 def serve_site(site: Path, port: int = 0) -> Iterator[SiteServer]:
     """Serve ``site`` on 127.0.0.1 (a free port unless ``port``) in a thread."""
     handler = functools.partial(_SiteHandler, directory=str(site))
-    server = SiteServer(("127.0.0.1", port), handler)
+    with _in_a_thread(SiteServer(("127.0.0.1", port), handler)) as server:
+        yield server
+
+
+@contextmanager
+def _in_a_thread(server: H) -> Iterator[H]:
+    """``server`` answering in a thread of its own until the block ends, then closed."""
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
@@ -284,12 +292,5 @@ def recording_server() -> Iterator[RecordingServer]:
     >>> server.requests
     [('POST', '/a', b'x')]
     """
-    server = RecordingServer(("127.0.0.1", 0), _RecordingHandler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
+    with _in_a_thread(RecordingServer(("127.0.0.1", 0), _RecordingHandler)) as server:
         yield server
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(10)
