@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import time
 from collections.abc import Iterator
 
@@ -256,21 +257,38 @@ def test_the_hub_runs_on_the_printed_fragment(hub: RunningHub) -> None:
     assert hub.config_text.startswith(jupyterhub_config(hub.options))
 
 
+def _page_token(page: requests.Response) -> str:
+    """The XSRF token the dashboard's script sends with its requests."""
+    settings = json.loads(page.text.split("const settings = ", 1)[1].split(";\n", 1)[0])
+    return str(settings["xsrf"])
+
+
 def test_a_seat_action_comes_only_from_the_dashboard_itself(hub: RunningHub) -> None:
     new_class("4d", codes=PETER.code, db=_db_of(hub))
     assert _join(hub, hub.token_for("ana"), "ana", "4d").status_code == 201
     tess = hub.login("tess")
-    assert tess.get(f"{hub.service_url}classes/4d/", timeout=60).status_code == 200
+    page = tess.get(f"{hub.service_url}classes/4d/", timeout=60)
+    assert page.status_code == 200
+    token = _page_token(page)
+    assert len(token) > 20
     address = f"{hub.service_url}classes/4d/seats/reset"
     fetch = {"Sec-Fetch-Mode": "cors", "Content-Type": "application/json"}
-    forged = tess.post(
-        address, json={"nickname": "ana"}, headers={**fetch, "Sec-Fetch-Site": "cross-site"},
-        timeout=60,
+    # Another page of the hub's origin (a student's server on a hub without subdomains) is
+    # same-origin too: without the hub's token it is refused, whatever the browser says.
+    for site in ("cross-site", "same-origin"):
+        forged = tess.post(
+            address, json={"nickname": "ana"}, headers={**fetch, "Sec-Fetch-Site": site},
+            timeout=60,
+        )  # fmt: skip
+        assert forged.status_code == 403, site
+    board = tess.get(
+        f"{hub.service_url}classes/4d/board", timeout=60,
+        headers={**fetch, "Sec-Fetch-Site": "same-origin", "X-XSRFToken": token},
     )  # fmt: skip
-    assert forged.status_code == 403
+    assert board.status_code == 200 and "ana" in board.text
     done = tess.post(
-        address, json={"nickname": "ana"}, headers={**fetch, "Sec-Fetch-Site": "same-origin"},
-        timeout=60,
+        address, json={"nickname": "ana"}, timeout=60,
+        headers={**fetch, "Sec-Fetch-Site": "same-origin", "X-XSRFToken": token},
     )  # fmt: skip
     assert done.status_code == 200, done.text
     assert "ana" in done.json()["message"]

@@ -128,13 +128,14 @@ class HubTeacher(HubOAuthenticated, TeacherHandler):
         """The hub's OAuth of the service (:attr:`~.hub_identity.HubIdentity.auth`)."""
         return self.identity.auth
 
-    def check_xsrf_cookie(self) -> None:
-        """The hub's check of a cookie-signed request that is not a page view, except for the
-        dashboard's own requests: the browser says they come from the same origin
-        (``Sec-Fetch-Site``, which no page can set), as the page's script makes them."""
-        if self.request.headers.get("Sec-Fetch-Site") == "same-origin":
-            return
-        super().check_xsrf_cookie()
+    @property
+    def page_token(self) -> str:
+        """The hub's XSRF token (JupyterHub's own, tied to the teacher's hub session): the
+        dashboard's requests carry it, and the hub refuses a request without it, so another
+        page of the hub's origin (a student's server, on a hub without subdomains) cannot act
+        as the teacher by being same-origin."""
+        token: bytes = self.xsrf_token
+        return token.decode("ascii")
 
     def allowed(self, user: dict[str, Any]) -> bool:
         """Whether ``user`` may open this route (the class's teachers)."""

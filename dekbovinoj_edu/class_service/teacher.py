@@ -126,6 +126,12 @@ class TeacherHandler(ServiceHandler):
             raise NotFoundError("There is nothing at this address.")
 
     @property
+    def page_token(self) -> str:
+        """The token the dashboard's own requests carry: none here (the teacher's cookie is
+        ``SameSite=Strict``, which no other site's page sends); a hub's own XSRF token there."""
+        return ""
+
+    @property
     def class_name(self) -> str:
         """The class of this route: the address's (a hub's service serves every class),
         else the service's one."""
@@ -180,7 +186,7 @@ class PageHandler(TeacherHandler):
             return
         projector = self.get_query_argument("projector", "0") == "1"
         self.set_header("Content-Type", "text/html; charset=utf-8")
-        self.finish(self.view.page(self.lang, projector=projector))
+        self.finish(self.view.page(self.lang, projector=projector, xsrf=self.page_token))
 
 
 class BoardHandler(TeacherHandler):

@@ -316,11 +316,13 @@ class TeacherView:
         return self._t(lang, action.done, nickname=nickname, into=into)
 
     # ---------------------------------------------------------------- page
-    def page(self, lang: str, projector: bool = False) -> str:
+    def page(self, lang: str, projector: bool = False, xsrf: str = "") -> str:
         """The whole page: controls, the board, and the script that refreshes it.
 
         Projector mode is in the page's address (``?projector=1``), so a reload or another
-        language keeps it (``projector``: the address has it)."""
+        language keeps it (``projector``: the address has it). ``xsrf``: the token the page's
+        own requests carry (``X-XSRFToken``), where the server asks for one (on a hub, the
+        hub's own token: another page of the same origin cannot send it)."""
         t = lambda message, **values: html.escape(self._t(lang, message, **values))  # noqa: E731
         name = html.escape(self.name)
         mode = t("test") if self.assignment.test else t("practice")
@@ -342,6 +344,7 @@ class TeacherView:
                 lang, "This browser is not signed in: open the teacher's address again."
             ),
             "projector": projector,
+            "xsrf": xsrf,
         }
         script = json.dumps(settings, ensure_ascii=False).replace("<", "\\u003c")
         return f"""<!DOCTYPE html>
@@ -370,6 +373,7 @@ class TeacherView:
 <script>
 const settings = {script};
 const state = {{projector: settings.projector, show: 0}};
+const signed = settings.xsrf ? {{"X-XSRFToken": settings.xsrf}} : {{}};
 let version = null;
 function say(text) {{ document.querySelector(".dkb-status").textContent = text; }}
 function signedOut(response) {{  // the 404 page, not a refusal in JSON
@@ -379,7 +383,7 @@ function signedOut(response) {{  // the 404 page, not a refusal in JSON
 async function refresh() {{
   const projector = state.projector ? 1 : 0;
   const query = `lang=${{settings.lang}}&projector=${{projector}}&show=${{state.show}}`;
-  const headers = version ? {{"If-None-Match": version}} : {{}};
+  const headers = version ? {{...signed, "If-None-Match": version}} : signed;
   try {{
     const response = await fetch(`board?${{query}}`, {{cache: "no-store", headers}});
     if (response.status === 304) return;
@@ -415,7 +419,8 @@ async function act(action, nickname, into) {{
   if (!confirm(question)) return;
   try {{
     const response = await fetch(`seats/${{action}}?lang=${{settings.lang}}`, {{
-      method: "POST", cache: "no-store", headers: {{"Content-Type": "application/json"}},
+      method: "POST", cache: "no-store",
+      headers: {{...signed, "Content-Type": "application/json"}},
       body: JSON.stringify(into ? {{nickname, into}} : {{nickname}}),
     }});
     if (signedOut(response)) say(settings.signedOut);
