@@ -9,6 +9,7 @@ import ast
 import builtins
 import json
 import logging
+import os
 import signal
 import socket
 import subprocess
@@ -761,12 +762,15 @@ def test_without_a_site_the_front_door_says_where_the_app_is(store: SQLStore) ->
 # --- the command ------------------------------------------------------------------------------
 
 
-def _start(arguments: list[str]) -> tuple[subprocess.Popen[str], list[str]]:
+def _start(
+    arguments: list[str], env: dict[str, str] | None = None
+) -> tuple[subprocess.Popen[str], list[str]]:
     process = subprocess.Popen(
         [sys.executable, "-m", "dekbovinoj_edu.cli", *arguments],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        env=env,
     )
     lines: list[str] = []
     assert process.stdout is not None
@@ -874,6 +878,39 @@ def test_class_dashboard_serves_the_teacher_only_on_this_computer(tmp_path: Path
     finally:
         process.send_signal(signal.SIGTERM)
         assert process.wait(timeout=20) == 0
+
+
+BROWSER_SCRIPT = """#!/bin/sh
+# A browser: writes down its command line, then the mode and text of the page it was given.
+echo "$@" > "$RECORD"
+page="${1#file://}"
+stat -c %a "$page" >> "$RECORD"
+cat "$page" >> "$RECORD"
+"""
+
+
+def test_class_dashboard_never_puts_its_secret_on_a_command_line(tmp_path: Path) -> None:
+    db = tmp_path / "classes.sqlite3"
+    make_class(open_store(db)).close()
+    browser, record = tmp_path / "browser", tmp_path / "record"
+    browser.write_text(BROWSER_SCRIPT, encoding="utf-8")
+    browser.chmod(0o700)
+    env = {**os.environ, "BROWSER": str(browser), "RECORD": str(record)}
+    process, lines = _start(["class", "dashboard", "4a", "--db", str(db)], env=env)
+    try:
+        address = lines[0].split(": ", 1)[1]
+        secret = address.rstrip("/").rsplit("/", 1)[1]
+        deadline = time.monotonic() + 30
+        while not record.exists() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        command, mode, *page = record.read_text(encoding="utf-8").splitlines()
+        assert command.startswith("file:///") and secret not in command
+        assert mode == "600" and address in "".join(page)
+        assert Path(command[7:]).parent.stat().st_mode & 0o777 == 0o700
+    finally:
+        process.send_signal(signal.SIGTERM)
+        assert process.wait(timeout=20) == 0
+    assert not Path(command[7:]).exists()  # the page is gone with the service
 
 
 def test_the_service_description_is_served(api: Api) -> None:

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-import webbrowser
 from pathlib import Path
 from typing import Any
 
@@ -64,6 +63,7 @@ def _check_port(port: int) -> None:
 
 def _serve(args: argparse.Namespace, *, students: bool, host: str, browser: bool) -> int:
     """Open the store, bind, announce, serve until stopped; close everything."""
+    from ..class_service.opening import PrivateOpening, open_in_browser
     from ..class_service.run import ClassServer, bind, log_to_terminal
     from ..class_service.state import Service
     from ..class_service.workers import MAX_WORKERS, serve_workers
@@ -101,8 +101,8 @@ def _serve(args: argparse.Namespace, *, students: bool, host: str, browser: bool
         else:
             print(f"Dashboard of class {server.service.name}: {server.teacher_url}", flush=True)
             print(f"{server.teacher_where()} Ctrl+C stops it.", flush=True)
-        if browser:
-            webbrowser.open(server.teacher_url)
+        if opening is not None:
+            open_in_browser(opening, server.teacher_url)
 
     service = make_service()  # the class and the database are checked before anything else
     try:
@@ -113,18 +113,23 @@ def _serve(args: argparse.Namespace, *, students: bool, host: str, browser: bool
         print(f"dekbovinoj: {cannot_listen(error, host, args.port)}", file=sys.stderr)
         return 2
     log_to_terminal()
-    if workers > 1:
-        service.close()
-        service.store.close()
-        return serve_workers(make_service, host=host, sockets=sockets, workers=workers,
-                             announce=announce)  # fmt: skip
+    opening = PrivateOpening() if browser else None
     try:
-        server = ClassServer(service, host=host, sockets=sockets)
-        announce(server)
-        server.run()
+        if workers > 1:
+            service.close()
+            service.store.close()
+            return serve_workers(make_service, host=host, sockets=sockets, workers=workers,
+                                 announce=announce)  # fmt: skip
+        try:
+            server = ClassServer(service, host=host, sockets=sockets)
+            announce(server)
+            server.run()
+        finally:
+            service.close()
+            service.store.close()
     finally:
-        service.close()
-        service.store.close()
+        if opening is not None:
+            opening.close()
     return 0
 
 
