@@ -11,7 +11,9 @@ that comes first), the set of every value::
     signed   := ("+" | "−") signed | power        (a sign only at the start, with the colour rule)
     power    := postfix ["^" signed]
     postfix  := primary "!"*
-    primary  := card | "√" primary | "(" sum ")"   (no bracket after − or ÷)
+    primary  := card | "√" postfix | "(" sum ")"   (no bracket after − or ÷, but one around
+                                                    one card with its roots and factorials:
+                                                    notation, that card's colour)
 
 Values are exact rationals; powers, roots and factorials are computed when
 the shared bounds allow (:mod:`dekbovinoj_edu.solving.powers`, the checker's
@@ -90,8 +92,10 @@ class BruteForce:
         primary |= self._card(mask, f)
         if self.level.brackets and f != MINUS:
             primary |= sets[("sum", NONE)]
-        if Op.SQRT in ops:
-            for x in list(primary):
+        if not mask & (mask - 1):  # (√9)!: a bracket around one card and its marks
+            primary |= sets[("postfix", f)]
+        if Op.SQRT in ops:  # √9! is √(9!): a root of a postfix
+            for x in list(sets[("postfix", f)]):
                 root = square_root(x, limits)
                 if root is not None:
                     primary.add(root)
@@ -215,11 +219,11 @@ class BruteForce:
                 if self._ask("primary", mask, f, x, busy):
                     return True
             return False
-        # primary: a bracket (a single card is never four cards), or a root of a primary
+        # primary: a bracket (a single card is never four cards), or a root of a postfix
         if Op.SQRT in ops and t[0] >= 0:
             square = (t[0] * t[0], t[1] * t[1])
             root_of_square = square != t and square_root(square, limits) == t
-            if root_of_square and self._ask("primary", mask, f, square, busy):
+            if root_of_square and self._ask("postfix", mask, f, square, busy):
                 return True
         return self.level.brackets and f != MINUS and self._ask("sum", mask, NONE, t, busy)
 

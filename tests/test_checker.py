@@ -279,6 +279,65 @@ def test_not_target_gives_the_value() -> None:
     assert v.value == sympy.Rational(7, 2) and "7/2" in v.sentence
 
 
+# --- a factorial of a root: notation as RULES.md says ------------------------------------------
+
+
+def test_a_factorial_of_a_root_after_divide_needs_a_red_card_as_the_root_does() -> None:
+    """``(√9)!`` is one card with its root and factorial: notation, not a group, so it may
+    stand after ``÷`` and follows the colour rule of the 9 inside."""
+    red = puzzle("J♣ 6♦ 9♥", level=3)
+    verdict = check(red, "J − 6 ÷ (√9)!")
+    assert verdict.ok and verdict.reading == "J♣ − 6♦ ÷ (√9♥)!", verdict.message
+    assert check(red, "J − 6 ÷ √9").value == 9  # the root alone, after ÷ as before
+    black = puzzle("J♣ 6♦ 9♣", level=3)
+    for text in ("J − 6 ÷ (√9)!", "J − 6 ÷ √9"):
+        refused = check(black, text)
+        assert refused.code is VerdictCode.COLOUR and "9♣" in refused.sentence, refused.message
+    assert check(black, "J − 6 ÷ (9 − 3)").code is VerdictCode.COLOUR  # a group still is not
+
+
+@pytest.mark.parametrize(
+    ("cards_text", "text", "value"),
+    [
+        ("3♦ 9♦ 8♥", "−(3!)! ÷ 9 ÷ 8", -10),
+        ("9♦ 3♥ 8♥", "−((√9)!)! ÷ 3 ÷ 8", -30),
+        ("9♥ 4♣ 4♠", "−(√9)! + 4 ^ √4", 10),
+        ("Q♣ 3♥", "Q ÷ (3!)", 2),
+        ("Q♣ 4♣", "Q × (√4)!", 24),
+    ],
+)
+def test_a_bracket_around_one_card_with_its_marks_takes_the_card_s_colour(
+    cards_text: str, text: str, value: int
+) -> None:
+    import dataclasses
+
+    level = dataclasses.replace(LEVELS[3], name="any", target=value)
+    verdict = check(puzzle(cards_text, level=level), text)
+    assert verdict.ok, verdict.message
+
+
+def test_a_bracket_around_one_card_with_its_marks_is_no_bracket_a_level_must_allow() -> None:
+    import dataclasses
+
+    no_brackets = dataclasses.replace(LEVELS[3], name="no brackets", brackets=False)
+    p = puzzle("J♣ 6♦ 9♥", level=no_brackets)
+    assert check(p, "J − 6 ÷ (√9)!").ok
+    assert check(p, "J − (6 ÷ √9)").code is VerdictCode.NOT_ALLOWED
+
+
+@pytest.mark.parametrize("lang", ["en", "eo", "sv", "ja"])
+def test_a_root_before_a_factorial_is_the_root_of_the_factorial_and_says_how_to_write(
+    lang: str,
+) -> None:
+    p = puzzle("J♣ 6♦ 9♥", level=3)
+    verdict = check(p, "J − 6 ÷ √9!", lang=lang)
+    assert verdict.code is VerdictCode.NOT_TARGET and verdict.reading == "J♣ − 6♦ ÷ √(9♥!)"
+    assert verdict.value == 11 - sympy.sqrt(70) / 840  # √(9!) = 72 × √70
+    assert "(√9)!" in verdict.sentence and "√(9!)" in verdict.sentence, verdict.sentence
+    assert verdict.position == 8
+    assert "(√9)!" not in check(p, "J − 6 ÷ √(9!)", lang=lang).sentence  # bracketed: meant so
+
+
 def test_card_reused_and_no_such_card_name_the_card() -> None:
     v = check(PETER, "13 + 13 − 9 − 7")
     assert "K" in v.sentence and "2" in v.sentence and "1" in v.sentence

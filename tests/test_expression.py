@@ -119,6 +119,44 @@ def test_precedence_is_the_usual_one() -> None:
     assert tree("−3!") == SignNode(Op.SUB, FactorialNode(CardNode(3)))
 
 
+def test_a_factorial_binds_tighter_than_a_root_as_in_ordinary_notation() -> None:
+    """RULES.md, level 3: ``√9!`` is √(9!), as ``−3!`` is −(3!); ``(√9)!`` is the factorial
+    of the root, and ``√9 ^ 2`` still the square of the root."""
+    assert tree("√9!") == SqrtNode(FactorialNode(CardNode(9)))
+    assert tree("√(9!)") == SqrtNode(GroupNode(FactorialNode(CardNode(9))))
+    assert tree("√√9!") == SqrtNode(SqrtNode(FactorialNode(CardNode(9))))
+    assert tree("(√9)!") == FactorialNode(GroupNode(SqrtNode(CardNode(9))))
+    assert tree("√9! ^ 2") == BinaryNode(Op.POW, SqrtNode(FactorialNode(CardNode(9))), CardNode(2))
+    assert tree("√9 ^ 2") == BinaryNode(Op.POW, SqrtNode(CardNode(9)), CardNode(2))
+
+
+def test_a_factorial_of_a_root_prints_with_its_bracket() -> None:
+    root = SqrtNode(CardNode(9))
+    assert render(FactorialNode(root)) == "(√9)!"
+    assert render(FactorialNode(FactorialNode(root))) == "((√9)!)!"
+    assert render(SignNode(Op.SUB, FactorialNode(root))) == "−(√9)!"
+    assert render(BinaryNode(Op.DIV, CardNode(13), FactorialNode(root))) == "13 ÷ (√9)!"
+    assert render(BinaryNode(Op.POW, FactorialNode(root), CardNode(2))) == "(√9)! ^ 2"
+    assert render(BinaryNode(Op.POW, root, CardNode(2))) == "√9 ^ 2"
+    for built in (FactorialNode(root), FactorialNode(FactorialNode(root)), SqrtNode(root)):
+        assert _without_groups(tree(render(built))) == built
+
+
+def _without_groups(node: Node) -> Node:
+    """The tree with its brackets taken away (what a hand-built tree would be)."""
+    if isinstance(node, GroupNode):
+        return _without_groups(node.inner)
+    if isinstance(node, BinaryNode):
+        return BinaryNode(node.op, _without_groups(node.left), _without_groups(node.right))
+    if isinstance(node, SignNode):
+        return SignNode(node.op, _without_groups(node.operand))
+    if isinstance(node, SqrtNode):
+        return SqrtNode(_without_groups(node.operand))
+    if isinstance(node, FactorialNode):
+        return FactorialNode(_without_groups(node.operand))
+    return node
+
+
 def test_red_first_card_keeps_its_sign_outside() -> None:
     assert tree("−√9") == SignNode(Op.SUB, SqrtNode(CardNode(9)))
     assert render(tree("-sqrt9 + 3!")) == "−√9 + 3!"
@@ -138,7 +176,16 @@ def test_the_target_written_at_the_end() -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["13 × 2 + 3 − 9 − 3 − 7", "−5 × (−2)", "(8 + 7) ÷ 3 + 5", "√(12 ÷ 3) + 2 ^ 3 − 3!", "√√16!"],
+    [
+        "13 × 2 + 3 − 9 − 3 − 7",
+        "−5 × (−2)",
+        "(8 + 7) ÷ 3 + 5",
+        "√(12 ÷ 3) + 2 ^ 3 − 3!",
+        "(√√16)!",
+        "√(9!)",
+        "((√9)!)!",
+        "13 ÷ (√9)! − √4 ^ 3",
+    ],
 )
 def test_printing_reads_back_as_the_same_tree(text: str) -> None:
     assert render(tree(text)) == text

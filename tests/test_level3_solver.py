@@ -65,7 +65,7 @@ def test_two_red_fives_on_the_pasture_and_a_black_five_in_the_barn() -> None:
     [
         ("3♣ 3♠ 4♣ |", "(3 + 3)! ÷ (4! × 3)"),  # not needed here, but a factorial of a bracket
         ("4♣ 2♣ |", "4! − 2 ^ √(4 × 4) + 2"),
-        ("9♣ 2♣ |", "√9! + 2 × 2"),
+        ("9♣ 2♣ |", "(√9)! + 2 × 2"),
     ],
 )
 def test_the_checker_and_the_solver_agree_on_nested_level_3_forms(text: str, answer: str) -> None:
@@ -123,14 +123,14 @@ def test_a_factorial_of_a_factorial_is_written_and_printed_with_brackets() -> No
     verdict = check(puzzle, "(3!)! ÷ 9 ÷ 8")
     assert verdict.ok and verdict.reading == "(3♣!)! ÷ 9♦ ÷ 8♥"
     shown = [answer.expression for answer in solve_all(Puzzle.parse("9♣ 8♥ 9♦", level=3))]
-    assert "(√9♣!)! ÷ 9♦ ÷ 8♥" in shown or "(√9♣!)! ÷ 8♥ ÷ 9♦" in shown, shown
+    assert "((√9♣)!)! ÷ 9♦ ÷ 8♥" in shown or "((√9♣)!)! ÷ 8♥ ÷ 9♦" in shown, shown
     assert not any("!!" in text for text in shown)
 
 
 @pytest.mark.parametrize("lang", ["en", "eo", "sv", "ja"])
 def test_two_factorials_in_a_row_are_refused_with_the_brackets_to_write(lang: str) -> None:
     puzzle = Puzzle.parse("9♣ 3♠ | 4♦", level=3)
-    for text, bracketed in (("3!!", "(3!)!"), ("√9!! − 4", "(√9!)!")):
+    for text, bracketed in (("3!!", "(3!)!"), ("(√9)!! − 4", "((√9)!)!"), ("√9!! − 4", "(9!)!")):
         verdict = check(puzzle, text, lang=lang)
         assert verdict.code == "syntax" and bracketed in verdict.message, verdict.message
         assert verdict.position == text.index("!!") + 1

@@ -36,6 +36,8 @@ from typing import TYPE_CHECKING
 
 from ..i18n import gettext, normalise_lang
 from ..rules.cards import Card
+from ..rules.levels import Level
+from ..rules.operations import Op
 from ..rules.puzzle import Puzzle
 from .colour_rule import card_slots, check_level
 from .errors import (
@@ -46,10 +48,11 @@ from .errors import (
     NestingTooDeepError,
     NoJokerError,
     NotTargetError,
+    RootOfFactorialError,
     VerdictCode,
 )
 from .evaluate import Value, equals, evaluate, format_value, to_sympy
-from .expression import parse_expression, render
+from .expression import FactorialNode, Node, SqrtNode, parse_expression, render, walk
 from .matching import assign_cards
 
 if TYPE_CHECKING:
@@ -139,8 +142,7 @@ def check(puzzle: Puzzle, text: str, joker: bool = False, lang: str = "en") -> V
             _check_every_card(text, cards, puzzle.cards)
         value = evaluate(expression.tree, level.limits, text, level.table)
         if not equals(value, level.target):
-            shown = format_value(value)
-            raise NotTargetError(text, None, value=shown, target=level.target)
+            raise _not_target(expression.tree, text, format_value(value), level)
     except RecursionError:  # only with house-rule limits far beyond the defaults
         error = NestingTooDeepError(text, None, limit=level.limits.max_depth)
         return _refusal(error, lang, text, joker, reading, cards, value)
@@ -165,6 +167,32 @@ def check(puzzle: Puzzle, text: str, joker: bool = False, lang: str = "en") -> V
         text=text,
         joker=joker,
     )
+
+
+def _not_target(tree: Node, text: str, value: str, level: Level) -> NotTargetError:
+    """Why a value is not the target: it is not, and where a root stands before a factorial
+    without a bracket (``√9!`` is ``√(9!)``), how to write the factorial of the root.
+
+    >>> from dekbovinoj_edu.checking.expression import parse_expression
+    >>> from dekbovinoj_edu.rules.levels import LEVELS
+    >>> print(_not_target(parse_expression("J − 6 ÷ √9!").tree, "J − 6 ÷ √9!", "…", LEVELS[3]))
+    That makes …, not 10. ! comes first: √9! is √(9!). For the factorial of √9, write (√9)!
+    """
+    table = level.table
+    for node in walk(tree):
+        if isinstance(node, SqrtNode) and isinstance(node.operand, FactorialNode):
+            root = SqrtNode(node.operand.operand)
+            return RootOfFactorialError(
+                text,
+                node.position,
+                value=value,
+                target=level.target,
+                written=table[Op.SQRT].symbol + render(node.operand, table=table),
+                reading=render(node, table=table),
+                root=render(root, table=table),
+                fix=render(FactorialNode(root), table=table),
+            )
+    return NotTargetError(text, None, value=value, target=level.target)
 
 
 def _check_every_card(text: str, used: tuple[Card, ...], available: tuple[Card, ...]) -> None:

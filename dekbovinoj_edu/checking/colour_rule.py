@@ -17,6 +17,13 @@ A bracket has no colour, so ``−`` and ``÷`` may not stand before it (rule 3):
 Traceback (most recent call last):
 ...
 dekbovinoj_edu.checking.errors.BracketColourError: Only + or × or nothing may stand before ...
+
+A bracket around one card with its root or factorial is notation, not a group
+(:func:`~.expression.is_notation`): the card inside takes the operation in front.
+
+>>> slots = card_slots(parse_expression("K ÷ (√9)!"), LEVELS[3])
+>>> [(slot.node.rank, slot.positive) for slot in slots]
+[(13, True), (9, False)]
 """
 
 from __future__ import annotations
@@ -41,6 +48,7 @@ from .expression import (
     Node,
     SignNode,
     SqrtNode,
+    is_notation,
     render,
     walk,
 )
@@ -68,17 +76,20 @@ class Slot:
 
 
 def operations_used(tree: Node) -> list[tuple[OpKey | None, int | None]]:
-    """Each operation in the tree with its position; ``None`` stands for a bracket.
+    """Each operation in the tree with its position; ``None`` stands for a bracket (a group:
+    the bracket of ``(√9)!`` is notation, and no bracket a level must allow).
 
     >>> from dekbovinoj_edu.checking.expression import parse_expression
     >>> [(op and op.symbol, pos) for op, pos in operations_used(parse_expression("(2+3)!").tree)]
     [('!', 5), (None, 0), ('+', 2)]
+    >>> [(op and op.symbol, pos) for op, pos in operations_used(parse_expression("(√9)!").tree)]
+    [('!', 4), ('√', 1)]
     """
     used: list[tuple[OpKey | None, int | None]] = []
     for node in walk(tree):
         if isinstance(node, (BinaryNode, SignNode, SqrtNode, FactorialNode)):
             used.append((node.op, node.position))
-        elif isinstance(node, GroupNode):
+        elif isinstance(node, GroupNode) and not is_notation(node):
             used.append((None, node.position))
     return used
 
@@ -172,6 +183,8 @@ def _visit(node: Node, front: OpKey | None, level: Level, slots: list[Slot], tex
     if isinstance(node, CardNode):
         positive = None if not colour else op_fits(front, positive=True, table=level.table)
         slots.append(Slot(node, front, positive))
+    elif isinstance(node, GroupNode) and is_notation(node):  # (√9)!: the card inside counts
+        _visit(node.inner, front, level, slots, text)
     elif isinstance(node, GroupNode):
         if colour and front is not None and not op_fits(front, True, level.table):
             allowed = tuple(allowed_before(True, level).split())

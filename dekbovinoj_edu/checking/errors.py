@@ -46,6 +46,7 @@ __all__ = [
     "NotTargetError",
     "PositiveCardError",
     "PowerTooBigError",
+    "RootOfFactorialError",
     "RootOfNegativeError",
     "RootTooBigError",
     "SignAfterOperatorError",
@@ -400,3 +401,19 @@ class NotTargetError(CheckError):
 
     code = VerdictCode.NOT_TARGET
     template = "That makes {value}, not {target}."
+
+
+class RootOfFactorialError(NotTargetError):
+    """A value that is not the target, where a root stands before a factorial without a
+    bracket (``√9!``): ``!`` comes first, as in ordinary notation, so that is ``√(9!)``, and
+    the factorial of the root is written ``(√9)!`` (RULES.md, level 3).
+
+    >>> str(RootOfFactorialError("√9!", 0, value="72×√70", target=10, written="√9!",
+    ...                          reading="√(9!)", root="√9", fix="(√9)!"))
+    'That makes 72×√70, not 10. ! comes first: √9! is √(9!). For the factorial of √9, write (√9)!'
+    """
+
+    template = (
+        "That makes {value}, not {target}. ! comes first: {written} is {reading}. "
+        "For the factorial of {root}, write {fix}"
+    )

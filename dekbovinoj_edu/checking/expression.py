@@ -45,6 +45,7 @@ from ..rules.operations import (
     OPERATIONS,
     POSTFIX_PRECEDENCE,
     PRIMARY_PRECEDENCE,
+    ROOT_PRECEDENCE,
     SIGN_PRECEDENCE,
     Assoc,
     Fixity,
@@ -76,6 +77,7 @@ __all__ = [
     "Node",
     "SignNode",
     "SqrtNode",
+    "is_notation",
     "leaves",
     "normalise",
     "parse_expression",
@@ -141,7 +143,8 @@ class SignNode:
 
 @dataclass(frozen=True)
 class SqrtNode:
-    """A square root ``√`` of a card, a bracket or another root."""
+    """A square root ``√`` of a card, a bracket, another root or a factorial (``√9!`` is
+    ``√(9!)``: the factorial comes first, as in ordinary notation)."""
 
     operand: Node
     position: int | None = field(default=None, compare=False, repr=False)
@@ -167,7 +170,11 @@ class FactorialNode:
 
 @dataclass(frozen=True)
 class GroupNode:
-    """A bracket ``( … )`` (or ``[ … ]``) the student wrote."""
+    """A bracket ``( … )`` (or ``[ … ]``) the student wrote.
+
+    A bracket around one card with its roots and factorials, ``(√9)!``, is notation, not a
+    group: see :func:`is_notation`.
+    """
 
     inner: Node
     position: int | None = field(default=None, compare=False, repr=False)
@@ -198,6 +205,34 @@ def leaves(node: Node) -> tuple[CardNode, ...]:
     [13, 2, 3]
     """
     return tuple(n for n in walk(node) if isinstance(n, CardNode))
+
+
+def is_notation(node: Node) -> bool:
+    """Whether ``node`` is a bracket around one card with its roots and factorials.
+
+    RULES.md, level 3: such a bracket (``(√9)`` in ``(√9)!``, ``(3!)`` in ``(3!)!``) is
+    notation, not a group: the colour rule reads the card inside as if the bracket were not
+    there, so it may stand after any operation (``÷ (√9)!`` needs a red 9, as ``÷ √9`` does),
+    and it is no bracket a level must allow. A bracket around a card alone, a sign or two
+    cards is a group.
+
+    >>> [is_notation(parse_expression(text).tree.operand)
+    ...  for text in ("(√9)!", "(3!)!", "((√9)!)!", "(9)!", "(−3)!", "(2 + 2)!")]
+    [True, True, True, False, False, False]
+    """
+    if not isinstance(node, GroupNode):
+        return False
+    inner = node.inner
+    return isinstance(inner, (SqrtNode, FactorialNode, GroupNode)) and _one_card(inner)
+
+
+def _one_card(node: Node) -> bool:
+    """One card under roots, factorials and notation brackets only."""
+    if isinstance(node, CardNode):
+        return True
+    if isinstance(node, (SqrtNode, FactorialNode)):
+        return _one_card(node.operand)
+    return is_notation(node)
 
 
 def _children(node: Node) -> tuple[Node, ...]:
@@ -458,8 +493,9 @@ def parse_expression(
     The operations, their spellings and precedence come from ``table``
     (:mod:`~dekbovinoj_edu.rules.operations`). The grammar of the rules' table, with the usual
     precedence (``^`` binds tightest and to the
-    right, a sign applies to what follows, ``√`` to the card or bracket right
-    after it, ``!`` to what stands before it)::
+    right, a sign applies to what follows, ``!`` to what stands before it, and ``√`` to
+    the card or bracket right after it with its factorials: as in ordinary notation, ``!``
+    binds tighter than ``√`` and than a sign)::
 
         expression := sum ["=" number]
         sum        := product (("+" | "−") product)*
@@ -467,10 +503,14 @@ def parse_expression(
         signed     := ("+" | "−") signed | power
         power      := postfix ["^" signed]
         postfix    := primary "!"*
-        primary    := number [suit] | "√" primary | "(" sum ")"
+        primary    := number [suit] | "√" postfix | "(" sum ")"
 
     >>> parse_expression("−3!").tree
     SignNode(op=<Op.SUB: '−'>, operand=FactorialNode(operand=CardNode(rank=3, suit=None)))
+    >>> parse_expression("√9!").tree
+    SqrtNode(operand=FactorialNode(operand=CardNode(rank=9, suit=None)))
+    >>> render(parse_expression("(√9)!").tree), render(parse_expression("√9 ^ 2").tree)
+    ('(√9)!', '√9 ^ 2')
     >>> render(parse_expression("2 ^ 3 ^ 2").tree), render(parse_expression("(2^3)^2").tree)
     ('2 ^ 3 ^ 2', '(2 ^ 3) ^ 2')
     >>> parse_expression("(7 + 3")
@@ -599,7 +639,7 @@ class _Parser:
         if token.kind is _Kind.PREFIX:
             self.advance()
             self.enter(token.position)
-            operand = self.primary()
+            operand = self.postfix()  # √9! is √(9!): the factorial comes first
             self.depth -= 1
             return SqrtNode(operand, token.position)
         if token.kind is _Kind.OPEN:
@@ -632,6 +672,8 @@ def _strength(node: Node, grammar: _Grammar) -> int:
         return grammar.strength[node.op]
     if isinstance(node, SignNode):
         return SIGN_PRECEDENCE
+    if isinstance(node, SqrtNode):
+        return ROOT_PRECEDENCE
     if isinstance(node, FactorialNode):
         return POSTFIX_PRECEDENCE
     return PRIMARY_PRECEDENCE
@@ -651,10 +693,14 @@ def render(
     >>> render(BinaryNode(Op.DIV, sum_, CardNode(3)))
     '(8 + 7) ÷ 3'
 
-    A factorial of a factorial is bracketed, ``(3!)!``: ``3!!`` is the double factorial.
+    A factorial of a root is bracketed, ``(√9)!`` (``√9!`` is ``√(9!)``), and so is a
+    factorial of a factorial, ``(3!)!`` (``3!!`` is the double factorial). A root of a
+    factorial is printed ``√(9!)``: the bracket is not needed, but nobody misreads it.
 
     >>> render(FactorialNode(FactorialNode(SqrtNode(CardNode(9)))))
-    '(√9!)!'
+    '((√9)!)!'
+    >>> render(SqrtNode(FactorialNode(CardNode(9)))), render(SqrtNode(SqrtNode(CardNode(9))))
+    ('√(9!)', '√√9')
     """
     names = iter(cards) if cards is not None else None
     return _Printer(table, _grammar(table), names).text(tree)
@@ -674,7 +720,8 @@ class _Printer:
         if isinstance(node, SignNode):
             return node.op.symbol + self.wrap(node.operand, SIGN_PRECEDENCE)
         if isinstance(node, SqrtNode):
-            return self.table[Op.SQRT].symbol + self.wrap(node.operand, PRIMARY_PRECEDENCE)
+            needed = ROOT_PRECEDENCE if isinstance(node.operand, SqrtNode) else PRIMARY_PRECEDENCE
+            return self.table[Op.SQRT].symbol + self.wrap(node.operand, needed)
         if isinstance(node, FactorialNode):
             symbol = self.table[Op.FACT].symbol
             if isinstance(node.operand, FactorialNode):  # (3!)!, never 3!! (double factorial)
@@ -682,7 +729,7 @@ class _Printer:
             return self.wrap(node.operand, POSTFIX_PRECEDENCE) + symbol
         match self.table[node.op].assoc:
             case Assoc.RIGHT:
-                left = self.wrap(node.left, POSTFIX_PRECEDENCE)
+                left = self.wrap(node.left, ROOT_PRECEDENCE)
                 right = self.wrap(node.right, SIGN_PRECEDENCE)
             case Assoc.LEFT:
                 left = self.wrap(node.left, self.grammar.strength[node.op])

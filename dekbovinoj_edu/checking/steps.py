@@ -23,6 +23,7 @@ from .expression import (
     Node,
     SignNode,
     SqrtNode,
+    is_notation,
     leaves,
     parse_expression,
     render,
@@ -71,6 +72,16 @@ def narrate(
     ÷ 3♦: 15 ÷ 3 makes 5.
     + (8♣ + 7♠) ÷ 3♦: 5 + 5 makes 10.
     That is 10: dek bovinoj!
+
+    A card with a root and a factorial is told a step for each:
+
+    >>> for line in narrate("J − 6 ÷ (√9)!", parse_cards("J♣ 6♦ 9♥"))[3:6]:
+    ...     print(line)
+    √9♥ is 3.
+    3! makes 6.
+    ÷ (√9♥)!: 6 ÷ 6 makes 1.
+    >>> narrate("−(√9)! + 3 + K", parse_cards("9♦ 3♣ K♣"))[:3]
+    ['√9♦ is 3.', '3! makes 6.', '−(√9♦)! is −6.']
     """
     tree = parse_expression(expression, table=table).tree
     narrator = _Narrator(list(cards), lang, table)
@@ -83,18 +94,28 @@ def narrate(
 
 
 def _atomic(node: Node) -> bool:
-    """One card, maybe signed, bracketed, rooted or with a factorial: said in one step.
+    """One card, maybe signed or bracketed, with one root or factorial at most: said in one
+    step. A card with more (``(√9)!``) is told a step for each: "√9♥ is 3.", "3! makes 6."
 
     >>> _atomic(parse_expression("−(√9)").tree), _atomic(parse_expression("(2 + 3)").tree)
     (True, False)
+    >>> _atomic(parse_expression("−3!").tree), _atomic(parse_expression("(√9)!").tree)
+    (True, False)
     """
+    marks = _marks(node)
+    return marks is not None and marks <= 1
+
+
+def _marks(node: Node) -> int | None:
+    """How many roots and factorials one card has (``None``: the part is not one card)."""
     if isinstance(node, CardNode):
-        return True
-    if isinstance(node, (SignNode, SqrtNode, FactorialNode)):
-        return _atomic(node.operand)
+        return 0
     if isinstance(node, GroupNode):
-        return _atomic(node.inner)
-    return False
+        return _marks(node.inner)
+    if isinstance(node, (SignNode, SqrtNode, FactorialNode)):
+        inner = _marks(node.operand)
+        return None if inner is None else inner + (not isinstance(node, SignNode))
+    return None
 
 
 class _Narrator:
@@ -123,6 +144,8 @@ class _Narrator:
 
     def value(self, node: Node) -> Value:
         """Say how ``node`` is worked out and return its value."""
+        if isinstance(node, GroupNode) and is_notation(node):  # (√9) in (√9)!: say √9
+            return self.value(node.inner)
         if _atomic(node):
             text = self.text(node)
             value = self.quiet(node)
@@ -131,9 +154,12 @@ class _Narrator:
         if isinstance(node, GroupNode):
             return self.value(node.inner)
         if isinstance(node, (SignNode, SqrtNode, FactorialNode)):
+            whole = self.text(node)
             inner = self.value(node.operand)
             value = evaluate(node, table=self.table)
-            if isinstance(node, SqrtNode):
+            if isinstance(node, SignNode):  # −(√9♦)! after the steps of (√9♦)!
+                self.say("{card} is {value}.", card=whole, value=format_value(value))
+            elif isinstance(node, SqrtNode):
                 self.say("√{inner} makes {value}.", inner=_shown(inner), value=format_value(value))
             elif isinstance(node, FactorialNode):
                 self.say("{inner}! makes {value}.", inner=_shown(inner), value=format_value(value))
@@ -144,7 +170,8 @@ class _Narrator:
         if _atomic(node.right):
             right = self.quiet(node.right)
         else:
-            self.say("Now work out {part}:", part=label)
+            if _marks(node.right) is None:  # one card's steps need no heading
+                self.say("Now work out {part}:", part=label)
             right = self.value(node.right)
         value = evaluate(node, table=self.table)
         self.say(

@@ -99,7 +99,8 @@ class ClassClient:
     and the queue beyond this object (:class:`Keep`); ``lang`` is the language the
     service's sentences come in; ``clock`` gives seconds (for :attr:`HttpReply.retry_after`);
     ``hub_token``: the student's server's token on a JupyterHub, sent to join and to read the
-    assignment.
+    assignment; ``wall_clock``: seconds since the epoch, for how old the keep's seat is (one
+    written down more than :data:`~.keeping.RESUME_SECONDS` ago is not taken up again).
     """
 
     def __init__(
@@ -113,6 +114,7 @@ class ClassClient:
         clock: Callable[[], float] = time.monotonic,
         timeout: float = TIMEOUT,
         hub_token: str | None = None,
+        wall_clock: Callable[[], float] = time.time,
     ) -> None:
         self.server = service_address(server)
         self.hub_token = hub_token
@@ -124,6 +126,8 @@ class ClassClient:
         self.lang = normalise_lang(lang)
         self.clock = clock
         self.timeout = timeout
+        self.wall_clock = wall_clock
+        """Seconds since the epoch: when the keep's seat was written down, and how long ago."""
         self._assignment: Assignment | None = None
         self._queue: list[Pending] = []
         self.refused: dict[str, ClassroomError] = {}
@@ -438,10 +442,17 @@ class ClassClient:
         seat, pending = read_kept(self.keep.load())
         if seat is None:
             return
-        self._owner = seat
-        self._resumable = True
         known = self.pending_ids()
         self._queue = [entry for entry in pending if entry.id not in known] + self._queue
+        if seat.fresh(self.wall_clock()):
+            self._owner = seat
+            self._resumable = True
+            return
+        # Written down long ago: the computer may have another student now. The code goes
+        # (nobody resumes or reads it here); the token stays only while attempts wait for it.
+        self._owner = replace(seat, rejoin_code="", token=seat.token if self._queue else "")
+        self._resumable = False
+        self._save()
 
     def forget_seat(self) -> None:
         """This page no longer holds its seat (another page took it up): its token is dead;
@@ -469,5 +480,10 @@ class ClassClient:
         seat = self._owner
         data: dict[str, Any] = {"pending": [entry.body() for entry in self._queue]}
         if seat is not None:
-            data.update(nickname=seat.nickname, rejoin_code=seat.rejoin_code, token=seat.token)
+            data.update(
+                nickname=seat.nickname,
+                rejoin_code=seat.rejoin_code,
+                token=seat.token,
+                saved=self.wall_clock(),
+            )
         self.keep.save(data)

@@ -69,7 +69,8 @@ class Op(Enum):
     POW = "^"
     """Power (level 3); stands before a positive card or a bracket, like ``×``."""
     SQRT = "√"
-    """Square root (level 3); takes no card, wraps a card or a bracket."""
+    """Square root (level 3); takes no card, wraps a card or a bracket (and its factorials:
+    ``√9!`` is ``√(9!)``)."""
     FACT = "!"
     """Factorial (level 3); takes no card, follows a card or a bracket."""
 
@@ -166,10 +167,13 @@ class Search(Enum):
 
 SIGN_PRECEDENCE = 3
 """How tightly a sign (``−9``) holds: between a product's (2) and a power's (4)."""
-POSTFIX_PRECEDENCE = 5
+ROOT_PRECEDENCE = 5
+"""How tightly a prefix operation (``√9``) holds: tighter than ``^`` (``√9 ^ 2`` is
+``(√9) ^ 2``), looser than a postfix one (``√9!`` is ``√(9!)``, as in ordinary notation)."""
+POSTFIX_PRECEDENCE = 6
 """How tightly a postfix operation (``3!``) holds."""
-PRIMARY_PRECEDENCE = 6
-"""How tightly a card, a bracket or a prefix operation (``√9``) holds."""
+PRIMARY_PRECEDENCE = 7
+"""How tightly a card or a bracket holds."""
 
 
 @dataclass(frozen=True)
@@ -182,7 +186,8 @@ class Operation:
     """Infix (two parts), prefix or postfix (one part)."""
     precedence: int
     """How tightly it binds when printed and read (higher binds tighter): ``+ −`` 1,
-    ``× ÷`` 2, a sign :data:`SIGN_PRECEDENCE`, ``^`` 4."""
+    ``× ÷`` 2, a sign :data:`SIGN_PRECEDENCE`, ``^`` 4, ``√`` :data:`ROOT_PRECEDENCE`,
+    ``!`` :data:`POSTFIX_PRECEDENCE`."""
     colour: Colour
     """What the colour rule asks of the card after it."""
     rule: Rule
@@ -246,7 +251,7 @@ class OperationTable:
     distinct, the rules' operations are all there, an arithmetic operation has
     its function, and every fixity, precedence and associativity is one the
     parser reads (left-associative infix below a sign, right-associative infix
-    between a sign and a postfix operation). A mistake is a ``ValueError`` when
+    between a sign and a root). A mistake is a ``ValueError`` when
     the table is made, at import for the default table.
     """
 
@@ -314,11 +319,11 @@ def _check_table(entries: tuple[Operation, ...]) -> None:
             case Fixity.INFIX:
                 below_sign = entry.precedence < SIGN_PRECEDENCE
                 if below_sign != (entry.assoc is Assoc.LEFT) or not (
-                    0 < entry.precedence < POSTFIX_PRECEDENCE
+                    0 < entry.precedence < ROOT_PRECEDENCE
                 ):
                     raise ValueError(
                         f"the parser reads left-associative operations below a sign and "
-                        f"right-associative ones between a sign and a postfix operation, "
+                        f"right-associative ones between a sign and a root, "
                         f"not {entry.symbol} ({entry.assoc.value}, {entry.precedence})"
                     )
             case Fixity.PREFIX | Fixity.POSTFIX:
@@ -403,7 +408,7 @@ OPERATIONS = OperationTable(
         Operation(
             op=Op.SQRT,
             fixity=Fixity.PREFIX,
-            precedence=PRIMARY_PRECEDENCE,
+            precedence=ROOT_PRECEDENCE,
             colour=Colour.TRANSPARENT,
             rule=Rule.ROOT,
             search=Search.ROOT,

@@ -14,7 +14,7 @@ rational results are kept (the solver's space, see
 True
 >>> [(v, ops) for v, ops in closure((9, 1), True, True, L)]
 [((9, 1), ''), ((3, 1), '√'), ((362880, 1), '!'), ((6, 1), '√!'), ((720, 1), '√!!')]
->>> sorted(preimages((6, 1), True, True, L))[:4]  # 3! = √36 = √9! = 6 ...
+>>> sorted(preimages((6, 1), True, True, L))[:4]  # 3! = √36 = (√9)! = 6 ...
 [((3, 1), '!'), ((6, 1), ''), ((9, 1), '√!'), ((36, 1), '√')]
 """
 
@@ -105,8 +105,9 @@ def _steps(x: Q, sqrt: bool, fact: bool, limits: Limits) -> Iterator[tuple[str, 
 
 
 def card_chains(rank: int, sqrt: bool, fact: bool, limits: Limits) -> list[tuple[Q, str]]:
-    """The values of a card under roots then factorials, as written without brackets:
-    ``√…√ r !…!`` (``√9!`` is ``(√9)!``)."""
+    """The values of a card under roots then factorials, ``(√…√r)!…!``: the brackets are
+    notation, so a red card takes them after ``−`` and ``÷`` too (``÷ (√9♥)!``). A root
+    after a factorial leaves nothing rational out: no factorial but ``1!`` is a square."""
     found: dict[Q, str] = {}
     value: Q | None = (rank, 1)
     roots = ""

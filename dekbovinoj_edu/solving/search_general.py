@@ -241,11 +241,6 @@ class GeneralSearch(SearchBase):
     def _chains(self, tok: int) -> list[tuple[Q, str]]:
         return card_chains(tok >> 1, self.sqrt, self.fact, self.level.limits)
 
-    def _red_chains(self, tok: int) -> list[tuple[Q, str]]:
-        """A red lead's chains: no factorial of a factorial, which is written ``(3♦!)!``,
-        and a bracket may not stand after ``−`` or ``÷`` (rule 3)."""
-        return [(x, ops) for x, ops in self._chains(tok) if "!!" not in ops]
-
     def _bracket_gen(self, cards: Multiset, t: Q, every: bool) -> Iterator[Tree]:
         """A bracket holding any expression, under a chain of ``√`` and ``!``."""
         if not self.brackets:
@@ -399,7 +394,7 @@ class GeneralSearch(SearchBase):
         signed = kind[1] == "−"
         goal = neg(t) if signed else t
         for tok, e_cards in _red_leads(cards):
-            for b, ops in self._red_chains(tok):
+            for b, ops in self._chains(tok):
                 leaf = ("n", tok, signed, ops)
                 if not e_cards:
                     if b == goal:
@@ -420,7 +415,7 @@ class GeneralSearch(SearchBase):
         limits = self.level.limits
         for tok, e_cards in _red_leads(cards):
             exps = self.full((GX, "+"), e_cards) if e_cards and self.pow else {}
-            for b, ops in self._red_chains(tok):
+            for b, ops in self._chains(tok):
                 leaf = ("n", tok, signed, ops)
                 if not e_cards:
                     yield (neg(b) if signed else b), leaf
