@@ -40,6 +40,7 @@ from dekbovinoj_edu.classroom.errors import (
     UnknownClassError,
     UnknownSessionError,
 )
+from dekbovinoj_edu.classroom.keeping import RESUME_SECONDS
 from dekbovinoj_edu.classroom.session import ClassSession
 from dekbovinoj_edu.classroom.store import open_store
 from dekbovinoj_edu.classroom.views.keeper import key_for
@@ -288,6 +289,7 @@ def test_what_the_browser_gives_back_is_checked_before_it_is_used() -> None:
             "nickname": "Fa",
             "rejoin_code": "k7qm 2xhd",
             "token": "t" * 32,
+            "saved": time.time(),
             "pending": [
                 good,
                 dict(good),  # the same id twice: once
@@ -305,6 +307,28 @@ def test_what_the_browser_gives_back_is_checked_before_it_is_used() -> None:
     for bad in ({"nickname": "\u3164", "rejoin_code": "K7QM-2XHD"}, [1], {"nickname": 5}):
         keep.data = bad  # type: ignore[assignment]
         assert ClassClient("http://127.0.0.1:9", "4a", keep=keep).kept is None
+
+
+def test_a_seat_written_down_long_ago_is_neither_taken_up_nor_shown_on_a_shared_computer(
+    service: ClassService,
+) -> None:
+    now = [time.time()]
+    keep = MemoryKeep()
+    ana = ClassSession("4a", ClassClient(service.url, "4a", keep=keep, wall_clock=lambda: now[0]))
+    ana.join("Ana")
+    code = ana.rejoin_code
+    now[0] += 5 * 60  # a reload in the lesson: the page takes her seat up again
+    again = ClassSession("4a", ClassClient(service.url, "4a", keep=keep, wall_clock=lambda: now[0]))
+    assert again.kept is not None and again.resume() and again.nickname == "Ana"
+    now[0] += RESUME_SECONDS + 60  # the next class sits down at this computer
+    next_one = ClassClient(service.url, "4a", keep=keep, wall_clock=lambda: now[0])
+    session = ClassSession("4a", next_one)
+    assert session.kept is None and session.remembered is None and not session.resume()
+    assert code not in json.dumps(keep.data)  # the code is gone from the page's storage
+    assert keep.data is not None and keep.data["token"] == ""  # nothing waited: no token
+    later = ClassSession("4a", ClassClient(service.url, "4a", keep=keep))
+    later.join("Ana", code)  # Ana herself, with her code, is back at her place
+    assert later.resumed
 
 
 def test_a_student_offline_for_too_long_is_told_to_wait(tmp_path: Path) -> None:
@@ -409,7 +433,8 @@ def test_a_remembered_seat_whose_code_no_longer_opens_it_is_forgotten_not_retrie
 ) -> None:
     ClassClient(service.url, "4a").join("Kim")
     keep = MemoryKeep()
-    keep.save({"nickname": "Kim", "rejoin_code": "2222-2222", "token": "", "pending": []})
+    kept = {"nickname": "Kim", "rejoin_code": "2222-2222", "token": "", "pending": []}
+    keep.save({**kept, "saved": time.time()})
     session = ClassSession("4a", ClassClient(service.url, "4a", keep=keep))
     assert session.kept is not None
     with pytest.raises(NicknameTakenError):

@@ -23,6 +23,7 @@ from .seat import normalise_rejoin_code
 
 __all__ = [
     "MAX_PENDING",
+    "RESUME_SECONDS",
     "Keep",
     "KeptSeat",
     "MemoryKeep",
@@ -33,6 +34,14 @@ __all__ = [
 
 MAX_PENDING = 500
 """The most attempts that may wait to be sent (an offline student is stopped there)."""
+
+
+RESUME_SECONDS = 15 * 60.0
+"""How long after the page last wrote its seat down it takes the seat up again by itself (a
+reload, a tab opened again). Later, the computer may have another student (a lab shared
+between classes): the page forgets the seat's rejoin code and shows an empty join screen, so
+the student who sits down next neither resumes nor reads the code; its own student types their
+nickname and code again."""
 
 
 class QueueFullError(ClassroomError):
@@ -89,11 +98,25 @@ class Pending:
 
 @dataclass(frozen=True)
 class KeptSeat:
-    """A seat this app held before (a reload): enough to take it up again at once."""
+    """A seat this app held before (a reload): enough to take it up again at once.
+    ``saved``: when the page wrote it down (seconds since the epoch; 0: not said).
+
+    >>> seat = KeptSeat("Ana", "K7QM-2XHD", saved=1_000_000.0)
+    >>> seat.fresh(1_000_000.0 + 60), seat.fresh(1_000_000.0 + RESUME_SECONDS + 1)
+    (True, False)
+    >>> seat.fresh(1_000_000.0 - 3600)  # a clock set back: not taken up by itself
+    False
+    """
 
     nickname: str
     rejoin_code: str
     token: str = ""
+    saved: float = 0.0
+
+    def fresh(self, now: float) -> bool:
+        """Whether the page wrote this seat down recently enough (:data:`RESUME_SECONDS`
+        before ``now``) to take it up again without asking."""
+        return 0.0 <= now - self.saved <= RESUME_SECONDS
 
 
 class Keep(Protocol):
@@ -136,6 +159,8 @@ def read_kept(data: object) -> tuple[KeptSeat | None, list[Pending]]:
     (None, [])
     >>> read_kept({"nickname": "Ana", "rejoin_code": "K7QM-2XH0"})  # no 0 in a code
     (None, [])
+    >>> read_kept({"nickname": "Ana", "rejoin_code": "", "saved": 1.5e9})[0].saved
+    1500000000.0
     """
     if not isinstance(data, dict):
         return None, []
@@ -149,8 +174,11 @@ def read_kept(data: object) -> tuple[KeptSeat | None, list[Pending]]:
         shown = normalise_rejoin_code(code[:20]) if code else ""
         good_code = shown == "" or REJOIN_CODE.fullmatch(shown) is not None
         good_token = token == "" or TOKEN.fullmatch(token) is not None
+        saved = data.get("saved", 0.0)
+        if type(saved) not in (int, float) or not 0 <= saved < 1e11:  # NaN fails too
+            saved = 0.0
         if chosen and good_code and good_token:
-            seat = KeptSeat(chosen, shown, token)
+            seat = KeptSeat(chosen, shown, token, float(saved))
     pending: list[Pending] = []
     seen: set[str] = set()
     found = data.get("pending", [])

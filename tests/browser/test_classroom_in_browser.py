@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import csv
 import io
+import re
 import subprocess
 import sys
 import time
@@ -33,6 +34,20 @@ from .conftest import FIRST_LOAD_MS, STEP_MS, _need_chromium
 NO_TEN = Puzzle.parse("A♣ | 2♣", level=1)
 ANSWERS = {"Ana": ("13*2+3-9-3-7", "ok"), "Bo": ("13 + 9", "colour"), "Cy": ("13 +", "syntax")}
 TEACHER_LINE = "Teacher's dashboard: "
+KEPT_TEXT = (
+    "Object.keys(localStorage).filter(k => k.startsWith('dekbovinoj-class:'))"
+    ".map(k => localStorage.getItem(k)).join(' ')"
+)
+"""Everything class mode keeps in this page's local storage, as one text."""
+AN_HOUR_AGO = """
+for (const key of Object.keys(localStorage)) {
+  if (!key.startsWith('dekbovinoj-class:')) continue;
+  const kept = JSON.parse(localStorage.getItem(key));
+  if (kept.saved) { kept.saved -= 3600; localStorage.setItem(key, JSON.stringify(kept)); }
+}
+"""
+"""Set the time class mode's storage says it was written back by an hour (before the page's
+own scripts run)."""
 RESUME_SECONDS = 10.0
 """How long a reloaded page may take, once the app shows, to be back at the student's place."""
 
@@ -184,6 +199,21 @@ def test_three_students_answer_and_the_dashboard_and_csv_show_exactly_that(
     expect(ana.locator(".dkb-summary")).to_contain_text("Solved 2 of 2")
     assert time.monotonic() - shown < RESUME_SECONDS
     assert ana.locator(".dkb-nickname input").count() == 0  # no join screen: nothing typed
+
+    # Later, the next class sits down at Ana's computer: her page wrote her seat down long
+    # ago (the storage's time set back an hour), so a new tab neither takes her seat up nor
+    # shows her code, and the page's storage forgets the code.
+    code = re.search(r"[0-9A-Z]{4}-[0-9A-Z]{4}", ana.locator(".dkb-rejoin").inner_text())
+    assert code is not None
+    ana.close()
+    context = contexts["Ana"]
+    context.add_init_script(AN_HOUR_AGO)
+    later = context.new_page()
+    later.goto(classroom.url)
+    expect(later.locator(".dkb-nickname input")).to_be_visible(timeout=FIRST_LOAD_MS)
+    expect(later.locator(".dkb-nickname input")).to_have_value("")
+    expect(later.locator(".dkb-rejoin")).not_to_contain_text(code.group())
+    later.wait_for_function(f"() => !{KEPT_TEXT} .includes({code.group()!r})", timeout=STEP_MS)
 
     response = teacher.request.get(dashboard + "report.csv")
     assert response.ok
