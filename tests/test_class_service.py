@@ -901,12 +901,16 @@ def test_class_dashboard_never_puts_its_secret_on_a_command_line(tmp_path: Path)
         address = lines[0].split(": ", 1)[1]
         secret = address.rstrip("/").rsplit("/", 1)[1]
         deadline = time.monotonic() + 30
-        while not record.exists() and time.monotonic() < deadline:
+        while time.monotonic() < deadline:  # the browser has written everything down
+            if record.exists() and "</html>" in record.read_text(encoding="utf-8"):
+                break
             time.sleep(0.05)
         command, mode, *page = record.read_text(encoding="utf-8").splitlines()
         assert command.startswith("file:///") and secret not in command
         assert mode == "600" and address in "".join(page)
         assert Path(command[7:]).parent.stat().st_mode & 0o777 == 0o700
+        api = Api(address)  # the service is serving (it stops on SIGTERM from now on)
+        assert api.call("GET", "/" + address.split("/", 3)[3]).status in (200, 302, 303)
     finally:
         process.send_signal(signal.SIGTERM)
         assert process.wait(timeout=20) == 0
