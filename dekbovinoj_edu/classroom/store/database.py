@@ -41,6 +41,7 @@ from sqlalchemy.pool import StaticPool
 
 from ..errors import ClassroomError, StoreError
 from .failures import busy, describe, storage_error
+from .group_commit import GroupCommit
 from .migrating import migrate, revision_of
 from .shares import network_share
 from .sqlite_file import BUSY_TIMEOUT_MS, OURS, REVISIONS, foreign, inspect_sqlite_file, newer
@@ -82,6 +83,9 @@ class Database:
     on SQLite's own lock), nothing for PostgreSQL (its row locks)."""
     reading: AbstractContextManager[Any] = field(default_factory=nullcontext)
     """Held around each read (the one connection of an in-memory database)."""
+    group: GroupCommit | None = None
+    """A SQLite file's writes, committed in groups (one sync for the writes waiting at once);
+    ``None``: each write its own transaction."""
 
     def close(self) -> None:
         """Close every connection (the last one leaves no write-ahead log behind)."""
@@ -102,6 +106,8 @@ class Database:
         reconnected = False
         while True:
             try:
+                if write and self.group is not None:
+                    return self.group.run(work)
                 with guard, self.engine.connect() as connection:
                     if write:
                         connection = connection.execution_options(dekbovinoj_write=True)
@@ -216,12 +222,14 @@ def _sqlite_file(path: Path) -> Database:
         revision = inspect_sqlite_file(path)
     except OSError as error:
         raise storage_error(error, where) from error
-    database = Database(_file_engine(path), where, "sqlite", path, writing=threading.Lock())
+    engine, lock = _file_engine(path), threading.Lock()
+    database = Database(engine, where, "sqlite", path, writing=lock)
     try:
         if revision != HEAD_REVISION:
             database.run(migrate, write=True)
         _wal(database.engine)
         _private(path)
+        database.group = GroupCommit(engine, lock)  # after the migration: its own transaction
     except sqlite3.Error as error:
         database.close()
         raise storage_error(error, where) from error
