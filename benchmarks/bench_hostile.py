@@ -24,9 +24,19 @@ And the worst code a page can open (``--codes``): the biggest level-3 codes a st
 each in a fresh Python, through the practice widget (open the code, say "mu!", which needs the
 best answer), with the processor-seconds and memory it took (goal: ≤ 2 s, ≤ 100 MB).
 
+And the class service (``--service``): ``dekbovinoj class serve`` on a SQLite file, 30 honest
+students (each from an address of its own) joining and answering every second, for a quiet run
+and then a hostile one, in which one address at once opens idle connections (3,000, above the
+cap per address), makes seats with new nicknames in a loop, and answers from its seats with the
+most expensive level-3 answers it can type. It prints the honest students' answer latency
+(p50/p95, quiet and hostile; goal: the hostile p95 within 1.5 × the quiet one, or 50 ms), their
+errors (goal 0), the hostile address's connections held and seats made against the caps, and
+the lines the service wrote (goal: no traceback, at most a line a minute per cap).
+
 Every loop is bounded in count and time; nothing leaves 127.0.0.1.
 
-Run: ``python benchmarks/bench_hostile.py [--seconds 60] [--students 10] [--codes]``.
+Run: ``python benchmarks/bench_hostile.py [--seconds 60] [--students 10] [--codes]
+[--service]``.
 """
 
 from __future__ import annotations
@@ -352,18 +362,238 @@ def codes() -> None:
         print(f"code {code} ({name}): {spent} processor-s, {grown} MB more (goal ≤ 2 s, ≤ 100 MB)")
 
 
+SERVICE_STUDENTS = 30
+SERVICE_SECONDS = 20.0
+IDLE_CONNECTIONS = 3000
+"""Connections the hostile address opens and leaves idle (the cap per address is 600)."""
+EXPENSIVE = ("√√√√√√9^8^9^8", "√√√√√9^8^9^8", "9^8^9^8", "√(9^8^7)^√(9^8^7)")
+"""Answers a student can type at :data:`SERVICE_CODE` that cost the checker the most (the
+first about 0.3 processor-seconds)."""
+SERVICE_CODE = "C945-X2EP-B8F3"
+"""9♣ 8♠ | 9♠ 8♣ 7♣ 7♠ at level 3: black cards, so towers of powers pass the colour rule."""
+HONEST_ANSWER = "9 + 8 - 7"
+WARM_UP = 2
+"""Each honest student's first answers, not counted (the service works out the puzzle's best
+answers on the first)."""
+
+
+def _post(
+    port: int, source: str, path: str, body: dict[str, object], token: str = ""
+) -> tuple[int, dict[str, object]]:
+    """One JSON POST from the address ``source``; its status and answer."""
+    connection = http.client.HTTPConnection(HOST, port, timeout=30, source_address=(source, 0))
+    try:
+        headers = {"Content-Type": "application/json"}
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
+        connection.request("POST", path, json.dumps(body), headers)
+        answer = connection.getresponse()
+        data = answer.read()
+        try:
+            document = json.loads(data) if data else {}
+        except ValueError:
+            document = {}
+        return answer.status, document if isinstance(document, dict) else {}
+    finally:
+        connection.close()
+
+
+@dataclass
+class ServiceRun:
+    """One run of the class service's part: the honest students' figures, the hostile's."""
+
+    latencies: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    held: int = 0
+    seats: int = 0
+    seat_refusals: int = 0
+    refused_with: set[int] = field(default_factory=set)
+    expensive: int = 0
+
+
+def _honest(port: int, number: int, until_time: float, run: ServiceRun) -> None:
+    source = f"127.0.1.{number + 1}"
+    api = f"/api/v1/classes/{CLASS_NAME}"
+    status, joined = _post(
+        port, source, f"{api}/join", {"nickname": f"h{number}-{uuid.uuid4().hex[:6]}"}
+    )
+    if status != 201:
+        run.errors.append(f"join {status}")
+        return
+    token = str(joined.get("token", ""))
+    sent = 0
+    while time.monotonic() < until_time and sent < 200:
+        sent += 1
+        body = {"id": uuid.uuid4().hex[:24], "puzzle": 1, "answer": HONEST_ANSWER}
+        start = time.monotonic()
+        try:
+            status, _ = _post(port, source, f"{api}/attempts", body, token)
+        except OSError as error:
+            run.errors.append(f"attempt: {error}")
+            continue
+        if sent > WARM_UP:  # the first answers also wait for the puzzle's best answers
+            run.latencies.append(time.monotonic() - start)
+        if status not in (200, 201):
+            run.errors.append(f"attempt {status}")
+        time.sleep(1.0)
+
+
+def _hostile_service(port: int, until_time: float, run: ServiceRun) -> None:
+    import socket
+
+    sockets = []
+    try:
+        for _ in range(IDLE_CONNECTIONS):  # idle connections: the cap closes most at once
+            if time.monotonic() > until_time:
+                break
+            try:
+                held = socket.create_connection(
+                    (HOST, port), timeout=5, source_address=(HOSTILE, 0)
+                )
+            except OSError:
+                continue
+            sockets.append(held)
+        time.sleep(0.5)
+        for held in sockets:
+            held.setblocking(False)
+            try:
+                run.held += held.recv(1) != b""  # b"": closed by the service
+            except BlockingIOError:
+                run.held += 1  # still open
+            except OSError:
+                pass
+        for held in sockets:  # the seat flood needs connections of its own
+            held.close()
+        sockets.clear()
+        api = f"/api/v1/classes/{CLASS_NAME}"
+        tokens: list[str] = []
+        made = 0
+        while time.monotonic() < until_time and made < 2_000:  # seats with new nicknames
+            made += 1
+            try:
+                status, joined = _post(port, HOSTILE, f"{api}/join", {"nickname": f"x{made}"})
+            except OSError:
+                continue
+            if status == 201:
+                run.seats += 1
+                tokens.append(str(joined.get("token", "")))
+            else:
+                run.seat_refusals += 1
+                run.refused_with.add(status)
+                if len(tokens) and run.seat_refusals >= 50:
+                    break
+        sent = 0
+        while time.monotonic() < until_time and tokens and sent < 5_000:  # expensive answers
+            token = tokens[sent % len(tokens)]
+            body = {
+                "id": uuid.uuid4().hex[:24],
+                "puzzle": 1,
+                "answer": EXPENSIVE[sent % len(EXPENSIVE)],
+            }
+            sent += 1
+            try:
+                _post(port, HOSTILE, f"{api}/attempts", body, token)
+            except OSError:
+                continue
+            run.expensive += 1
+    finally:
+        for held in sockets:
+            held.close()
+
+
+def _service_run(port: int, attack: bool) -> ServiceRun:
+    import threading
+
+    run = ServiceRun()
+    until_time = time.monotonic() + SERVICE_SECONDS
+    threads = [
+        threading.Thread(target=_honest, args=(port, n, until_time, run))
+        for n in range(SERVICE_STUDENTS)
+    ]
+    if attack:
+        threads.append(threading.Thread(target=_hostile_service, args=(port, until_time, run)))
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=SERVICE_SECONDS + 120)
+    return run
+
+
+CLASS_NAME = "4h"
+
+
+def class_service() -> None:
+    import resource
+
+    from dekbovinoj_edu.classroom.assignment import codes_assignment
+    from dekbovinoj_edu.classroom.store import open_store
+
+    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 8192), hard))
+    folder = Path(tempfile.mkdtemp(prefix="dekbovinoj-bench-hostile-service-"))
+    db = folder / "classes.sqlite3"
+    store = open_store(db)
+    store.add_class(codes_assignment(CLASS_NAME, f"{SERVICE_CODE},{SERVICE_CODE}"))
+    store.close()
+    port = free_port()
+    log = folder / "service.log"
+    command = [sys.executable, "-m", "dekbovinoj_edu.cli", "class", "serve", CLASS_NAME,
+               "--db", str(db), "--port", str(port)]  # fmt: skip
+    with log.open("wb") as output:
+        server = subprocess.Popen(command, stdout=output, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + 60
+        while "Ctrl+C" not in log.read_text("utf-8", errors="replace"):
+            if server.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(log.read_text("utf-8", errors="replace")[-2000:])
+            time.sleep(0.2)
+        quiet = _service_run(port, attack=False)
+        attacked = _service_run(port, attack=True)
+    finally:
+        stop(server)
+    text = log.read_text("utf-8", errors="replace")
+    q95, h95 = percentile(quiet.latencies, 0.95), percentile(attacked.latencies, 0.95)
+    for name, run in (("quiet", quiet), ("hostile", attacked)):
+        print(
+            f"class service, {name}: {len(run.latencies)} honest answers, latency p50 "
+            f"{statistics.median(run.latencies) * 1000:.1f} ms, p95 "
+            f"{percentile(run.latencies, 0.95) * 1000:.1f} ms, errors {len(run.errors)}"
+        )
+    print(
+        f"hostile address: {attacked.held} of {IDLE_CONNECTIONS} idle connections held open; "
+        f"{attacked.seats} seats made, {attacked.seat_refusals} refused "
+        f"({sorted(attacked.refused_with)}); "
+        f"{attacked.expensive} expensive answers sent"
+    )
+    tracebacks = text.count("Traceback")
+    lines = len(text.splitlines())
+    print(f"service's lines: {lines} (tracebacks {tracebacks})")
+    ok = h95 <= max(1.5 * q95, 0.050) and not attacked.errors and not quiet.errors
+    print(
+        f"goals: hostile p95 {h95 * 1000:.1f} ms ≤ max(1.5 × quiet {q95 * 1000:.1f} ms, 50 ms): "
+        f"{h95 <= max(1.5 * q95, 0.050)}; honest errors 0: "
+        f"{not attacked.errors and not quiet.errors}; no traceback: {tracebacks == 0}; "
+        f"all: {ok and tracebacks == 0}"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--students", type=int, default=10)
     parser.add_argument("--codes", action="store_true", help="only the worst codes")
+    parser.add_argument("--service", action="store_true", help="only the class service")
     args = parser.parse_args()
     print(describe())
     if args.codes:
         codes()
         return
+    if args.service:
+        class_service()
+        return
     classroom(args.students, args.seconds)
     codes()
+    class_service()
     print(f"load: {subprocess.run(['uptime'], capture_output=True, text=True).stdout.strip()}")
 
 
