@@ -64,9 +64,9 @@ class Num:
     ``negative`` is the sign written with a negative card (``−9♦`` is worth
     −9); a negative card after ``÷`` is written without it (``÷ 3♥`` divides
     by 3) and so has ``negative=False``. ``unary`` is a chain of roots and
-    factorials applied to the rank in order, roots first (``""``, ``"√"``,
-    ``"!"``, ``"√!"`` is ``(√9)!``, ``"!!"``); the sign stays outside, as in
-    ``−√9♥``.
+    factorials applied to the rank in order (``""``, ``"√"``, ``"!"``, ``"√!"``
+    is ``(√9)!``, ``"!!"`` is ``(3!)!``, ``"!√"`` is ``√(3!)``); the sign stays
+    outside, as in ``−√9♥``.
     """
 
     rank: int
@@ -76,8 +76,8 @@ class Num:
     card: Card | None = None
     """The card itself, for printing with its suit (``None``: print the rank only)."""
     unary: str = ""
-    """Roots then factorials (``""``, ``"√"``, ``"!"``, ``"√!"``…), applied to the rank
-    before the sign."""
+    """Roots and factorials (``""``, ``"√"``, ``"!"``, ``"√!"``…), applied to the rank in
+    order, before the sign."""
 
 
 @dataclass(frozen=True)

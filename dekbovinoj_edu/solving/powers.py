@@ -25,16 +25,22 @@ from collections.abc import Iterator
 from fractions import Fraction
 from functools import lru_cache
 
+from ..checking.errors import CheckError
+from ..checking.evaluate import apply
 from ..rules.limits import Limits, factorial_fits, log10_size, power_fits, root_fits
+from ..rules.operations import Op
 from .rational import ONE, ZERO, Q, root
 
 __all__ = [
     "card_chains",
+    "card_roots",
     "closure",
     "exponents_to",
     "factorial_value",
     "preimages",
     "rational_power",
+    "root_exponents",
+    "root_power",
     "square_root",
 ]
 
@@ -124,6 +130,88 @@ def card_chains(rank: int, sqrt: bool, fact: bool, limits: Limits) -> list[tuple
         value = nxt
         roots += "√"
     return list(found.items())
+
+
+ROOT_DEPTH = 2
+"""How many roots :func:`card_roots` puts over a card's chain (``√√3♦``, 3 to the 1/4)."""
+
+
+def card_roots(rank: int, fact: bool, limits: Limits) -> list[tuple[Q, int, str]]:
+    """The irrational values of a card under roots: ``(x, k, ops)`` for ``x ^ (1/2^k)``,
+    ``x`` a value of :func:`card_chains` that is no square, ``k`` roots over it (at most
+    :data:`ROOT_DEPTH`), ``ops`` the whole chain (``"!√"`` is ``√(3!)``, ``"√!√"`` is
+    ``√((√9)!)``). A red card leads or divides with them where no bracket may stand (rule 3):
+    ``−√10♦ ^ √4♣`` is −10 and ``÷ √2♥ ÷ √8♦`` divides by 4.
+
+    >>> from dekbovinoj_edu.rules.limits import DEFAULT_LIMITS as L
+    >>> [(x, k, ops) for x, k, ops in card_roots(3, True, L)][:4]
+    [((3, 1), 1, '√'), ((3, 1), 2, '√√'), ((6, 1), 1, '!√'), ((6, 1), 2, '!√√')]
+    """
+    found: list[tuple[Q, int, str]] = []
+    for x, ops in card_chains(rank, True, fact, limits):
+        if square_root(x, limits) is not None or not root_fits(log10_size(*x), limits):
+            continue  # a square's roots are chains of the card already
+        found.extend((x, k, ops + "√" * k) for k in range(1, ROOT_DEPTH + 1))
+    return found
+
+
+@lru_cache(maxsize=1 << 16)
+def root_power(x: Q, k: int, exponent: Q, limits: Limits) -> Q | None:
+    """``(x ^ (1/2^k)) ^ exponent`` when it is rational and the checker computes it (an
+    irrational base: ``x`` is no square), else ``None``.
+
+    >>> from dekbovinoj_edu.rules.limits import DEFAULT_LIMITS as L
+    >>> root_power((10, 1), 1, (2, 1), L), root_power((2, 1), 2, (-12, 1), L)
+    ((10, 1), (1, 8))
+    >>> root_power((10, 1), 1, (3, 1), L) is None  # 10 × √10
+    True
+    """
+    p, q = exponent
+    if p == 0 or abs(p) > limits.max_exponent or q > limits.max_exponent or x[0] <= 0:
+        return None
+    g = math.gcd(abs(p), q << k)
+    p, q = p // g, (q << k) // g  # the value is x ^ (p/q)
+    r = root(x, q)
+    if r is None:
+        return None
+    n, d = r if p > 0 else (r[1], r[0])
+    if abs(p) * log10_size(n, d) > math.log10(limits.max_magnitude) + 1:
+        return None  # far too big: the checker would refuse it
+    value = (n ** abs(p), d ** abs(p))
+    return value if _checker_power(x, k, exponent, limits) == value else None
+
+
+def _checker_power(x: Q, k: int, exponent: Q, limits: Limits) -> Q | None:
+    """The checker's own value of the power, where it computes one, when rational."""
+    try:
+        value = apply(Op.SQRT, (Fraction(*x),), limits)
+        for _ in range(k - 1):
+            value = apply(Op.SQRT, (value,), limits)
+        value = apply(Op.POW, (value, Fraction(*exponent)), limits)
+    except CheckError:
+        return None
+    if not isinstance(value, Fraction):
+        return None
+    return (value.numerator, value.denominator)
+
+
+@lru_cache(maxsize=1 << 16)
+def root_exponents(x: Q, k: int, t: Q, limits: Limits) -> tuple[Q, ...]:
+    """Every exponent ``e`` with ``(x ^ (1/2^k)) ^ e = t`` (as the checker computes it).
+
+    >>> from dekbovinoj_edu.rules.limits import DEFAULT_LIMITS as L
+    >>> root_exponents((10, 1), 1, (100, 1), L), root_exponents((10, 1), 1, (1, 100), L)
+    (((4, 1),), ((-4, 1),))
+    """
+    whole = t[0] if t[1] == 1 else t[1] if t[0] == 1 else 1  # x ^ e is n or 1/n, n > 1
+    if t[0] <= 0 or whole == 1 or x[1] != 1 or math.gcd(whole, x[0]) == 1:
+        return ()
+    ratio = _log_ratio(x, t)
+    if ratio is None:
+        return ()
+    f = Fraction(ratio).limit_denominator(limits.max_exponent)  # x ^ f = t: e is f × 2^k
+    candidates = {(e.numerator, e.denominator) for e in (f * (1 << k), -f * (1 << k))}
+    return tuple(e for e in sorted(candidates) if root_power(x, k, e, limits) == t)
 
 
 def preimages(t: Q, sqrt: bool, fact: bool, limits: Limits) -> list[tuple[Q, str]]:

@@ -42,8 +42,9 @@ __all__ = [
 
 Tree = tuple
 """A search tree: ``("n", token, negative, unary)`` for a card (``negative``: written with
-its sign, ``unary`` ``""``/``"√"``/``"!"``), ``("s", a, b, minus)`` for ``a ± b``,
-``("p", a, b, divide)`` for ``a × b`` or ``a ÷ b``, ``("d", a)`` for ``1 ÷ a`` (a divisor
+its sign, ``unary`` its roots and factorials in order, ``""``, ``"√"``, ``"√!"``…),
+``("s", a, b, minus)`` for ``a ± b``, ``("p", a, b, divide)`` for ``a × b`` or ``a ÷ b``,
+``("d", a)`` for ``1 ÷ a`` (a divisor
 in a product that has its leader elsewhere), ``("^", a, b)``, ``("√", a)``, ``("!", a)``."""
 
 Multiset = tuple[int, ...]
@@ -232,10 +233,24 @@ class SearchBase:
         self._cards: dict[int, list[tuple[int, Q, Tree]]] = {}
         self._absorbed: dict[Multiset, list[tuple[Tree, bool]] | None] = {}
         self._capped: dict[tuple[str, Multiset], tuple[int, dict[int, Tree]]] = {}
+        # The general grammar's irrational parts (search_general): a card's roots, the root
+        # groups of a multiset, and its splits into a root group and the rest.
+        self._roots: dict[int, list[tuple[Q, int, str]]] = {}
+        self._root_group_memo: dict[Multiset, tuple[tuple[Q, Tree, str], ...]] = {}
+        self._splits_by_root: dict[Multiset, list[tuple[Multiset, Multiset]]] = {}
+        self._root_exponents: dict[tuple[Q, int, Q], tuple[Q, ...]] = {}
 
     def memo_size(self) -> int:
         """How many answers to questions are remembered."""
-        return len(self._full) + len(self._reach) + len(self._capped) + len(self._absorbed)
+        return (
+            len(self._full)
+            + len(self._reach)
+            + len(self._capped)
+            + len(self._absorbed)
+            + len(self._root_group_memo)
+            + len(self._splits_by_root)
+            + len(self._root_exponents)
+        )
 
     # -- cards ----------------------------------------------------------------------------
 

@@ -26,9 +26,16 @@ powers, signs (``−``) in front of any factor or exponent when the level has ``
 The space searched is every such expression whose every part has a rational
 value within the bounds of :mod:`dekbovinoj_edu.rules.limits` (the same
 functions decide for the checker). Expressions whose value passes through an
-irrational number (``√2 × √2``) are not searched, with one exception: a negative term of
-two roots, ``−√12♦ × √3♣``, which no bracket can write rationally (rule 3). Elsewhere the
-same cards have a rational form (``√(2 × 2)``).
+irrational number (``√2 × √2``) are not searched, with two exceptions, which no bracket
+can write rationally where a red card stands after ``−`` or ``÷`` (rule 3):
+
+- a card under roots as the base of a power (``−√10♦ ^ √4♣`` is −10, ``÷ √2♥ ^ 2♣``
+  divides by 2), when the power is rational;
+- a *root group* in a term: two or three cards each under one root, whose product is
+  rational though no root is (``−√12♦ × √3♣`` is −6, ``÷ √2♥ ÷ √8♦`` divides by 4,
+  ``−√3♦! × √6♣`` is −6).
+
+Elsewhere the same cards have a rational form (``√(2 × 2)``).
 
 >>> from dekbovinoj_edu.rules.levels import LEVELS
 >>> from .search import Grammar, tokens
@@ -43,13 +50,25 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Iterator
+from functools import lru_cache
+from itertools import product
+from typing import NamedTuple
 
 from ..rules.limits import Limits
-from .powers import card_chains, closure, exponents_to, preimages, rational_power
+from .powers import (
+    card_chains,
+    card_roots,
+    closure,
+    exponents_to,
+    preimages,
+    rational_power,
+    root_exponents,
+    root_power,
+)
 from .rational import ONE, ZERO, Q, add, div, mul, neg, root, sub
-from .search_base import Multiset, SearchBase, Tree, inverse
+from .search_base import Multiset, SearchBase, Tree, inverse, sub_multisets
 
-__all__ = ["GENERAL_KINDS", "GeneralSearch"]
+__all__ = ["GENERAL_KINDS", "ROOT_GROUP", "GeneralSearch", "GroupRules", "root_groups"]
 
 # Kinds (the first item of a kind tuple). Colour rule: GE sum (with how many positive terms
 # may still come), GT term (positive or negative lead; its value is what it adds), GU the
@@ -62,6 +81,8 @@ HE, HS, HP, HF, HU, HG, HX, HB = "HE", "HS", "HP", "HF", "HU", "HG", "HX", "HB"
 GENERAL_KINDS = frozenset({GE, GT, GF, GU, GX, GB, HE, HS, HP, HF, HU, HG, HX, HB})
 MANY = 2
 """``GE``'s count of positive terms that may still come: any number."""
+ROOT_GROUP = 3
+"""The most cards of a root group (:func:`root_groups`)."""
 
 
 class GeneralSearch(SearchBase):
@@ -344,32 +365,132 @@ class GeneralSearch(SearchBase):
         """A term: ``(GT, "+")`` led by a positive factor, ``(GT, "−")`` by a negative one
         (its value is what it adds to the sum: negative for a positive product)."""
         yield from self._product_gen(self._g_kinds(kind), cards, t, every)
-        if kind[1] == "−":
-            yield from (tree for x, tree in self._root_pairs(cards) if x == t)
+        yield from self._root_terms_gen(kind[1], cards, t, every)
 
     def _b_gt(self, kind: tuple, cards: Multiset) -> Iterator[tuple[Q, Tree]]:
         yield from self._product_build(self._g_kinds(kind), cards)
-        if kind[1] == "−":
-            yield from self._root_pairs(cards)
+        yield from self._root_terms_build(kind[1], cards)
 
-    def _root_pairs(self, cards: Multiset) -> Iterator[tuple[Q, Tree]]:
-        """A negative term of two roots whose product is rational though neither root is:
-        ``−√12♦ × √3♣`` (−6) or ``−√8♦ ÷ √2♥`` (−2). A red card leads, so no bracket may
-        gather them (``−√(12 × 3)`` puts a bracket after ``−``, rule 3). Every other part of
-        the search has rational values only."""
-        if not self.sqrt or len(cards) != 2:
+    # -- irrational parts that no bracket can gather (rule 3) -----------------------------------
+
+    def _root_groups(self, cards: Multiset) -> tuple[tuple[Q, Tree, str], ...]:
+        """The root groups of exactly these cards (:func:`root_groups`), memoised."""
+        found = self._root_group_memo.get(cards)
+        if found is None:
+            rules = GroupRules(
+                self.mul, self.div, self.sub_op, self.brackets, self.fact, self.level.limits
+            )
+            found = self._root_group_memo[cards] = root_groups(cards, rules)
+        return found
+
+    def _root_chains(self, tok: int) -> list[tuple[Q, int, str]]:
+        """A card's irrational values under roots (with the colour rule: where no bracket may
+        stand, a red card's), memoised."""
+        found = self._roots.get(tok)
+        if found is None:
+            found = self._roots[tok] = (
+                card_roots(tok >> 1, self.fact, self.level.limits) if self.sqrt else []
+            )
+        return found
+
+    def _root_splits(self, cards: Multiset) -> list[tuple[Multiset, Multiset]]:
+        """The splits of the cards into a root group (two or three cards that make one) and
+        the rest, memoised."""
+        found = self._splits_by_root.get(cards)
+        if found is None:
+            found = []
+            if self.sqrt and self.colour:
+                for size in range(2, min(ROOT_GROUP, len(cards)) + 1):
+                    for group, rest in sub_multisets(cards, size):
+                        if self._root_groups(group):
+                            found.append((group, rest))
+            self._splits_by_root[cards] = found
+        return found
+
+    def _root_terms_gen(self, sign: str, cards: Multiset, t: Q, every: bool) -> Iterator[Tree]:
+        """Terms holding a root group: the group alone, the group leading factors after it,
+        or a term of the other cards with the group as more factors."""
+        for group, rest in self._root_splits(cards):
+            for value, tree, lead in self._root_groups(group):
+                if lead == "−" and sign != "−":
+                    continue
+                if not rest:
+                    if lead == sign and value == t:
+                        yield tree
+                    continue
+                want = div(t, value)
+                if lead == sign:
+                    for tail in self._sub((GU,), rest, want, every):
+                        yield ("p", tree, tail, False)
+                if lead != "−":
+                    for term in self._sub((GT, sign), rest, want, every):
+                        yield ("p", term, tree, False)
+
+    def _root_terms_build(self, sign: str, cards: Multiset) -> Iterator[tuple[Q, Tree]]:
+        for group, rest in self._root_splits(cards):
+            groups = [g for g in self._root_groups(group) if g[2] != "−" or sign == "−"]
+            if not rest:
+                yield from ((value, tree) for value, tree, lead in groups if lead == sign)
+                continue
+            for value, tree, lead in groups:
+                if lead == sign:
+                    for x, tail in self.full((GU,), rest).items():
+                        yield mul(value, x), ("p", tree, tail, False)
+                if lead != "−":
+                    for x, term in self.full((GT, sign), rest).items():
+                        yield mul(value, x), ("p", term, tree, False)
+
+    def _root_powers_gen(
+        self, cards: Multiset, goal: Q, signed: bool, red: bool, every: bool
+    ) -> Iterator[Tree]:
+        """``√x ^ e = goal``, one card under roots the base (a red one when ``red``; its sign
+        written when ``signed``), the other cards the exponent: ``−√10♦ ^ √4♣``."""
+        # A whole number under roots to a power is a whole number above 1 or one over it.
+        if not (self.pow and self.sqrt) or goal[0] <= 0 or goal == ONE or min(goal) > 1:
             return
-        for lead, other in {(cards[0], cards[1]), (cards[1], cards[0])}:
-            a, b = lead >> 1, other >> 1
-            if not lead & 1 or root((a, 1), 2) is not None or root((b, 1), 2) is not None:
+        limits = self.level.limits
+        for tok, e_cards in _leads(cards, red):
+            if not e_cards:
                 continue
-            divide = bool(other & 1)  # a red card after ÷, a black one after ×
-            if divide and not self.div:
+            for x, k, ops in self._root_chains(tok):
+                key = (x, k, goal)
+                exponents = self._root_exponents.get(key)
+                if exponents is None:
+                    exponents = self._root_exponents[key] = root_exponents(x, k, goal, limits)
+                leaf = ("n", tok, signed, ops)
+                for e in exponents:
+                    if self._bracketed_twin(red, x, e):
+                        continue
+                    for te in self._sub(self._exponent_kind, e_cards, e, every):
+                        yield ("^", leaf, te)
+
+    def _root_powers_build(
+        self, cards: Multiset, signed: bool, red: bool
+    ) -> Iterator[tuple[Q, Tree]]:
+        if not (self.pow and self.sqrt):
+            return
+        limits = self.level.limits
+        for tok, e_cards in _leads(cards, red):
+            if not e_cards:
                 continue
-            value = root(div((a, 1), (b, 1)) if divide else (a * b, 1), 2)
-            if value is not None:
-                tree = ("p", ("n", lead, True, "√"), ("n", other, False, "√"), divide)
-                yield neg(value), tree
+            exps = self.full(self._exponent_kind, e_cards)
+            for x, k, ops in self._root_chains(tok):
+                leaf = ("n", tok, signed, ops)
+                for e, te in exps.items():
+                    value = root_power(x, k, e, limits)
+                    if value is not None and not self._bracketed_twin(red, x, e):
+                        yield (neg(value) if signed else value), ("^", leaf, te)
+
+    def _bracketed_twin(self, red: bool, x: Q, e: Q) -> bool:
+        """Whether a black card's power of a root has a rational twin the search finds:
+        ``√(10 ^ 4)`` for ``√10 ^ 4``, a bracket under the roots, within the bounds (a red
+        card's has none: no bracket after ``−`` or ``÷``)."""
+        return not red and self.brackets and rational_power(x, e, self.level.limits) is not None
+
+    @property
+    def _exponent_kind(self) -> tuple:
+        """What stands after ``^``: a positive power with the colour rule, a signed one without."""
+        return (GX, "+") if self.colour else (HG,)
 
     def _g_gf(self, kind: tuple, cards: Multiset, t: Q, every: bool) -> Iterator[Tree]:
         return self._factor_gen(cards, t, every)
@@ -390,10 +511,12 @@ class GeneralSearch(SearchBase):
         if kind[1] == "+":
             yield from self._g_gb(kind, cards, t, every)
             yield from self._power_gen((GB,), (GX, "+"), cards, t, every)
+            yield from self._root_powers_gen(cards, t, False, False, every)
             return
         signed = kind[1] == "−"
         goal = neg(t) if signed else t
-        for tok, e_cards in _red_leads(cards):
+        yield from self._root_powers_gen(cards, goal, signed, True, every)
+        for tok, e_cards in _leads(cards, True):
             for b, ops in self._chains(tok):
                 leaf = ("n", tok, signed, ops)
                 if not e_cards:
@@ -410,10 +533,12 @@ class GeneralSearch(SearchBase):
         if kind[1] == "+":
             yield from self._b_gb(kind, cards)
             yield from self._power_build((GB,), (GX, "+"), cards)
+            yield from self._root_powers_build(cards, False, False)
             return
         signed = kind[1] == "−"
         limits = self.level.limits
-        for tok, e_cards in _red_leads(cards):
+        yield from self._root_powers_build(cards, signed, True)
+        for tok, e_cards in _leads(cards, True):
             exps = self.full((GX, "+"), e_cards) if e_cards and self.pow else {}
             for b, ops in self._chains(tok):
                 leaf = ("n", tok, signed, ops)
@@ -519,10 +644,12 @@ class GeneralSearch(SearchBase):
     def _g_hx(self, kind: tuple, cards: Multiset, t: Q, every: bool) -> Iterator[Tree]:
         yield from self._g_hb(kind, cards, t, every)
         yield from self._power_gen((HB,), (HG,), cards, t, every)
+        yield from self._root_powers_gen(cards, t, False, False, every)
 
     def _b_hx(self, kind: tuple, cards: Multiset) -> Iterator[tuple[Q, Tree]]:
         yield from self._b_hb(kind, cards)
         yield from self._power_build((HB,), (HG,), cards)
+        yield from self._root_powers_build(cards, False, False)
 
     def _g_hb(self, kind: tuple, cards: Multiset, t: Q, every: bool) -> Iterator[Tree]:
         if len(cards) == 1:
@@ -549,6 +676,98 @@ def _every_exponent(limits: Limits) -> Iterator[Q]:
         for p in range(-top, top + 1):
             if math.gcd(p, q) == 1:
                 yield (p, q)
+
+
+class GroupRules(NamedTuple):
+    """What a level lets a root group hold: its operations ``×``, ``÷`` and ``−`` (a red card
+    leads with its sign), whether brackets may gather black cards instead, ``!`` under the
+    roots, the bounds."""
+
+    mul: bool
+    div: bool
+    sub: bool
+    brackets: bool
+    fact: bool
+    limits: Limits
+
+
+Member = tuple[Q, int, Tree, str]
+"""One card in a root group: ``(x, k, leaf, role)``, worth ``x ^ (1/2^k)`` (``−`` that when it
+leads), ``role`` ``"lead"``, ``"×"`` or ``"÷"``."""
+
+
+@lru_cache(maxsize=1 << 14)
+def root_groups(cards: Multiset, rules: GroupRules) -> tuple[tuple[Q, Tree, str], ...]:
+    """The root groups of exactly these cards: each card under roots (an irrational value,
+    :func:`~.powers.card_roots`), a red card leading with its sign or after ``÷``, a black
+    card after ``×``, their product rational. A red card leads, or every card divides, so no
+    bracket may gather them (``−√(12 × 3)`` puts a bracket after ``−``, rule 3).
+
+    Each is ``(value, tree, lead)``: ``lead`` is ``"−"`` when a red card leads the term,
+    ``"+"`` when a black card may lead it (only without brackets: else a bracket under one
+    root gathers them, ``√(12 × 3)``), ``""`` when another factor must.
+
+    >>> from dekbovinoj_edu.rules.limits import DEFAULT_LIMITS
+    >>> rules = GroupRules(True, True, True, True, True, DEFAULT_LIMITS)
+    >>> root_groups((24, 27), rules)  # Q♣ and K♦: √12 × √13 is not rational
+    ()
+    >>> sorted((value, lead) for value, _, lead in root_groups((7, 12), rules))  # 3♦ 6♣
+    [((-720, 1), '−'), ((-6, 1), '−')]
+
+    ``−√(3♦!) × √6♣`` is −6, ``−√((3♦!)!) × √(6♣!)`` −720. Two red cards, 2♥ and 8♥:
+    ``−√8♥ ÷ √2♥`` is −2, and after another factor ``÷ √2♥ ÷ √8♥`` divides by 4 and
+    ``÷ √√2♥ ÷ √√8♥`` by 2:
+
+    >>> sorted((value, lead) for value, _, lead in root_groups((5, 17), rules))
+    [((-2, 1), '−'), ((-1, 2), '−'), ((1, 2), ''), ((1, 4), '')]
+    """
+    found: list[tuple[Q, Tree, str]] = []
+    seen: set[tuple[Q, str]] = set()
+    for chosen in product(*(_members(tok, rules) for tok in cards)):
+        leads = [member for member in chosen if member[3] == "lead"]
+        if len(leads) > 1:
+            continue
+        depth = max(k for _, k, _, _ in chosen)  # every value is a 2^depth-th root
+        radicand = ONE
+        for x, k, _, role in chosen:
+            part = (x[0] ** (1 << (depth - k)), x[1] ** (1 << (depth - k)))
+            radicand = div(radicand, part) if role == "÷" else mul(radicand, part)
+        value = root(radicand, 1 << depth)
+        if value is None:
+            continue
+        lead = "−" if leads else "+" if any(m[3] == "×" for m in chosen) else ""
+        if lead == "+" and rules.brackets:
+            continue  # a black card leads: √(12 × 3♣ ÷ 4♥) gathers them rationally
+        if leads:
+            value = neg(value)
+        if (value, lead) in seen:
+            continue
+        seen.add((value, lead))
+        tree: Tree | None = None
+        for _, _, leaf, role in sorted(chosen, key=lambda m: ("lead", "×", "÷").index(m[3])):
+            if tree is None:
+                tree = ("d", leaf) if role == "÷" else leaf
+            else:
+                tree = ("p", tree, leaf, role == "÷")
+        assert tree is not None
+        found.append((value, tree, lead))
+    return tuple(found)
+
+
+@lru_cache(maxsize=1 << 10)
+def _members(tok: int, rules: GroupRules) -> tuple[Member, ...]:
+    """What one card may be in a root group (:data:`Member`)."""
+    members: list[Member] = []
+    for x, k, ops in card_roots(tok >> 1, rules.fact, rules.limits):
+        if not tok & 1:
+            if rules.mul:
+                members.append((x, k, ("n", tok, False, ops), "×"))
+            continue
+        if rules.sub:
+            members.append((x, k, ("n", tok, True, ops), "lead"))
+        if rules.div:
+            members.append((x, k, ("n", tok, False, ops), "÷"))
+    return tuple(members)
 
 
 def _inner(kind: tuple, inner: bool) -> tuple:
@@ -583,10 +802,11 @@ def _pairs(splits: list[tuple[Multiset, Multiset]]) -> Iterator[tuple[Multiset, 
                 yield b, a
 
 
-def _red_leads(cards: Multiset) -> Iterator[tuple[int, Multiset]]:
-    """A red card to lead a power, and the cards left for its exponent."""
+def _leads(cards: Multiset, red: bool) -> Iterator[tuple[int, Multiset]]:
+    """A card to lead a power (a red one when ``red``, else a black one, or any card without
+    the colour rule, where every card is black), and the cards left for its exponent."""
     for tok in sorted(set(cards)):
-        if tok & 1:
+        if bool(tok & 1) == red:
             rest = list(cards)
             rest.remove(tok)
             yield tok, tuple(rest)
