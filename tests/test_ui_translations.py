@@ -28,7 +28,16 @@ SOURCES = [
 ]
 TRANSLATING = {"_t", "t", "say"}
 """Functions whose first text argument is a ``ui`` msgid."""
-MSGID_TABLES = {"_OP_NAMES", "_HOW_TO_PLAY", "DIFFICULTIES", "_titles", "SEAT_KINDS"}
+MSGID_TABLES = {
+    "_OP_NAMES",
+    "_HOW_TO_PLAY",
+    "DIFFICULTIES",
+    "_titles",
+    "SEAT_KINDS",
+    "_SOLVED",
+    "_RIGHT",
+    "_KEPT_BACK",
+}
 """Module constants that hold msgids (as values)."""
 
 

@@ -79,14 +79,23 @@ def card_label(card: Card, lang: str = "en", flipped: bool | None = None) -> str
     '7♥: 7, red, counts +7'
     >>> card_label(Card.parse("JK"))
     'Joker: swaps the colours'
+    >>> card_label(Card.parse("2♠"), "ja", flipped=False)
+    '2♠（2・黒・+2）'
     """
     if card.is_joker:
         return _t(lang, "Joker: swaps the colours")
     colour = _t(lang, "red") if card.is_red else _t(lang, "black")
-    text = f"{card}: {card.rank}, {colour}"
-    if flipped is not None:
-        text += ", " + _t(lang, "counts {value}", value=_signed(card.signed_value(flipped)))
-    return text
+    if flipped is None:
+        return _t(lang, "{card}: {rank}, {colour}", card=card, rank=card.rank, colour=colour)
+    value = _signed(card.signed_value(flipped))
+    return _t(
+        lang,
+        "{card}: {rank}, {colour}, counts {value}",
+        card=card,
+        rank=card.rank,
+        colour=colour,
+        value=value,
+    )
 
 
 _RED_CARD = re.compile(r"(?:10|[2-9AJQK])[♥♦]")

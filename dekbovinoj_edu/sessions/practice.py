@@ -45,7 +45,7 @@ import random
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -54,7 +54,7 @@ from ..checking.checker import check
 from ..checking.steps import narrate
 from ..dealing.at_level import deal_at_level
 from ..dealing.dealer import deal
-from ..dealing.filters import Filters
+from ..dealing.filters import Filters, passes_through_fraction
 from ..dealing.learner import Outcome, puzzle_key
 from ..dealing.scope import Scope
 from ..dealing.teaching import REVEALING_HINT
@@ -123,6 +123,11 @@ class PracticeSession(AnswerDraft):
     dealing filters (``jokers=False, flipped=False, decks=1, needs={"×"},
     cards=(2, 4), fractions=False``: :class:`~dekbovinoj_edu.dealing.filters.Filters`).
 
+    ``assessed`` holds a lesson's exercises and exit ticket: on one of them the session
+    checks an answer but tells nothing of the best (no hint, no best answer, no "mu!"
+    verdict, no score), so a pupil who opens its code does not read its answer. The
+    collection is kept, not copied: puzzles added to it later count too.
+
     ``difficulty`` is one of :data:`DIFFICULTY_CHOICES`; left out, it is ``"level"`` ("at
     my level"), or ``"medium"`` with a fixed ``puzzle``. With neither ``level``, ``scope``
     nor ``puzzle`` (a student alone, nothing chosen), the session starts at
@@ -142,6 +147,7 @@ class PracticeSession(AnswerDraft):
         mu: float = MU_SHARE,
         scope: Scope | None = None,
         clock: Callable[[], float] = time.monotonic,
+        assessed: Collection[Puzzle] = (),
         **filters: Any,
     ) -> None:
         if level is None and scope is None and puzzle is None:  # alone, nothing chosen yet
@@ -149,6 +155,9 @@ class PracticeSession(AnswerDraft):
             filters = {"jokers": False, "flipped": False, **filters}
         if difficulty is None:
             difficulty = "medium" if puzzle is not None else "level"
+        self.assessed = assessed
+        """The puzzles the session checks but tells nothing of the best about (a lesson's
+        exercises and exit ticket: :attr:`is_assessed`)."""
         self.scope = scope
         """The lesson's scope (:class:`~dekbovinoj_edu.dealing.scope.Scope`), if any: then
         its levels, filters and "mu!" share replace ``levels``, ``mu`` and the filters, and a
@@ -349,6 +358,16 @@ class PracticeSession(AnswerDraft):
         self._told = say
         return say()
 
+    @property
+    def is_assessed(self) -> bool:
+        """Whether the current puzzle is one of :attr:`assessed`: its answers stay with the
+        teacher."""
+        return self.puzzle in self.assessed
+
+    def kept_back(self) -> Feedback:
+        """What a hint, a "mu!" or the best answers say on an assessed puzzle."""
+        return Feedback(FeedbackKind.HINT, self._t(_KEPT_BACK))
+
     # ----------------------------------------------------------- the solver
     @property
     def best(self) -> Solution | None:
@@ -366,14 +385,26 @@ class PracticeSession(AnswerDraft):
     @property
     def shown(self) -> Solution | None:
         """The best answer hints and a missed "mu!" show: the simplest for a person
-        (:func:`~dekbovinoj_edu.solving.solver.simplest`), as good a move as :attr:`best`."""
+        (:func:`~dekbovinoj_edu.solving.solver.simplest`), as good a move as :attr:`best`;
+        when the filters keep to whole numbers (``fractions=False``), the first best answer
+        that stays whole, if there is one."""
         best = self.best
         if best is None:
             return None
+        if self.filters.fractions is False and self.puzzle not in self._shown:
+            whole = [s for s in self._listing().answers if not passes_through_fraction(s.tree)]
+            if whole:
+                self._shown[self.puzzle] = whole[0]
         with self._solving:
             if self.puzzle not in self._shown:
                 self._shown[self.puzzle] = simplest(self.puzzle) or best
             return self._shown[self.puzzle]
+
+    def _listing(self) -> Listing:
+        """The current puzzle's best answers, simplest first (listed once a puzzle)."""
+        if self.puzzle not in self._listings:
+            self._listings[self.puzzle] = list_best(self.puzzle)
+        return self._listings[self.puzzle]
 
     def prepare(self) -> None:
         """Work out the current puzzle's best answer ahead of the student's first answer.
@@ -423,6 +454,10 @@ class PracticeSession(AnswerDraft):
                 self.score.streak = 0
                 self.track.mistake()
             return self._tell(lambda: self._refused(FeedbackKind.MISTAKE, text, joker))
+        if self.is_assessed:  # checked, but nothing of the best is told or scored
+            self.finished = True
+            taken = len(verdict.cards)
+            return self._tell(lambda: self._checked(text, joker, taken))
         taken, best = len(verdict.cards), self.best_count
         rank = move_rank(verdict.cards, self.puzzle.pasture, verdict.joker)
         best_rank = self.best.rank if self.best is not None else rank
@@ -452,27 +487,27 @@ class PracticeSession(AnswerDraft):
         """What a dek bovinoj came to, in the session's language now."""
         verdict = check(self.puzzle, text, joker=joker, lang=self.lang)
         cards = self.cards_text(taken)
+        said = _SOLVED if self.level.target == 10 else _RIGHT
         if taken >= best and rank >= best_rank:
-            message = self._t("Dek bovinoj! {taken}: the best possible.", taken=cards)
+            message = self._t(said["best"], taken=cards)
         elif taken >= best and rank[1] < best_rank[1]:
-            message = self._t(
-                "Dek bovinoj! {taken}, as many as the best move, but the best move takes "
-                "more pasture cards.",
-                taken=cards,
-            )
+            message = self._t(said["pasture"], taken=cards)
         elif taken >= best:
-            message = self._t(
-                "Dek bovinoj! {taken}, as many as the best move, but the best move keeps "
-                "the joker.",
-                taken=cards,
-            )
+            message = self._t(said["joker"], taken=cards)
         else:
-            message = self._t(
-                "Dek bovinoj! {taken}; the best answer takes {best}.", taken=cards, best=best
-            )
+            message = self._t(said["fewer"], taken=cards, best=best)
         if shown_first:
             message += " " + self._t("(Not scored: the answer was shown.)")
         return Feedback(FeedbackKind.SOLVED, message, verdict, taken, best)
+
+    def _checked(self, text: str, joker: bool, taken: int) -> Feedback:
+        """A dek bovinoj on an assessed puzzle, in the session's language now: how many cards
+        it takes, nothing of the best."""
+        verdict = check(self.puzzle, text, joker=joker, lang=self.lang)
+        said = _SOLVED if self.level.target == 10 else _RIGHT
+        return Feedback(
+            FeedbackKind.SOLVED, self._t(said["taken"], taken=self.cards_text(taken)), verdict
+        )
 
     def _record(self, taken: int, best: int) -> None:
         score = self.score
@@ -490,6 +525,8 @@ class PracticeSession(AnswerDraft):
         """ "Mu!": claim there is no dek bovinoj. Right if the solver agrees."""
         if self.finished:
             return Feedback(FeedbackKind.DONE, self._t("This puzzle is done: take a new one."))
+        if self.is_assessed:
+            return self._tell(self.kept_back)
         self.finished = True
         best = self.best
         scored = not self.revealed
@@ -533,6 +570,8 @@ class PracticeSession(AnswerDraft):
 
     def hint(self) -> Feedback:
         """The next hint: how many cards, whether the joker is needed, which cards, the answer."""
+        if self.is_assessed:
+            return self._tell(self.kept_back)
         best = self.shown
         self.hints_given += 1
         self.track.hint()
@@ -587,9 +626,7 @@ class PracticeSession(AnswerDraft):
         """
         self._show_answer()
         answers = []
-        if self.puzzle not in self._listings:
-            self._listings[self.puzzle] = list_best(self.puzzle)
-        listing = self._listings[self.puzzle]
+        listing = self._listing()
         self.answers_complete = listing.complete
         for solution in listing.answers:
             verdict = check(self.puzzle, solution.expression, joker=solution.joker, lang=self.lang)
@@ -610,6 +647,29 @@ class PracticeSession(AnswerDraft):
             possible=score.cards_possible,
             streak=score.streak,
         )
+
+
+_SOLVED = {
+    "best": "Dek bovinoj! {taken}: the best possible.",
+    "pasture": "Dek bovinoj! {taken}, as many as the best move, but the best move takes more "
+    "pasture cards.",
+    "joker": "Dek bovinoj! {taken}, as many as the best move, but the best move keeps the joker.",
+    "fewer": "Dek bovinoj! {taken}; the best answer takes {best}.",
+    "taken": "Dek bovinoj! {taken}.",
+}
+"""What a dek bovinoj comes to (``ui`` msgids): the best, as many cards but not the best
+move, fewer cards, or (an assessed puzzle) only the cards taken."""
+_RIGHT = {
+    "best": "Right! {taken}: the best possible.",
+    "pasture": "Right! {taken}, as many as the best move, but the best move takes more pasture "
+    "cards.",
+    "joker": "Right! {taken}, as many as the best move, but the best move keeps the joker.",
+    "fewer": "Right! {taken}; the best answer takes {best}.",
+    "taken": "Right! {taken}.",
+}
+"""The same at a house rule's other target (make 20, the 24 game), as the checker says it."""
+_KEPT_BACK = "This is an exercise: no help here. Write your answer on paper for your teacher."
+"""What a hint, a "mu!" or the best answers say on an assessed puzzle."""
 
 
 def _known_difficulty(difficulty: str) -> None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import html
 import threading
 import warnings
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from typing import Any
 
 import ipywidgets as widgets
@@ -89,7 +89,9 @@ class Practice(Speaks, DealsOnPick, widgets.VBox):
     dealt; ``jokers``, ``flipped``, ``decks``, ``needs``, ``cards`` and
     ``fractions`` are dealing filters (see :class:`PracticeSession`). ``scope`` is a
     lesson's :class:`~dekbovinoj_edu.dealing.scope.Scope`: its levels, filters and "mu!"
-    share then hold for "New puzzle", the level menu and the code box. The model
+    share then hold for "New puzzle", the level menu and the code box. ``assessed`` holds
+    the lesson's exercises and exit ticket: opened in the widget, one of them is checked
+    but shows no hint and no best answer (see :class:`PracticeSession`). The model
     is :attr:`session`.
 
     A student alone (no ``level``, ``puzzle`` or ``scope``) starts at level 1 "at my
@@ -122,6 +124,7 @@ class Practice(Speaks, DealsOnPick, widgets.VBox):
         prepare_in_background: bool = True,
         mu: float = MU_SHARE,
         scope: Scope | None = None,
+        assessed: Collection[Puzzle] = (),
         **kwargs: Any,
     ) -> None:
         filters, kwargs = split_filters(kwargs)
@@ -140,6 +143,7 @@ class Practice(Speaks, DealsOnPick, widgets.VBox):
             levels=levels,
             mu=mu,
             scope=scope,
+            assessed=assessed,
             **filters.options(),
         )
         self._syncing = False
@@ -389,6 +393,10 @@ class Practice(Speaks, DealsOnPick, widgets.VBox):
 
     @shielded
     def _on_answers(self, _: object) -> None:
+        if self.session.is_assessed:  # an exercise's answers stay with the teacher
+            self._show(self.session.kept_back())
+            self._said = lambda: feedback_html(self.session.kept_back())
+            return
         self._answers_shown = True
         self._show_answers()
         self._refresh()
@@ -412,9 +420,7 @@ class Practice(Speaks, DealsOnPick, widgets.VBox):
         if self.session.answers_complete:
             title = self._t("The best answers: {count} different ones", count=len(answers))
         else:
-            title = self._t(
-                "The {count} simplest best answers found (there are more)", count=len(answers)
-            )
+            title = self._t("Some of the best answers, the simplest first (there are more)")
         self.answers.value = f"<b>{html.escape(title)}</b>{''.join(items)}"
 
     @shielded
