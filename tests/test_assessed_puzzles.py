@@ -51,6 +51,7 @@ def test_an_assessed_puzzle_opened_from_its_code_shows_no_answer() -> None:
     for answer in _best_texts(EXERCISE):
         assert not any(answer in text for text in seen), answer
     assert "card" not in " ".join(seen), "not even how many cards the best takes"
+    assert EXERCISE.code not in widget.code_label.value, "its code would open it in the app"
     assert widget.session.score.puzzles == 0 and not widget.session.finished
 
 

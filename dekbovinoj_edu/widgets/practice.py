@@ -360,6 +360,8 @@ class Practice(Speaks, DealsOnPick, widgets.VBox):
             return
 
     def _code(self) -> str:
+        if self.session.is_assessed:  # its code would open it elsewhere, with its answers
+            return "—"
         try:
             return html.escape(self.session.puzzle.code)
         except ValueError:
