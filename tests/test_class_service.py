@@ -360,6 +360,40 @@ def test_one_address_making_seats_in_a_loop_is_slowed_down(store: SQLStore) -> N
     assert len(store.seats("4a")) == 10
 
 
+def test_new_seats_from_one_address_are_limited_apart_from_rejoins(store: SQLStore) -> None:
+    limits = RateLimits(seat=Rate(burst=3, per_second=0.01))
+    with running_service(store, "4a", limits=limits) as (_, api):
+        first = [api.join(f"student {n}") for n in range(3)]
+        assert [answer.status for answer in first] == [201] * 3
+        flood = api.join("troll")
+        assert (flood.status, flood.code) == (429, "rate-limited")
+        assert int(flood.headers["retry-after"]) >= 1
+        code = first[0].document["rejoin_code"]
+        back = [api.join("student 0", code).status for _ in range(5)]  # reloads: no new seat
+        assert back == [200] * 5
+    assert len(store.seats("4a")) == 3
+
+
+def test_a_join_sent_again_under_its_id_is_the_same_seat_token_and_code(
+    api: Api, store: SQLStore
+) -> None:
+    body = {"nickname": "Ana", "join_id": "dkb-join-7fQ2xL9pR4sT1vW8yZ3bN6m"}
+    first = api.call("POST", "/api/v1/classes/4a/join", body)  # its answer lost on the way
+    again = api.call("POST", "/api/v1/classes/4a/join", body)
+    assert (first.status, again.status) == (201, 200)
+    assert again.document["token"] == first.document["token"]
+    assert again.document["rejoin_code"] == first.document["rejoin_code"]
+    assert len(store.seats("4a")) == 1
+    token = again.document["token"]
+    assert api.attempt(token, "ana-00001", 1, PETERS_BEST).status == 201
+    another = {"nickname": "Ana", "join_id": "another-page-" + "x" * 12}
+    other = api.call("POST", "/api/v1/classes/4a/join", another)
+    assert other.code == "nickname-taken"  # another page's join: not Ana's seat
+    short = api.call("POST", "/api/v1/classes/4a/join", {"nickname": "Bo", "join_id": "a1b2"})
+    assert (short.status, short.code) == (422, "invalid")
+    assert api.join("Bo").status == 201  # a page without a join id still joins
+
+
 def test_a_page_that_sends_heartbeats_in_a_loop_is_refused(api: Api, store: SQLStore) -> None:
     token = joined(api)["token"]
     statuses = [
@@ -495,7 +529,7 @@ def test_the_secret_address_signs_the_browser_in_and_the_address_keeps_no_secret
     assert csv.status == 200 and csv.headers["content-type"].startswith("text/csv")
     released = api.call("POST", "/teacher/seats/release", {"nickname": "Ana"}, headers=signed)
     assert released.status == 200, released.text
-    assert released.document["message"].startswith("The seat of Ana is free")
+    assert released.document["message"].startswith("The new rejoin code of Ana is ")
 
     other = TeacherAccess("another service's secret")  # another service's sign-in
     foreign = f"{cookie['name']}={other.session()}"
@@ -666,7 +700,7 @@ def test_the_csv_downloads_as_a_file(served: tuple[ClassServer, Api]) -> None:
     assert report.text.splitlines()[1].split(",")[4] == "'-9+13+3+3"
 
 
-def act(api: Api, server: ClassServer, action: str, **body: str) -> Answer:
+def act(api: Api, server: ClassServer, action: str, **body: object) -> Answer:
     return api.call("POST", teacher(server, f"seats/{action}"), body)
 
 
@@ -678,10 +712,12 @@ def test_the_teacher_releases_resets_merges_and_removes_seats(
     api.attempt(ana["token"], "ana-00001", 1, PETERS_BEST)
     api.attempt(bo["token"], "bo-000001", 1, "13 + 9")
     released = act(api, server, "release", nickname="Ana")
-    assert released.status == 200 and "Ana" in released.document["message"]
+    new_code = released.document["rejoin_code"]
+    assert released.status == 200 and new_code in released.document["message"]
+    assert new_code != ana["code"] and "Ana" in released.document["message"]
     assert api.call("GET", "/api/v1/classes/4a/me", token=ana["token"]).code == "seat-taken"
-    again = api.join("Ana")  # no code needed now: a new one is made
-    assert again.status == 200 and again.document["rejoin_code"] != ana["code"]
+    again = api.join("Ana", new_code)  # the code the teacher gave her
+    assert again.status == 200 and again.document["rejoin_code"] == new_code
     assert again.document["seat"]["puzzle"] == 2
     assert act(api, server, "reset", nickname="Bo").status == 200
     assert store.attempts("4a", "Bo") == [] and store.seats("4a")[1].puzzle == 1
@@ -695,6 +731,48 @@ def test_the_teacher_releases_resets_merges_and_removes_seats(
     assert "Bo" not in api.call("GET", teacher(server, "board")).text
     unknown = act(api, server, "remove", nickname="Zed")
     assert (unknown.status, unknown.code) == (404, "unknown-seat")
+
+
+def test_a_released_seat_goes_to_its_student_not_to_a_classmate_polling_the_nickname(
+    served: tuple[ClassServer, Api], store: SQLStore
+) -> None:
+    server, api = served
+    ana = joined(api, "Ana")
+    api.attempt(ana["token"], "ana-00001", 1, PETERS_BEST)
+    released = act(api, server, "release", nickname="Ana")
+    polled = [api.join(nickname) for nickname in ("Ana", "ana", "ANA")]  # at once, and again
+    assert [(answer.status, answer.code) for answer in polled] == [(409, "nickname-taken")] * 3
+    assert api.join("Ana", ana["code"]).code == "nickname-taken"  # the old code: no more
+    back = api.join("ana", released.document["rejoin_code"])
+    assert back.status == 200 and back.document["seat"]["puzzle"] == 2
+    assert [a.nickname for a in store.attempts("4a")] == ["Ana"]
+    assert len(store.seats("4a")) == 1
+
+
+def test_the_dashboard_removes_a_flood_of_seats_with_one_question(
+    served: tuple[ClassServer, Api], store: SQLStore
+) -> None:
+    server, api = served
+    ana = joined(api, "Ana")
+    api.attempt(ana["token"], "ana-00001", 1, "13 + 9")  # a student who answered stays
+    flood = [joined(api, f"spam {n}") for n in range(6)]
+    asked = act(api, server, "remove-these", minutes=10)
+    assert asked.status == 200, asked.text
+    assert asked.document["nicknames"] == [f"spam {n}" for n in range(6)]
+    assert len(store.seats("4a")) == 7  # asking removed nothing
+    api.attempt(flood[5]["token"], "spam-0005", 1, "13 + 9")  # answered since the question
+    names = asked.document["nicknames"]
+    done = act(api, server, "remove-these", minutes=10, nicknames=names)
+    assert done.status == 200 and done.document["removed"] == names[:5]
+    assert done.document["message"] == "Seats removed: 5."
+    assert [seat.nickname for seat in store.seats("4a")] == ["Ana", "spam 5"]
+    nothing = act(api, server, "remove-these", minutes=10)
+    assert nothing.document["nicknames"] == []
+    assert "No seat without an answer" in nothing.document["message"]
+    wrong = act(api, server, "remove-these", minutes=0)
+    assert (wrong.status, wrong.code) == (422, "invalid")
+    page = api.call("GET", "/teacher/", headers=api.sign_in(teacher(server)))
+    assert "removeNew()" in page.text and "dkb-flood-minutes" in page.text
 
 
 def test_a_seat_action_comes_only_from_the_dashboard_page(served: tuple[ClassServer, Api]) -> None:

@@ -13,7 +13,7 @@ import json
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 import pytest
@@ -43,6 +43,7 @@ from dekbovinoj_edu.classroom.errors import (
 from dekbovinoj_edu.classroom.keeping import RESUME_SECONDS
 from dekbovinoj_edu.classroom.session import ClassSession
 from dekbovinoj_edu.classroom.store import open_store
+from dekbovinoj_edu.classroom.transport import HttpReply, Unreachable, urllib_transport
 from dekbovinoj_edu.classroom.views.keeper import key_for
 from dekbovinoj_edu.classroom.views.student import ClassApp
 from dekbovinoj_edu.cli import main
@@ -276,6 +277,37 @@ def test_a_burst_beyond_the_services_rate_limit_waits_and_is_sent(
     assert any(result is None for result in results)  # some wait: the service said "later"
     wait_until(lambda: not client.flush(ed.token) and not client.pending, "the queue emptied")
     assert [answer for _, answer, _ in rows(db, nickname="Ed")] == answers  # in order, once
+
+
+def test_a_join_whose_answer_was_lost_is_sent_again_and_gets_the_seat_it_made(
+    service: ClassService, db: Path
+) -> None:
+    sent: list[dict[str, str]] = []
+    lost = [True]
+
+    def losing_transport(
+        method: str, url: str, body: bytes | None, headers: Mapping[str, str], timeout: float
+    ) -> HttpReply:
+        reply = urllib_transport(method, url, body, headers, timeout)
+        if "/join" in url:
+            sent.append(json.loads(body or b"{}"))
+            if lost[0]:  # the service made the seat; its answer never came back
+                lost[0] = False
+                raise Unreachable("the network dropped the answer")
+        return reply
+
+    client = ClassClient(service.url, "4a", transport=losing_transport)
+    with pytest.raises(OfflineError):
+        client.join("Gus")
+    joined = client.join("Gus")  # the student presses "Join" again
+    assert sent[0]["join_id"] == sent[1]["join_id"] and len(sent[0]["join_id"]) >= 22
+    assert joined.seat.nickname == "Gus" and joined.seat.puzzle == 1
+    recorded = client.attempt(joined.token, new_attempt_id(), 1, PETERS_ANSWER)
+    assert recorded is not None and recorded.seat.puzzle == 2
+    again = ClassClient(service.url, "4a").join("Gus", joined.rejoin_code)  # its code opens it
+    assert again.resumed and again.seat.puzzle == 2
+    other = ClassClient(service.url, "4a", transport=losing_transport).join("Hal")
+    assert sent[-1]["join_id"] != sent[0]["join_id"] and not other.resumed  # a new join
 
 
 # --- what is kept in the browser ------------------------------------------------------------------

@@ -276,16 +276,29 @@ def test_seats_are_listed_in_the_order_the_students_joined(store: SQLStore) -> N
 
 
 # -------------------------------------------------------------- the teacher's actions
-def test_a_released_seat_is_taken_by_the_next_join_with_a_new_code(store: SQLStore) -> None:
+def test_a_released_seat_waits_for_its_student_with_the_teachers_new_code(
+    store: SQLStore,
+) -> None:
     first = store.join("4a", "Bo", "bo-1", now=0.0)
-    store.record("4a", "bo-1", "b-000001", attempt(verdict="ok"), now=1.0)
-    store.release_seat("4a", "Bo")
+    store.record("4a", "bo-1", "b-000001", attempt(verdict="ok", nickname="Bo"), now=1.0)
+    new_code = store.release_seat("4a", "Bo")
+    assert new_code != first.rejoin_code and len(new_code) == 9
     with pytest.raises(SeatTakenError):
         store.seat_of("4a", "bo-1")
-    again = store.join("4a", "bo", "bo-2", now=5.0)
-    assert again.resumed and again.seat.puzzle == 2 and again.rejoin_code != first.rejoin_code
+    with pytest.raises(NicknameTakenError):  # a classmate polling with the nickname: no seat
+        store.join("4a", "bo", "classmate", now=1.01)
     with pytest.raises(NicknameTakenError):  # the old code opens it no more
         store.join("4a", "Bo", "bo-3", now=6.0, rejoin_code=first.rejoin_code)
+    again = store.join("4a", "bo", "bo-2", now=5.0, rejoin_code=new_code.lower())
+    assert again.resumed and again.seat.puzzle == 2 and again.rejoin_code == new_code
+    assert [a.nickname for a in store.attempts("4a")] == ["Bo"]
+
+
+def test_a_seat_from_before_rejoin_codes_is_taken_by_the_next_join(store: SQLStore) -> None:
+    store.join("4a", "Bo", "bo-1", now=0.0)
+    store.database.run(lambda db: db.execute(sa.text("UPDATE seats SET secret = NULL")), write=True)
+    again = store.join("4a", "Bo", "bo-2", now=5.0)
+    assert again.resumed and len(again.rejoin_code) == 9
 
 
 def test_the_trolls_early_bo_is_reset_and_bo_starts_clean(store: SQLStore) -> None:
@@ -295,10 +308,62 @@ def test_the_trolls_early_bo_is_reset_and_bo_starts_clean(store: SQLStore) -> No
     seat = store.seats("4a")[0]
     assert (seat.puzzle, seat.hints, seat.started) == (1, 0, 50.0)
     assert store.attempts("4a") == []
-    store.release_seat("4a", "Bo")
-    assert store.join("4a", "Bo", "bo", now=60.0).seat.puzzle == 1
+    code = store.release_seat("4a", "Bo")
+    assert store.join("4a", "Bo", "bo", now=60.0, rejoin_code=code).seat.puzzle == 1
     with pytest.raises(SeatTakenError):
         store.seat_of("4a", "troll")
+
+
+def test_a_join_sent_again_with_its_code_is_the_same_seat_and_no_second_one(
+    store: SQLStore,
+) -> None:
+    first = store.join("4a", "Ana", "page-1", now=0.0, new_code="K7QM-2XHD")
+    assert first.rejoin_code == "K7QM-2XHD" and not first.resumed
+    again = store.join("4a", "Ana", "page-1", now=0.5, new_code="K7QM-2XHD")
+    assert again.resumed and again.rejoin_code == "K7QM-2XHD"
+    assert store.seat_of("4a", "page-1").nickname == "Ana"
+    assert len(store.seats("4a")) == 1
+    with pytest.raises(NicknameTakenError):  # another page's join: another code
+        store.join("4a", "Ana", "page-2", now=1.0, new_code="ABCD-EFGH")
+
+
+def test_a_new_seat_may_be_refused_before_it_is_made_and_a_rejoin_is_never(
+    store: SQLStore,
+) -> None:
+    made: list[str] = []
+    ana = store.join("4a", "Ana", "ana", now=0.0, on_new_seat=lambda: made.append("Ana"))
+
+    def full() -> None:
+        raise UnknownSeatError("No more seats now.")
+
+    with pytest.raises(UnknownSeatError):
+        store.join("4a", "Bo", "bo", now=1.0, on_new_seat=full)
+    back = store.join("4a", "Ana", "ana-2", now=2.0, rejoin_code=ana.rejoin_code, on_new_seat=full)
+    assert back.resumed and made == ["Ana"]
+    assert [seat.nickname for seat in store.seats("4a")] == ["Ana"]
+
+
+def test_the_seats_of_a_flood_go_in_one_go_and_a_student_who_answered_stays(
+    store: SQLStore,
+) -> None:
+    store.join("4a", "Ana", "ana", now=0.0)  # joined before the flood
+    flood = [f"spam {n}" for n in range(5)]
+    for n, nickname in enumerate(flood):
+        store.join("4a", nickname, f"spam-{n}", now=1.0)
+    store.record("4a", "spam-2", "s-000002", attempt(nickname="spam 2"), now=2.0)
+    since = store.seats("4a")[1].joined  # the flood's first seat
+    store.database.run(
+        lambda db: db.execute(
+            sa.text("UPDATE seats SET joined = '2000-01-01T00:00:00Z' WHERE nickname = 'Ana'")
+        ),
+        write=True,
+    )
+    removed = store.remove_new_seats("4a", ["Ana", *flood, "nobody"], since)
+    assert removed == ["spam 0", "spam 1", "spam 3", "spam 4"]
+    assert [seat.nickname for seat in store.seats("4a")] == ["Ana", "spam 2"]
+    with pytest.raises(SeatTakenError):
+        store.seat_of("4a", "spam-0")
+    assert store.remove_new_seats("4a", [], since) == []
 
 
 def test_a_removed_student_is_gone_with_every_attempt(store: SQLStore) -> None:

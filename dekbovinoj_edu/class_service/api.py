@@ -7,8 +7,11 @@ own class), the session's rate (``429``), the body (``400``/``413``/``422``); th
 the class's desk (:meth:`~.state.Service.call`: a short store call, on the event loop
 unless the service was told to use its pool), and answers with the shapes of :mod:`.shapes`.
 An attempt sent again under the same id is answered ``200`` with the row kept the first
-time, and nothing is written. Under a JupyterHub (:attr:`~.state.Service.hub`), joining
-needs the student's hub token instead of a rejoin code, and gives them their own seat only.
+time, and nothing is written; a join sent again under the same ``join_id`` is answered
+``200`` with the same seat, token and code. A new seat counts against its address's rate of
+new seats (``seat``), only when it is made. Under a JupyterHub
+(:attr:`~.state.Service.hub`), joining needs the student's hub token instead of a rejoin
+code, and gives them their own seat only.
 """
 
 from __future__ import annotations
@@ -86,8 +89,14 @@ class JoinHandler(ClassApiHandler):
         if self.service.hub is not None:
             joined = await self._join_as_hub_user(desk, fields["nickname"])
         else:
-            code = fields.get("rejoin_code") or None
-            joined = await self.blocking(desk.join, fields["nickname"], code)
+            address = self.request.remote_ip or ""
+            joined = await self.blocking(
+                desk.join,
+                fields["nickname"],
+                fields.get("rejoin_code") or None,
+                join_id=fields.get("join_id"),
+                on_new_seat=lambda: self.service.limit("seat", address),
+            )
         self.answer(200 if joined.resumed else 201, joined_json(joined, desk.count))
 
     async def _join_as_hub_user(self, desk: ClassDesk, nickname: str) -> Joined:

@@ -9,7 +9,8 @@ rate is refused with the seconds to wait (``429`` and ``Retry-After``).
 The defaults (:data:`DEFAULT_LIMITS`) let a class of 300 behind one school address join at
 once and work at full speed, and refuse what the audit saw: a page writing a heartbeat in a
 loop (one every 2 s is the most), an attempt loop (5 a second), a flood of seats from one
-address (a burst of 300, then 2 a second).
+address (the 300 new seats a class of 300 makes in its first minute, then one every 12 s:
+300 an hour, where 2 a second made 7,200).
 
 >>> limiter = RateLimiter(RateLimits(alive=Rate(burst=2, per_second=0.5)), clock=lambda: 100.0)
 >>> [limiter.wait("alive", "token") for _ in range(3)]
@@ -40,13 +41,16 @@ class Rate:
 
 @dataclass(frozen=True)
 class RateLimits:
-    """The rate of each kind of request (``join`` and ``requests`` per address, the others
-    per session token)."""
+    """The rate of each kind of request (``join``, ``seat`` and ``requests`` per address, the
+    others per session token)."""
 
     requests: Rate = Rate(burst=3_000, per_second=1_500)
     """Every API request of one address (a school's NAT: the whole class)."""
     join: Rate = Rate(burst=300, per_second=2)
-    """New seats from one address."""
+    """Joins from one address (a rejoin code typed, a join sent again, a new seat)."""
+    seat: Rate = Rate(burst=300, per_second=1 / 12)
+    """New seats from one address: a class of 300 joining at once, then 5 a minute (the
+    latecomers; the next lesson's class finds the bucket full again within the hour)."""
     attempt: Rate = Rate(burst=20, per_second=5)
     """Attempts of one session."""
     alive: Rate = Rate(burst=3, per_second=0.5)

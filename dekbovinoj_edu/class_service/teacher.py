@@ -28,13 +28,13 @@ import urllib.parse
 from typing import Any
 
 from ..classroom.errors import DOMAIN
-from ..classroom.views.teacher import TeacherView
+from ..classroom.views.teacher import MOST_FLOOD_MINUTES, TeacherView
 from ..i18n import gettext
 from .base import PAGE_CSP, ServiceHandler
-from .errors import BadRequestError, ForbiddenError, NotFoundError, Refusal
+from .errors import BadRequestError, ForbiddenError, InvalidError, NotFoundError, Refusal
 from .problems import LOG
 from .teacher_access import SESSION_SECONDS
-from .validation import Field, read_body
+from .validation import Field, read_body, read_json
 
 __all__ = [
     "TEACHER_ROOT",
@@ -57,6 +57,45 @@ SEAT_ACTION: tuple[Field, ...] = (
     Field("into", str, low=1, high=100),
 )
 """The body of a seat action: whose seat, and (a merge) the seat that keeps the attempts."""
+
+FLOOD_MINUTES = Field("minutes", int, required=True, low=1, high=MOST_FLOOD_MINUTES)
+"""How far back "remove these" looks: the seats that joined in the last so many minutes."""
+
+MOST_NICKNAMES = 5_000
+"""The most seats one "remove these" names."""
+
+
+def flood_body(data: bytes) -> tuple[int, list[str] | None]:
+    """The body of "remove these": ``{"minutes": 10}`` asks which seats would go;
+    ``{"minutes": 10, "nicknames": [...]}`` removes those (that still have no answer).
+
+    >>> flood_body(b'{"minutes": 10}'), flood_body(b'{"minutes": 5, "nicknames": ["Bo"]}')
+    ((10, None), (5, ['Bo']))
+    >>> flood_body(b'{"minutes": 10, "nicknames": "Bo"}')
+    Traceback (most recent call last):
+    ...
+    dekbovinoj_edu.class_service.errors.InvalidError: 'nicknames' is a list of nicknames.
+    """
+    value = read_json(data)
+    if not isinstance(value, dict):
+        raise BadRequestError("The request body must be one JSON object.")
+    for name in value:
+        if name not in ("minutes", "nicknames"):
+            raise InvalidError("Unknown field {field!r}.", field=str(name)[:40])
+    if "minutes" not in value:
+        raise InvalidError("The field {field!r} is missing.", field="minutes")
+    minutes = FLOOD_MINUTES.check(value["minutes"])
+    assert isinstance(minutes, int)  # the field's kind
+    nicknames = value.get("nicknames")
+    if nicknames is None:
+        return minutes, None
+    if not (
+        isinstance(nicknames, list)
+        and len(nicknames) <= MOST_NICKNAMES
+        and all(isinstance(name, str) and 0 < len(name) <= 300 for name in nicknames)
+    ):
+        raise InvalidError("{field!r} is a list of nicknames.", field="nicknames")
+    return minutes, nicknames
 
 
 def _small_page(lang: str, title: str, text: str) -> str:
@@ -229,7 +268,8 @@ class CsvHandler(TeacherHandler):
 
 
 class SeatActionHandler(TeacherHandler):
-    """``POST /teacher/seats/<action>``: release, reset, remove or merge a seat."""
+    """``POST /teacher/seats/<action>``: release (the answer carries the seat's new rejoin
+    code), reset, remove or merge a seat; or remove the seats of a flood (``remove-these``)."""
 
     json_refusals = True
 
@@ -240,13 +280,34 @@ class SeatActionHandler(TeacherHandler):
         kind = self.request.headers.get("Content-Type", "").split(";")[0].strip().lower()
         if kind != "application/json":
             raise BadRequestError("Send the request body as JSON (Content-Type: application/json).")
+        if action == "remove-these":
+            await self._remove_these()
+            return
         fields: dict[str, Any] = read_body(self.request.body, SEAT_ACTION)
         nickname, into = fields["nickname"], fields.get("into")
         done = await self.aside(self.view.act, action, nickname, into)
         LOG.info("teacher: %s %s%s", action, nickname, f" into {into}" if into else "")
-        message = self.view.done_message(done, self.lang, nickname, into or "")
+        answer = {"message": self.view.done_message(done, self.lang, nickname, into or "")}
+        if done.code:
+            answer["rejoin_code"] = done.code
+        self._say(answer)
+
+    async def _remove_these(self) -> None:
+        """Remove these: which seats a flood made (no nicknames), or remove those named."""
+        minutes, nicknames = flood_body(self.request.body)
+        if nicknames is None:
+            found = await self.aside(self.view.new_seats, minutes)
+            message = "" if found else self.view.flood_message(self.lang, 0, minutes)
+            self._say({"nicknames": found, "message": message})
+            return
+        removed = await self.aside(self.view.remove_new, nicknames, minutes)
+        LOG.info("teacher: removed %d seats without an answer", len(removed))
+        message = self.view.flood_message(self.lang, len(removed), minutes)
+        self._say({"removed": removed, "message": message})
+
+    def _say(self, answer: dict[str, Any]) -> None:
         self.set_header("Content-Type", "application/json; charset=utf-8")
-        self.finish(json.dumps({"message": message}, ensure_ascii=False))
+        self.finish(json.dumps(answer, ensure_ascii=False))
 
 
 class NotFoundPageHandler(TeacherHandler):

@@ -31,6 +31,7 @@ from typing import Any
 
 from ..classroom.contract import (
     ATTEMPT_ID,
+    JOIN_ID,
     MAX_ANSWER,
     MAX_BODY,
     MAX_HINTS,
@@ -134,16 +135,20 @@ def _shown(bound: float | None) -> str:
 JOIN: tuple[Field, ...] = (
     Field("nickname", str, required=True, low=1, high=MAX_NICKNAME),
     Field("rejoin_code", str, low=0, high=MAX_REJOIN_CODE),
+    Field("join_id", str, low=22, high=64, pattern=JOIN_ID),
 )
-"""``POST …/join``: the nickname, and the rejoin code to come back to a seat."""
+"""``POST …/join``: the nickname, the rejoin code to come back to a seat, and the page's id
+of this join (sent again under it, the same seat, token and code)."""
 
 HUB_JOIN: tuple[Field, ...] = (
     Field("nickname", str, required=True, low=1, high=MAX_HUB_NAME),
     Field("rejoin_code", str, low=0, high=MAX_REJOIN_CODE),
+    Field("join_id", str, low=22, high=64, pattern=JOIN_ID),
 )
 """``POST …/join`` on a JupyterHub: the student's hub name (an e-mail address, say) in the
 ``nickname`` field, up to :data:`~..classroom.nicknames.MAX_HUB_NAME` characters: the service
-checks it against the hub's word, not as a nickname."""
+checks it against the hub's word, not as a nickname. A join id is read and not needed: the
+hub user's seat is theirs however often they join."""
 
 ATTEMPT: tuple[Field, ...] = (
     Field("id", str, required=True, low=8, high=64, pattern=ATTEMPT_ID),

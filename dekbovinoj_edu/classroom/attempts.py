@@ -105,9 +105,14 @@ CSV_COLUMNS: tuple[str, ...] = tuple(f.metadata.get(COLUMN, f.name) for f in fie
 """The report's columns, in order (as the README promises them), and the ``attempts`` table's."""
 
 
-def utc_now() -> str:
-    """The time now, ISO 8601 in UTC to the second (``2026-12-01T09:00:00Z``)."""
-    return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+def utc_now(at: float | None = None) -> str:
+    """The time now (or ``at``, seconds since the epoch), ISO 8601 in UTC to the second.
+
+    >>> utc_now(1795597200.0)
+    '2026-11-25T09:00:00Z'
+    """
+    moment = datetime.now(timezone.utc) if at is None else datetime.fromtimestamp(at, timezone.utc)
+    return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 _FORMULA = re.compile("^[ \u00a0\u3000]*[=+\\-@\uff1d\uff0b\uff0d\uff20\t\r\n\x00]")

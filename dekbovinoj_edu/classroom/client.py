@@ -78,6 +78,7 @@ __all__ = [
     "Unreachable",
     "UnreadableError",
     "new_attempt_id",
+    "new_join_id",
     "service_address",
 ]
 
@@ -89,6 +90,16 @@ def new_attempt_id() -> str:
     (24, True)
     """
     return secrets.token_hex(12)
+
+
+def new_join_id() -> str:
+    """A fresh join id (:data:`~.contract.JOIN_ID`): 24 random bytes, URL-safe; the join's
+    token and code are drawn from it, so it is as secret as they are.
+
+    >>> len(new_join_id()), new_join_id() != new_join_id()
+    (32, True)
+    """
+    return secrets.token_urlsafe(24)
 
 
 # ----------------------------------------------------------------------- the client
@@ -138,6 +149,9 @@ class ClassClient:
         self._joined = False
         self._resumable = False
         self._quiet_until = 0.0
+        self._joining: tuple[str, str, str] | None = None
+        """The join sent without an answer yet: its nickname, code and id (sent again, with
+        the same nickname and code, under the same id)."""
         self.restore()
 
     # --------------------------------------------------------------- requests
@@ -269,6 +283,12 @@ class ClassClient:
     def join(self, nickname: str, rejoin_code: str | None = None) -> Joined:
         """Take a seat with ``nickname``, or take one up again with its ``rejoin_code``.
 
+        Each join goes with an id (:func:`new_join_id`); a join that got no answer (the
+        network dropped it, the service did not answer) is sent again under the same id when
+        the student asks again with the same nickname and code: the service then gives the
+        seat it made, with the same token and code, and the nickname is never taken by a
+        seat whose code nobody has.
+
         Attempts still waiting for the seat this client held (or its keep remembers) are
         sent first with that seat's token; those its token can no longer send go with the
         new one when the seat is the same, and are dropped (into :attr:`refused`) when the
@@ -278,10 +298,15 @@ class ClassClient:
         if self._queue and owner is not None and owner.token:
             with contextlib.suppress(SeatTakenError, UnknownSessionError):
                 self.flush(owner.token)  # else taken up elsewhere: sent with the new token
-        body: dict[str, Any] = {"nickname": nickname}
+        asked = rejoin_code or ""
+        joining = self._joining
+        if joining is None or joining[:2] != (nickname, asked):
+            joining = self._joining = (nickname, asked, new_join_id())
+        body: dict[str, Any] = {"nickname": nickname, "join_id": joining[2]}
         if rejoin_code:
             body["rejoin_code"] = rejoin_code
         data = self._call("POST", "join", body=body)
+        self._joining = None
         token, code = data.get("token"), data.get("rejoin_code")
         if not isinstance(token, str) or not isinstance(code, str):
             raise self._unreadable(200)

@@ -6,6 +6,8 @@ code with its HTTP status. The student's client (:mod:`.client`), the desk
 
 >>> API_ROOT, bool(TOKEN.fullmatch("a" * 16)), bool(ATTEMPT_ID.fullmatch("a1"))
 ('/api/v1', True, False)
+>>> bool(JOIN_ID.fullmatch("a1b2c3d4")), bool(JOIN_ID.fullmatch("Zq" * 16))
+(False, True)
 >>> bool(REJOIN_CODE.fullmatch("K7QM-2XHD")), STATUS["seat-taken"], transient(503)
 (True, 409, True)
 """
@@ -22,6 +24,7 @@ from .seat import REJOIN_ALPHABET
 __all__ = [
     "API_ROOT",
     "ATTEMPT_ID",
+    "JOIN_ID",
     "MAX_ANSWER",
     "MAX_BODY",
     "MAX_HINTS",
@@ -43,6 +46,11 @@ TOKEN = re.compile(r"[A-Za-z0-9_-]{16,128}")
 
 ATTEMPT_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
 """An attempt's id, chosen by the page: 8 to 64 letters, digits, ``_`` or ``-``."""
+
+JOIN_ID = re.compile(r"[A-Za-z0-9_-]{22,64}")
+"""A join's id, chosen at random by the page before it asks for a seat (22 to 64 letters,
+digits, ``_`` or ``-``: at least 128 bits): a join sent again under the same id gets the same
+seat, token and rejoin code (:func:`~.seat.join_secrets`)."""
 
 REJOIN_CODE = re.compile(f"[{REJOIN_ALPHABET}]{{4}}-[{REJOIN_ALPHABET}]{{4}}")
 """A rejoin code as the service gives it (``K7QM-2XHD``)."""

@@ -12,10 +12,19 @@ a code is read back ignoring case, spaces and dashes.
 'K7QM-2XHD'
 >>> len(token_hash(new_token()))
 64
+
+A page may choose a join id before it asks for a seat: the token and the code of that join
+are drawn from it (:func:`join_secrets`), so the same join sent again, after its answer was
+lost, gets the same token and code, and only the page that chose the id knows them.
+
+>>> token, code = join_secrets("c2f1a9d0e7b84a6f9e3d1c5b7a2f4e60")
+>>> (token, code) == join_secrets("c2f1a9d0e7b84a6f9e3d1c5b7a2f4e60"), len(token), code[4]
+(True, 32, '-')
 """
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import secrets
 from dataclasses import dataclass
@@ -28,6 +37,7 @@ __all__ = [
     "Joined",
     "Recorded",
     "Seat",
+    "join_secrets",
     "new_rejoin_code",
     "new_token",
     "normalise_rejoin_code",
@@ -116,3 +126,17 @@ def normalise_rejoin_code(text: str) -> str:
     whatever else was typed is kept, so a wrong code stays wrong."""
     symbols = "".join(ch for ch in text.upper() if ch not in " -\t")
     return _shown(symbols) if len(symbols) == REJOIN_LENGTH else symbols
+
+
+def join_secrets(join_id: str) -> tuple[str, str]:
+    """The session token and the rejoin code of the join a page sent under ``join_id`` (a
+    random id it chose and kept before sending): the same id, the same token and code, so
+    a join sent again after its answer was lost is the same join. Each is drawn from its own
+    SHA-256 of the id (the code from 40 of its bits, as :func:`new_rejoin_code`'s are)."""
+    token = hashlib.sha256(f"dekbovinoj join token\0{join_id}".encode()).digest()
+    drawn = hashlib.sha256(f"dekbovinoj join code\0{join_id}".encode()).digest()
+    bits = int.from_bytes(drawn[:5], "big")
+    symbols = "".join(
+        REJOIN_ALPHABET[(bits >> (5 * place)) & 31] for place in reversed(range(REJOIN_LENGTH))
+    )
+    return base64.urlsafe_b64encode(token[:24]).decode("ascii"), _shown(symbols)

@@ -69,7 +69,7 @@ from ..backend import NothingKept
 from ..contract import MAX_HINTS, MAX_SECONDS
 from ..errors import PuzzleNotOpenError
 from ..nicknames import check_hub_name, check_nickname, nickname_key
-from ..seat import Joined, Recorded, Seat, new_token
+from ..seat import Joined, Recorded, Seat, join_secrets, new_token
 from .sql_store import ProgressStore
 
 __all__ = ["ClassDesk"]
@@ -191,14 +191,47 @@ class ClassDesk(NothingKept):
         return self.store.deal_to(self.name, seat.nickname, seat.puzzle, dealt.code)
 
     # --------------------------------------------------------------- seats
-    def join(self, nickname: str, rejoin_code: str | None = None) -> Joined:
+    def join(
+        self,
+        nickname: str,
+        rejoin_code: str | None = None,
+        *,
+        join_id: str | None = None,
+        on_new_seat: Callable[[], None] | None = None,
+    ) -> Joined:
         """Take a seat with ``nickname``, or come back to it with its ``rejoin_code``.
 
-        ``NicknameError`` for a nickname the class does not take, ``NicknameTakenError`` when
-        it (or one that looks the same) is someone else's and the code is missing or wrong.
+        ``join_id``: the page's id of this join (:data:`~..contract.JOIN_ID`): the token and
+        a new seat's code are drawn from it (:func:`~..seat.join_secrets`), so the same join
+        sent again gets the same seat, token and code. ``on_new_seat`` is called before a
+        new seat is made, and may refuse it by raising. ``NicknameError`` for a nickname the
+        class does not take, ``NicknameTakenError`` when it (or one that looks the same) is
+        someone else's and the code is missing or wrong.
+
+        >>> from dekbovinoj_edu.classroom.assignment import codes_assignment
+        >>> from dekbovinoj_edu.classroom.store import SQLiteStore
+        >>> store = SQLiteStore(":memory:")
+        >>> store.add_class(codes_assignment("4a", "4WTW-94T5-3AE0-600E-0"))
+        >>> desk = ClassDesk(store, "4a", clock=lambda: 1000.0)
+        >>> first = desk.join("Ana", join_id="Qm9uam91ciBBbmEsIGRlayBib3Zpbm9q")
+        >>> again = desk.join("Ana", join_id="Qm9uam91ciBBbmEsIGRlayBib3Zpbm9q")  # sent again
+        >>> (again.token, again.rejoin_code) == (first.token, first.rejoin_code)
+        True
         """
         chosen = check_nickname(nickname)
-        joined = self.store.join(self.name, chosen, new_token(), self.clock(), rejoin_code)
+        if join_id is None:
+            token, code = new_token(), None
+        else:
+            token, code = join_secrets(join_id)
+        joined = self.store.join(
+            self.name,
+            chosen,
+            token,
+            self.clock(),
+            rejoin_code,
+            new_code=code,
+            on_new_seat=on_new_seat,
+        )
         return replace(joined, seat=self.next_puzzle(joined.seat))
 
     def join_vouched(self, user: str) -> Joined:

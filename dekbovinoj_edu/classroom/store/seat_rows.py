@@ -4,12 +4,16 @@ to a hub user without a code, and a seat's own puzzle in a class at each student
 
 A seat belongs to the session that holds it: the first join gives the seat a rejoin code,
 and only that code takes it up again from another page (the old page is then told
-:class:`~..errors.SeatTakenError`). A seat the teacher released is taken by the next join,
-with a new code.
+:class:`~..errors.SeatTakenError`). A seat the teacher released has a new code, which the
+teacher gives its student. A join the page sent again (its answer was lost) brings the code
+it would give a new seat (drawn from the page's join id): the seat that code guards is that
+join's own, taken up again. A seat with no code at all (from a database older than rejoin
+codes) is taken by the next join, with a new code.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import astuple, replace
 from typing import Any
 
@@ -50,14 +54,20 @@ class SeatRows(StoreBase):
         now: float,
         rejoin_code: str | None = None,
         key: str | None = None,
+        *,
+        new_code: str | None = None,
+        on_new_seat: Callable[[], None] | None = None,
     ) -> Joined:
         """Give the seat of ``nickname`` (already checked by
         :func:`~.nicknames.check_nickname`) in class ``name`` to the session ``token``.
 
         A nickname with a new :func:`~.nicknames.nickname_key` (or ``key``, when given) gets a
-        new seat at puzzle 1 and a new rejoin code. An existing seat is resumed with its rejoin
-        code (the page that held it is then told ``SeatTakenError``), or taken with a new code
-        if the teacher released it; otherwise ``NicknameTakenError``.
+        new seat at puzzle 1 and a new rejoin code: ``new_code`` if given (a join id's,
+        :func:`~..seat.join_secrets`), else a random one; ``on_new_seat`` is called first, and
+        may refuse the seat by raising (a rate of new seats). An existing seat is resumed with
+        its rejoin code or ``new_code`` (the same join sent again; the page that held it is
+        then told ``SeatTakenError``), or taken with a new code if it has none; otherwise
+        ``NicknameTakenError``.
         """
         key = key if key is not None else nickname_key(nickname)
         hashed = token_hash(token)
@@ -71,7 +81,9 @@ class SeatRows(StoreBase):
                 .with_for_update()
             ).first()
             if found is None:
-                code, resumed = new_rejoin_code(), False
+                if on_new_seat is not None:
+                    on_new_seat()
+                code, resumed = new_code or new_rejoin_code(), False
                 seat = Seat(named, shown, hashed, 1, now, 0, now, utc_now())
                 values = dict(zip(SEAT_COLUMNS, astuple(seat)[: len(SEAT_COLUMNS)], strict=True))
                 inserted = db.execute(
@@ -85,6 +97,8 @@ class SeatRows(StoreBase):
                     code = new_rejoin_code()
                 elif rejoin_code is not None and matches(rejoin_code, found.secret):
                     code = normalise_rejoin_code(rejoin_code)
+                elif new_code is not None and matches(new_code, found.secret):
+                    code = new_code
                 else:
                     raise NicknameTakenError(
                         "This nickname is taken in this class. If it is yours, type your "

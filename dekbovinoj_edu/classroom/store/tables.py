@@ -88,7 +88,7 @@ seats = sa.Table(
     sa.Column("hints", sa.Integer, nullable=False),
     sa.Column("last_seen", REAL, nullable=False),
     sa.Column("joined", sa.Text, nullable=False),
-    sa.Column("secret", sa.Text),  # the rejoin code's hash; NULL: released, the next join takes it
+    sa.Column("secret", sa.Text),  # the rejoin code's hash; NULL: none yet, the next join takes it
     sa.Column("code", sa.Text),  # the code of the puzzle dealt to the seat (an at-level class)
     sa.UniqueConstraint("class", "key", name="seats_of_class"),
 )

@@ -30,12 +30,12 @@ import html
 import json
 import threading
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from ...i18n import LANGUAGE_NAMES, LANGUAGES, gettext
-from ..attempts import Attempt
+from ..attempts import Attempt, utc_now
 from ..errors import DOMAIN, UnknownSeatError
 from ..overview import ClassOverview, class_level, columns_of
 from ..progress import Progress
@@ -46,7 +46,15 @@ from .board import BOARD_CSS, best_answers_html, board_html
 if TYPE_CHECKING:
     from ..store import ProgressStore
 
-__all__ = ["ACTIONS", "HERE_SECONDS", "REFRESH_SECONDS", "SeatAction", "TeacherView"]
+__all__ = [
+    "ACTIONS",
+    "FLOOD_MINUTES",
+    "HERE_SECONDS",
+    "MOST_FLOOD_MINUTES",
+    "REFRESH_SECONDS",
+    "SeatAction",
+    "TeacherView",
+]
 
 REFRESH_SECONDS = 2.0
 """How often the page asks for the board again."""
@@ -55,15 +63,26 @@ HERE_SECONDS = 15.0
 """A seat whose page gave a sign of life this recently is shown as on a page now."""
 
 
+FLOOD_MINUTES = 10
+"""The seats "remove these" offers first: those without an answer that joined in the last
+this many minutes (the teacher may change it, up to :data:`MOST_FLOOD_MINUTES`)."""
+
+MOST_FLOOD_MINUTES = 240
+
+
 @dataclass(frozen=True)
 class SeatAction:
     """Something the teacher can do to one student's seat, with what the page asks first
-    and what it says afterwards (``{nickname}``, ``{into}``: the seats)."""
+    and what it says afterwards (``{nickname}``, ``{into}``: the seats; ``{code}``: the new
+    rejoin code a release gave)."""
 
     name: str
     label: str
     confirm: str
     done: str
+    code: str = ""
+    """The new rejoin code the action gave the seat (a release's), for the teacher to give
+    its student; "" for the others."""
 
 
 ACTIONS: dict[str, SeatAction] = {
@@ -72,9 +91,10 @@ ACTIONS: dict[str, SeatAction] = {
         SeatAction(
             "release",
             "Release",
-            "Release the seat of {nickname}? The next page that joins with this nickname "
-            "takes it, with a new rejoin code.",
-            "The seat of {nickname} is free: joining with this nickname takes it.",
+            "Give {nickname} a new rejoin code? Their old code stops working; this page "
+            "shows the new one, for you to give to {nickname}.",
+            "The new rejoin code of {nickname} is {code}. Give it to {nickname}: they join "
+            "with their nickname and this code, where they were.",
         ),
         SeatAction(
             "reset",
@@ -94,9 +114,17 @@ ACTIONS: dict[str, SeatAction] = {
             "Move every attempt of {nickname} to {into}, and remove {nickname}?",
             "The attempts of {nickname} are now those of {into}.",
         ),
+        SeatAction(
+            "remove-these",
+            "Remove these",
+            "Remove these {count} seats, which have no answer and joined in the last "
+            "{minutes} minutes? This cannot be undone.",
+            "Seats removed: {count}.",
+        ),
     )
 }
-"""The seat actions, by name (the page's buttons and the service's routes)."""
+"""The seat actions, by name (the page's buttons and the service's routes); "remove-these"
+removes many seats at once (a flood), with one question (:meth:`TeacherView.new_seats`)."""
 
 
 class TeacherView:
@@ -248,7 +276,7 @@ class TeacherView:
             else:
                 where = self._t(lang, "Puzzle {number}", number=seat.puzzle)
             if not seat.session:
-                state = self._t(lang, "seat free")
+                state = self._t(lang, "waiting for its new rejoin code")
             elif seat.last_seen >= here:
                 state = self._t(lang, "on a page now")
             else:
@@ -257,7 +285,7 @@ class TeacherView:
                 f"<button type='button' data-action='{action.name}' data-nickname='{name}'>"
                 f"{html.escape(self._t(lang, action.label))}</button>"
                 for action in ACTIONS.values()
-                if action.name != "merge"
+                if action.name not in ("merge", "remove-these")
             )
             rows.append(
                 f"<tr><td class='dkb-student'>{name}</td><td>{html.escape(where)}</td>"
@@ -295,10 +323,13 @@ class TeacherView:
     # ------------------------------------------------------------ actions
     def act(self, action: str, nickname: str, into: str | None = None) -> SeatAction:
         """Do ``action`` (one of :data:`ACTIONS`) to the seat of ``nickname`` (``into``: the
-        seat a merge keeps). ``UnknownSeatError`` for a seat the class does not have."""
+        seat a merge keeps). ``UnknownSeatError`` for a seat the class does not have. A
+        release answers with the seat's new rejoin code (:attr:`SeatAction.code`)."""
         if action == "release":
-            self.store.release_seat(self.name, nickname)
-        elif action == "reset":
+            code = self.store.release_seat(self.name, nickname)
+            self.forget()
+            return replace(ACTIONS[action], code=code)
+        if action == "reset":
             self.store.reset_seat(self.name, nickname, now=self.clock())
         elif action == "remove":
             self.store.remove_seat(self.name, nickname)
@@ -313,7 +344,37 @@ class TeacherView:
 
     def done_message(self, action: SeatAction, lang: str, nickname: str, into: str = "") -> str:
         """What the page says after ``action``, in ``lang``."""
-        return self._t(lang, action.done, nickname=nickname, into=into)
+        return self._t(lang, action.done, nickname=nickname, into=into, code=action.code)
+
+    def flood_message(self, lang: str, count: int, minutes: int) -> str:
+        """What the page says of "remove these": the seats removed, or that there are none."""
+        if count:
+            return self._t(lang, ACTIONS["remove-these"].done, count=count)
+        return self._t(
+            lang,
+            "No seat without an answer joined in the last {minutes} minutes.",
+            minutes=minutes,
+        )
+
+    def new_seats(self, minutes: int) -> list[str]:
+        """The seats a flood would have made: without an answer, joined in the last
+        ``minutes`` minutes (in the order they joined), read from the store now."""
+        since = utc_now(self.clock() - 60 * minutes)
+        answered = {attempt.nickname for attempt in self.store.attempts(self.name)}
+        return [
+            seat.nickname
+            for seat in self.store.seats(self.name)
+            if seat.joined >= since and seat.nickname not in answered
+        ]
+
+    def remove_new(self, nicknames: Sequence[str], minutes: int) -> list[str]:
+        """Remove the seats of ``nicknames`` (those :meth:`new_seats` gave, and the teacher
+        agreed to) that still have no answer and joined in the last ``minutes`` minutes;
+        returns those removed."""
+        since = utc_now(self.clock() - 60 * minutes)
+        removed = self.store.remove_new_seats(self.name, nicknames, since)
+        self.forget()
+        return removed
 
     # ---------------------------------------------------------------- page
     def page(self, lang: str, projector: bool = False, xsrf: str = "") -> str:
@@ -345,7 +406,16 @@ class TeacherView:
             ),
             "projector": projector,
             "xsrf": xsrf,
+            "flood": self._t(lang, ACTIONS["remove-these"].confirm),
         }
+        flood = t(
+            "Seats without an answer that joined in the last {minutes} minutes",
+            minutes="\0",
+        ).replace(
+            "\0",
+            f"<input type='number' class='dkb-flood-minutes' value='{FLOOD_MINUTES}' min='1' "
+            f"max='{MOST_FLOOD_MINUTES}' aria-label='{t('Minutes')}'>",
+        )
         script = json.dumps(settings, ensure_ascii=False).replace("<", "\\u003c")
         return f"""<!DOCTYPE html>
 <html lang="{lang}"><head><meta charset="utf-8">
@@ -370,6 +440,8 @@ class TeacherView:
 </div>
 <p class="dkb-status" role="status"></p>
 <div id="board" class="dkb-live"></div>
+<p class="dkb-flood">{flood} <button type="button" class="dkb-remove-these"
+onclick="removeNew()">{t("Remove these")}</button></p>
 <script>
 const settings = {script};
 const state = {{projector: settings.projector, show: 0}};
@@ -427,6 +499,35 @@ async function act(action, nickname, into) {{
     else {{
       const answer = await response.json();
       say(response.ok ? answer.message : answer.error.message);
+    }}
+  }} catch (error) {{ say(settings.stopped); }}
+  version = null;
+  refresh();
+}}
+async function flood(body) {{  // "remove these": which seats (no nicknames), or remove them
+  const response = await fetch(`seats/remove-these?lang=${{settings.lang}}`, {{
+    method: "POST", cache: "no-store",
+    headers: {{...signed, "Content-Type": "application/json"}}, body: JSON.stringify(body),
+  }});
+  if (signedOut(response)) {{ say(settings.signedOut); return null; }}
+  const answer = await response.json();
+  if (!response.ok) {{ say(answer.error.message); return null; }}
+  return answer;
+}}
+async function removeNew() {{
+  const minutes = Number(document.querySelector(".dkb-flood-minutes").value);
+  try {{
+    const found = await flood({{minutes}});
+    if (found && !found.nicknames.length) say(found.message);
+    if (found && found.nicknames.length) {{
+      const names = found.nicknames;
+      const question = settings.flood.replaceAll("{{count}}", names.length)
+        .replaceAll("{{minutes}}", minutes);
+      const shown = names.slice(0, 40).join(", ") + (names.length > 40 ? ", …" : "");
+      if (confirm(`${{question}}\n\n${{shown}}`)) {{
+        const done = await flood({{minutes, nicknames: names}});
+        if (done) say(done.message);
+      }}
     }}
   }} catch (error) {{ say(settings.stopped); }}
   version = null;
