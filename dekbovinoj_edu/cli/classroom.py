@@ -108,7 +108,7 @@ def main_new(args: argparse.Namespace) -> int:
 @refusing
 def main_list(args: argparse.Namespace) -> int:
     """List the classes: name, mode, puzzles, students, attempts."""
-    store = open_store(args.db)
+    store = open_store(args.db, read_only=True)
     try:
         classes = store.classes()
         if not classes:
@@ -131,7 +131,7 @@ def main_report(args: argparse.Namespace) -> int:
     from ..classroom.overview import class_overview
     from ..classroom.views.marks import cell_text, mistake_name
 
-    store = open_store(args.db)
+    store = open_store(args.db, read_only=True)
     try:
         assignment = store.assignment(args.name)
         if args.csv:

@@ -23,6 +23,7 @@ in, ``0600`` in a folder made ``0700``.
 
 from __future__ import annotations
 
+import errno
 import os
 import sqlite3
 import threading
@@ -43,7 +44,7 @@ from ..errors import ClassroomError, StoreError
 from .failures import busy, describe, storage_error
 from .group_commit import GroupCommit
 from .migrating import migrate, revision_of
-from .shares import network_share
+from .shares import refuse_share
 from .sqlite_file import BUSY_TIMEOUT_MS, OURS, REVISIONS, foreign, inspect_sqlite_file, newer
 from .tables import HEAD_REVISION
 
@@ -57,6 +58,7 @@ __all__ = [
     "migrate",
     "open_database",
     "revision_of",
+    "sqlite_engine",
     "storage_error",
 ]
 
@@ -163,7 +165,9 @@ def open_database(where: str | os.PathLike[str]) -> Database:
     return _sqlite_file(Path(text))
 
 
-def _sqlite_engine(url: str, **options: Any) -> Engine:
+def sqlite_engine(url: str, **options: Any) -> Engine:
+    """The engine of a SQLite database at ``url`` (``options`` go to SQLAlchemy): each
+    connection set up the store's way, a write begun with ``BEGIN IMMEDIATE``."""
     engine = sa.create_engine(url, **options)
 
     @event.listens_for(engine, "connect")
@@ -186,7 +190,7 @@ def _sqlite_engine(url: str, **options: Any) -> Engine:
 
 
 def _memory() -> Database:
-    engine = _sqlite_engine(
+    engine = sqlite_engine(
         "sqlite://", poolclass=StaticPool, connect_args={"check_same_thread": False}
     )
     lock = threading.RLock()
@@ -196,7 +200,7 @@ def _memory() -> Database:
 
 
 def _file_engine(path: Path) -> Engine:
-    return _sqlite_engine(
+    return sqlite_engine(
         "sqlite+pysqlite:///" + str(path),
         pool_size=8,
         max_overflow=24,
@@ -207,15 +211,7 @@ def _file_engine(path: Path) -> Engine:
 
 def _sqlite_file(path: Path) -> Database:
     where = str(path)
-    share = network_share(path)
-    if share is not None:
-        raise StoreError(
-            "The class database {where} would be on a network share ({kind}), where SQLite "
-            "cannot keep it safe: keep it on this computer's own disk (copy it there), or "
-            "use a PostgreSQL server.",
-            where=where,
-            kind=share,
-        )
+    refuse_share(path)
     try:
         if not path.exists():
             _create(path)
@@ -232,11 +228,21 @@ def _sqlite_file(path: Path) -> Database:
         database.group = GroupCommit(engine, lock)  # after the migration: its own transaction
     except sqlite3.Error as error:
         database.close()
-        raise storage_error(error, where) from error
+        raise _file_failure(error, path) from error
     except BaseException:
         database.close()
         raise
     return database
+
+
+def _file_failure(error: sqlite3.Error, path: Path) -> StoreError:
+    """The sentence for ``error`` of the file ``path``: SQLite cannot open a file in WAL mode
+    for writing ("unable to open") where it may not write beside it (a read-only disk or
+    folder), which is said as the file being read-only."""
+    cannot_write = not (os.access(path, os.W_OK) and os.access(path.parent, os.W_OK))
+    if "unable to open" in str(error) and cannot_write:
+        return storage_error(OSError(errno.EROFS, str(error)), str(path))
+    return storage_error(error, str(path))
 
 
 def _wal(engine: Engine) -> None:

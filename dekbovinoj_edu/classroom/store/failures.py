@@ -18,7 +18,13 @@ from sqlalchemy import exc
 
 from ..errors import StoreError
 
-__all__ = ["busy", "describe", "storage_error"]
+__all__ = ["READ_ONLY", "busy", "describe", "is_read_only", "storage_error"]
+
+READ_ONLY = (
+    "The class database {where} is read-only (the file, its folder or its disk): class list "
+    "and class report can read it, but to change it, copy it to a folder you may write to."
+)
+"""The sentence of a database that cannot be written (a ``classroom`` msgid)."""
 
 
 def describe(where: str | os.PathLike[str]) -> str:
@@ -47,9 +53,7 @@ def storage_error(error: BaseException, where: str) -> StoreError:
         or state == "25006"
         or number in (errno.EROFS, errno.EACCES, errno.EPERM)
     ):
-        return StoreError(
-            "The class database cannot be written: the file or its folder is read-only."
-        )
+        return StoreError(READ_ONLY, where=where)
     if "malformed" in text or "not a database" in text:
         return StoreError(
             "The class database {where} is damaged ({problem}): use a copy from before, "
@@ -61,6 +65,15 @@ def storage_error(error: BaseException, where: str) -> StoreError:
     return StoreError(
         "Cannot use the class database {path}: {problem}", path=where, problem=problem
     )
+
+
+def is_read_only(error: StoreError) -> bool:
+    """Whether ``error`` says the database cannot be written (:data:`READ_ONLY`).
+
+    >>> is_read_only(storage_error(OSError(30, "Read-only file system"), "c.sqlite3"))
+    True
+    """
+    return error.message_id == READ_ONLY
 
 
 def busy(error: BaseException) -> bool:

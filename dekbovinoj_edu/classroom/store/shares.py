@@ -23,7 +23,9 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-__all__ = ["MOUNTS", "NETWORK_FILESYSTEMS", "network_share"]
+from ..errors import StoreError
+
+__all__ = ["MOUNTS", "NETWORK_FILESYSTEMS", "network_share", "refuse_share"]
 
 NETWORK_FILESYSTEMS = frozenset(
     {"nfs", "nfs4", "cifs", "smb", "smb2", "smb3", "smbfs", "afs", "9p", "fuse.sshfs", "ncpfs"}
@@ -65,3 +67,17 @@ def network_share(path: Path, mounts: str | None = None) -> str | None:
         if inside and len(point) >= len(best):
             best, kind = point, fields[2]
     return kind if kind in NETWORK_FILESYSTEMS else None
+
+
+def refuse_share(path: Path) -> None:
+    """``StoreError``, with the sentence that says what to do, if the SQLite file ``path``
+    would be on a network share."""
+    share = network_share(path)
+    if share is not None:
+        raise StoreError(
+            "The class database {where} would be on a network share ({kind}), where SQLite "
+            "cannot keep it safe: keep it on this computer's own disk (copy it there), or "
+            "use a PostgreSQL server.",
+            where=str(path),
+            kind=share,
+        )

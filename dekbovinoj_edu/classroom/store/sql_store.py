@@ -29,6 +29,7 @@ from .attempt_rows import AttemptRows
 from .class_rows import ClassRows
 from .database import open_database
 from .learning import Learning
+from .read_only import open_for_reading
 from .rows import ATTEMPTS
 from .seat_actions import SeatActions
 from .seat_rows import SeatRows
@@ -105,21 +106,23 @@ def default_db_path() -> Path:
     return Path(platformdirs.user_data_dir("dekbovinoj", appauthor=False)) / "classes.sqlite3"
 
 
-def open_store(where: str | os.PathLike[str] | None = None) -> SQLStore:
+def open_store(where: str | os.PathLike[str] | None = None, *, read_only: bool = False) -> SQLStore:
     """The store at ``where``: a file path, ``sqlite:///FILE`` or ``postgresql://…``; the
-    :func:`default_db_path` file when ``None``. Made and migrated if needed."""
+    :func:`default_db_path` file when ``None``. Made and migrated if needed; ``read_only``:
+    only to be read, so a file that cannot be written is read all the same and nothing is
+    changed (:mod:`.read_only`)."""
     if where is None:
         chosen = os.environ.get(DB_ENV)
         where = chosen if chosen and "://" in chosen else default_db_path()
-    return SQLStore(where)
+    return SQLStore(where, read_only=read_only)
 
 
 class SQLStore(ClassRows, SeatRows, AttemptRows, SeatActions, Learning):
     """The progress store in a SQLite file, in memory (``":memory:"``) or in PostgreSQL;
     safe to share between the threads of one process, and between processes."""
 
-    def __init__(self, where: str | os.PathLike[str]) -> None:
-        self.database = open_database(where)
+    def __init__(self, where: str | os.PathLike[str], *, read_only: bool = False) -> None:
+        self.database = open_for_reading(where) if read_only else open_database(where)
         self.where = self.database.where
         self._postgresql = self.database.dialect == "postgresql"
         insert = postgresql.insert if self._postgresql else sqlite.insert
