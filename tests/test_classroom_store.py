@@ -217,6 +217,27 @@ def test_a_cyrillic_look_alike_nickname_is_the_same_seat(store: SQLStore) -> Non
     assert len(store.seats("4a")) == 1
 
 
+@pytest.mark.parametrize(
+    ("first", "second"), [("Al", "AI"), ("AI", "Ai"), ("Bob", "B0b"), ("emma1", "Emmal")]
+)
+def test_a_new_nickname_that_reads_like_a_classmates_is_refused(
+    store: SQLStore, first: str, second: str
+) -> None:
+    joined = store.join("4a", first, "first", now=0.0)
+    with pytest.raises(NicknameTakenError) as refused:
+        store.join("4a", second, "second", now=100.0)
+    assert "looks too much like" in str(refused.value) or "taken" in str(refused.value)
+    assert [seat.nickname for seat in store.seats("4a")] == [first]
+    again = store.join("4a", first, "back", now=200.0, rejoin_code=joined.rejoin_code)
+    assert again.resumed  # the first student comes back to their seat as before
+
+
+def test_a_hub_name_is_never_refused_for_reading_like_a_nickname(store: SQLStore) -> None:
+    store.join("4a", "Al", "al", now=0.0)
+    store.join_vouched("4a", "AI", "ai-hub", now=1.0)
+    assert sorted(seat.nickname for seat in store.seats("4a")) == ["AI", "Al"]
+
+
 def test_a_reload_resumes_at_once_with_the_rejoin_code(store: SQLStore) -> None:
     first = store.join("4a", "Ana", "page-1", now=1000.0)
     store.record("4a", "page-1", "a-000001", attempt(verdict="ok"), now=1001.0)

@@ -44,6 +44,7 @@ __all__ = [
     "check_nickname",
     "hub_key",
     "invisible",
+    "look_alike_key",
     "nickname_key",
     "readable_name",
     "skeleton",
@@ -185,6 +186,31 @@ def nickname_key(nickname: str) -> str:
     """
     folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", nickname).casefold())
     return skeleton(" ".join(folded.split()))
+
+
+_SAME_SHAPE = str.maketrans({"i": "l", "ı": "l", "|": "l"})
+"""Letters one font draws alike once capitals are folded: ``I`` is drawn as ``l`` (the
+skeleton says so), so ``i``, which ``I`` folds to, is ``l`` too."""
+
+
+def look_alike_key(nickname: str) -> str:
+    """What a new nickname may not share with a classmate's: :func:`nickname_key`, and also
+    the shapes fonts draw alike within one script, in either case: capital ``I`` and small
+    ``l`` (and so ``i``, ``1``, ``|``), ``0`` and ``O``. A nickname's seat is found by
+    :func:`nickname_key`; this only keeps a newcomer from taking a name that reads like one
+    already in the class (a board in a sans-serif font shows ``AI`` and ``Al`` the same).
+
+    >>> look_alike_key("AI") == look_alike_key("Al") == look_alike_key("Ai")
+    True
+    >>> key = look_alike_key
+    >>> key("B0b") == key("Bob"), key("Mia") == key("Max")
+    (True, False)
+    >>> nickname_key("AI") == nickname_key("Al")  # two seats if both were taken before
+    False
+    """
+    text = " ".join(unicodedata.normalize("NFKC", nickname).split())
+    folded = unicodedata.normalize("NFKC", skeleton(text).casefold())
+    return unicodedata.normalize("NFKC", skeleton(folded)).casefold().translate(_SAME_SHAPE)
 
 
 def check_hub_name(text: str) -> str:

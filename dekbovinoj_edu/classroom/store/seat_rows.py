@@ -23,7 +23,7 @@ from sqlalchemy.engine import Connection
 from ..assignment import class_key
 from ..attempts import utc_now
 from ..errors import NicknameTakenError
-from ..nicknames import hub_key, nickname_key
+from ..nicknames import HUB_KEY, hub_key, look_alike_key, nickname_key
 from ..seat import Joined, Seat, new_rejoin_code, normalise_rejoin_code, token_hash
 from .base import StoreBase
 from .rows import (
@@ -69,6 +69,7 @@ class SeatRows(StoreBase):
         then told ``SeatTakenError``), or taken with a new code if it has none; otherwise
         ``NicknameTakenError``.
         """
+        typed = key is None  # a nickname a student typed (a hub name is never compared)
         key = key if key is not None else nickname_key(nickname)
         hashed = token_hash(token)
         shown = nickname.strip()
@@ -81,6 +82,10 @@ class SeatRows(StoreBase):
                 .with_for_update()
             ).first()
             if found is None:
+                if typed and self._reads_like_a_classmate(db, named, shown):
+                    raise NicknameTakenError(
+                        "This nickname looks too much like a classmate's. Choose another one."
+                    )
                 if on_new_seat is not None:
                     on_new_seat()
                 code, resumed = new_code or new_rejoin_code(), False
@@ -209,3 +214,16 @@ class SeatRows(StoreBase):
 
         seat: Seat = self._write(give)
         return seat
+
+    @staticmethod
+    def _reads_like_a_classmate(db: Connection, named: str, nickname: str) -> bool:
+        """Whether a new seat ``nickname`` would read like the nickname of a seat class
+        ``named`` has (:func:`~..nicknames.look_alike_key`: ``AI`` and ``Al``, ``B0b`` and
+        ``Bob``); hub users' seats are not nicknames and are left out."""
+        wanted = look_alike_key(nickname)
+        others = db.execute(
+            sa.select(SEATS.nickname).where(
+                SEATS["class"] == named, sa.not_(SEATS.key.startswith(HUB_KEY))
+            )
+        )
+        return any(look_alike_key(str(other)) == wanted for (other,) in others)
