@@ -515,7 +515,6 @@ class GeneralSearch(SearchBase):
             return
         signed = kind[1] == "−"
         goal = neg(t) if signed else t
-        yield from self._root_powers_gen(cards, goal, signed, True, every)
         for tok, e_cards in _leads(cards, True):
             for b, ops in self._chains(tok):
                 leaf = ("n", tok, signed, ops)
@@ -528,6 +527,7 @@ class GeneralSearch(SearchBase):
                 for e in self._exponents(b, goal, (GX, "+"), e_cards):
                     for te in self._sub((GX, "+"), e_cards, e, every):
                         yield ("^", leaf, te)
+        yield from self._root_powers_gen(cards, goal, signed, True, every)
 
     def _b_gx(self, kind: tuple, cards: Multiset) -> Iterator[tuple[Q, Tree]]:
         if kind[1] == "+":
@@ -537,7 +537,6 @@ class GeneralSearch(SearchBase):
             return
         signed = kind[1] == "−"
         limits = self.level.limits
-        yield from self._root_powers_build(cards, signed, True)
         for tok, e_cards in _leads(cards, True):
             exps = self.full((GX, "+"), e_cards) if e_cards and self.pow else {}
             for b, ops in self._chains(tok):
@@ -548,6 +547,7 @@ class GeneralSearch(SearchBase):
                     x = rational_power(b, e, limits)
                     if x is not None:
                         yield (neg(x) if signed else x), ("^", leaf, te)
+        yield from self._root_powers_build(cards, signed, True)
 
     def _g_gb(self, kind: tuple, cards: Multiset, t: Q, every: bool) -> Iterator[Tree]:
         """A positive postfix: a black card's chain or a bracket's (what may stand before ``^``)."""

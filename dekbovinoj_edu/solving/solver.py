@@ -33,6 +33,7 @@ import dataclasses
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import cache
 from itertools import combinations
 from typing import Final
 
@@ -40,10 +41,23 @@ from ..checking.errors import CheckError
 from ..checking.expression import parse_expression
 from ..rules.cards import Card
 from ..rules.levels import LEVELS, Level
+from ..rules.limits import Limits
 from ..rules.operations import Search
 from ..rules.puzzle import Puzzle
 from .budget import TooBigToSolve, charge, on_stop
-from .normal_form import Binary, Neg, Node, Num, Power, Product, Sum, Wrap, normalize, to_text
+from .normal_form import (
+    Binary,
+    Neg,
+    Node,
+    Num,
+    Power,
+    Product,
+    Sum,
+    Wrap,
+    normalize,
+    to_text,
+    value,
+)
 from .readable import answer_key, simplicity
 from .search import Grammar, Tree, token
 from .search_trees import TreeSearch
@@ -464,7 +478,7 @@ def list_best(puzzle: Puzzle, limit: int | None = DEFAULT_LIMIT) -> Listing:
             grammars = [plain]
     trees = (tree for grammar in grammars for tree in _all_trees(puzzle, grammar, target, best))
     budget = None if limit is None else LISTED_TREES
-    found, complete = _distinct(puzzle, trees, _way_of_form, limit, budget)
+    found, complete = _distinct(puzzle, _rational_first(puzzle, trees), _way_of_form, limit, budget)
     return Listing(tuple(sorted(found, key=_simplicity)), complete)
 
 
@@ -487,7 +501,9 @@ def normal_forms(puzzle: Puzzle, limit: int | None = DEFAULT_LIMIT) -> list[Solu
     if listed_plainly and simpler and simpler != puzzle.level.operations:
         grammar = _grammar(dataclasses.replace(puzzle.level, operations=simpler))
     trees = _all_trees(puzzle, grammar, (puzzle.level.target, 1), best)
-    found = _distinct(puzzle, trees, _way_of_normal_form, limit)[0]
+    found = _distinct(
+        puzzle, _rational_first(puzzle, trees, _unlike_the_fitted), _way_of_normal_form, limit
+    )[0]
     return sorted(found, key=lambda s: (len(s.expression), s.expression))
 
 
@@ -586,7 +602,7 @@ def answers(puzzle: Puzzle, cards: int, limit: int | None = DEFAULT_LIMIT) -> li
     True
     """
     trees = _sized_trees(puzzle, _grammar(puzzle.level), (puzzle.level.target, 1), cards)
-    return _best_first(_distinct(puzzle, trees, _way_of_move, limit)[0])
+    return _best_first(_distinct(puzzle, _rational_first(puzzle, trees), _way_of_move, limit)[0])
 
 
 def _way_of_form(candidate: _Candidate, form: Node) -> Hashable:
@@ -638,6 +654,77 @@ def _distinct(
             raise
         return found, False
     return found, True
+
+
+def _rational_first(
+    puzzle: Puzzle,
+    trees: Iterable[tuple[_Candidate, Tree]],
+    aside: Callable[[Tree, Limits], bool] | None = None,
+) -> Iterator[tuple[_Candidate, Tree]]:
+    """The trees, those that pass through an irrational number (``−√10♦ ^ √4♣``; ``aside``
+    says which, :func:`_through_irrational` unless told) only for a move no other tree
+    makes: RULES.md (the package's) suggests such an answer only where the same cards have
+    no rational one."""
+    limits = puzzle.level.limits
+    irrational = aside or _through_irrational
+    kept: dict[tuple[tuple[int, ...], bool, int], list[tuple[_Candidate, Tree]]] = {}
+    rational: set[tuple[tuple[int, ...], bool, int]] = set()
+    for candidate, tree in trees:
+        move = (candidate.tokens, candidate.joker, candidate.pasture)
+        if irrational(tree, limits):
+            if move not in rational:
+                kept.setdefault(move, []).append((candidate, tree))
+            continue
+        rational.add(move)
+        kept.pop(move, None)
+        yield candidate, tree
+    for move, trees_kept in kept.items():
+        if move not in rational:
+            yield from trees_kept
+
+
+def _through_irrational(tree: Tree, limits: Limits) -> bool:
+    """Whether a search tree passes through an irrational number: a card under roots that
+    makes one (the search's only irrational steps, :mod:`.search_general`).
+
+    >>> from dekbovinoj_edu.rules.limits import DEFAULT_LIMITS
+    >>> _through_irrational(("^", ("n", 21, True, "√"), ("n", 8, False, "√")), DEFAULT_LIMITS)
+    True
+    >>> _through_irrational(("s", ("n", 18, False, "√!"), ("n", 8, False, "")), DEFAULT_LIMITS)
+    False
+    """
+    if tree[0] == "n":
+        return not _rational_marks(tree[1] >> 1, tree[3], limits)
+    return any(_through_irrational(part, limits) for part in tree[1:] if isinstance(part, tuple))
+
+
+def _unlike_the_fitted(tree: Tree, limits: Limits) -> bool:
+    """Whether a tree passes through an irrational number other than in a term of two roots,
+    ``−√12♦ × √3♣``: the only such answers the difficulty measure's stored scores counted.
+
+    >>> from dekbovinoj_edu.rules.limits import DEFAULT_LIMITS
+    >>> pair = ("p", ("n", 25, True, "√"), ("n", 6, False, "√"), False)  # −√12♦ × √3♣
+    >>> _unlike_the_fitted(("s", ("n", 12, False, ""), pair, False), DEFAULT_LIMITS)
+    False
+    >>> _unlike_the_fitted(("^", ("n", 21, True, "√"), ("n", 8, False, "√")), DEFAULT_LIMITS)
+    True
+    """
+    pair = tree[0] == "p" and all(part[0] == "n" and part[3] == "√" for part in tree[1:3])
+    if pair and tree[1][2]:  # a red card with its sign leads: −√12♦ × √3♣, −√8♦ ÷ √2♥
+        return False
+    if tree[0] == "n":
+        return not _rational_marks(tree[1] >> 1, tree[3], limits)
+    return any(_unlike_the_fitted(part, limits) for part in tree[1:] if isinstance(part, tuple))
+
+
+@cache
+def _rational_marks(rank: int, marks: str, limits: Limits) -> bool:
+    """Whether a card under these roots and factorials has a rational value."""
+    try:
+        value(Num(rank, unary=marks), limits)
+    except ValueError:
+        return False
+    return True
 
 
 def _sized_trees(
