@@ -30,10 +30,12 @@ irrational number (``√2 × √2``) are not searched, with two exceptions, whic
 can write rationally where a red card stands after ``−`` or ``÷`` (rule 3):
 
 - a card under roots as the base of a power (``−√10♦ ^ √4♣`` is −10, ``÷ √2♥ ^ 2♣``
-  divides by 2), when the power is rational;
-- a *root group* in a term: two or three cards each under one root, whose product is
+  divides by 2), when the power is rational; a black card's only where its bracketed twin
+  (``√(13 ^ 6)`` for ``√13 ^ 6``) is beyond the bounds;
+- a *root group* in a term: two or three cards each under roots, whose product is
   rational though no root is (``−√12♦ × √3♣`` is −6, ``÷ √2♥ ÷ √8♦`` divides by 4,
-  ``−√3♦! × √6♣`` is −6).
+  ``−√(3♦!) × √6♣`` is −6), led by a red card or after another factor (black cards alone
+  are gathered by a bracket: ``√(12 × 3)``).
 
 Elsewhere the same cards have a rational form (``√(2 × 2)``).
 
