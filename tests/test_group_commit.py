@@ -78,3 +78,33 @@ def test_a_write_that_fails_raises_to_its_caller_only(tmp_path: Path) -> None:
         assert count == 0  # its insert went with it
     finally:
         database.close()
+
+
+def test_a_process_that_keeps_its_turn_makes_the_others_writes_busy_not_stuck(
+    tmp_path: Path,
+) -> None:
+    import fcntl
+    import os
+    import time
+
+    from dekbovinoj_edu.classroom.store.group_commit import GroupCommit
+
+    database = open_database(tmp_path / "classes.sqlite3")
+    try:
+        turns = tmp_path / "classes.sqlite3-lock"
+        group = GroupCommit(database.engine, threading.Lock(), turns, patience=0.5)
+        group.run(lambda c: c.exec_driver_sql("CREATE TABLE t (n INTEGER)"))
+        other = os.open(turns, os.O_RDWR)  # another process's turn: it stopped while writing
+        fcntl.flock(other, fcntl.LOCK_EX)
+        start = time.monotonic()
+        with pytest.raises(StoreError, match="busy"):
+            group.run(lambda c: c.exec_driver_sql("INSERT INTO t VALUES (1)"))
+        assert 0.5 <= time.monotonic() - start < 5
+        os.close(other)  # it goes on: the next write has its turn at once
+        group.run(lambda c: c.exec_driver_sql("INSERT INTO t VALUES (2)"))
+        count = database.run(
+            lambda c: c.exec_driver_sql("SELECT count(*) FROM t").scalar(), write=False
+        )
+        assert count == 1
+    finally:
+        database.close()

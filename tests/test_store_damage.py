@@ -189,7 +189,11 @@ def test_a_new_file_is_0600_in_a_new_folder_0700(tmp_path: Path) -> None:
     store.close()
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
     assert stat.S_IMODE(path.parent.stat().st_mode) == 0o700
-    assert sorted(p.name for p in path.parent.iterdir()) == ["classes.sqlite3"]
+    # beside it only the empty file whose lock gives the service's processes their turns
+    files = sorted(path.parent.iterdir())
+    assert [p.name for p in files] == ["classes.sqlite3", "classes.sqlite3-lock"]
+    assert all(stat.S_IMODE(p.stat().st_mode) == 0o600 for p in files)
+    assert files[1].stat().st_size == 0
 
 
 def test_an_existing_folder_stays_as_it_is_and_the_file_is_0600(tmp_path: Path) -> None:

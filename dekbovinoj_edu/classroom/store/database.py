@@ -225,7 +225,8 @@ def _sqlite_file(path: Path) -> Database:
             database.run(migrate, write=True)
         _wal(database.engine)
         _private(path)
-        database.group = GroupCommit(engine, lock)  # after the migration: its own transaction
+        turns = path.with_name(path.name + "-lock")
+        database.group = GroupCommit(engine, lock, turns, WRITE_PATIENCE)  # after migrating
     except sqlite3.Error as error:
         database.close()
         raise _file_failure(error, path) from error

@@ -28,15 +28,21 @@ sqlalchemy.exc.IntegrityError: (sqlite3.IntegrityError) UNIQUE constraint failed
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 from collections.abc import Callable
+from contextlib import nullcontext
 from dataclasses import dataclass, field
+from pathlib import Path
+from types import TracebackType
 from typing import Any, Generic, TypeVar
 
 from sqlalchemy.engine import Connection, Engine
 
-__all__ = ["MAX_BATCH", "GroupCommit"]
+from ..errors import StoreError
+
+__all__ = ["MAX_BATCH", "TURN_PAUSE", "GroupCommit"]
 
 T = TypeVar("T")
 
@@ -55,6 +61,50 @@ class _Write(Generic[T]):
     queued: float = field(default_factory=time.monotonic)
 
 
+TURN_PAUSE = 0.0005
+"""Seconds between two looks at a turn another process holds."""
+
+
+class _FileTurns:
+    """Turns between processes: an exclusive ``flock`` on ``path`` (made 0600 if missing),
+    held while a group is written; nothing where the system has no ``flock`` (Windows). A
+    turn not had within ``patience`` seconds (another process stopped while it wrote) is the
+    busy database's ``StoreError``, never a wait without end."""
+
+    def __init__(self, path: Path, patience: float) -> None:
+        self.path = path
+        self.patience = patience
+        self._descriptor: int | None = None
+
+    def __enter__(self) -> None:
+        try:
+            import fcntl
+        except ImportError:  # no flock: SQLite's own wait alone
+            return
+        descriptor = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
+        deadline = time.monotonic() + self.patience
+        while True:
+            try:
+                fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    os.close(descriptor)
+                    raise StoreError("The class database is busy: try again in a moment.") from None
+                time.sleep(TURN_PAUSE)
+        self._descriptor = descriptor
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        if self._descriptor is not None:
+            os.close(self._descriptor)  # closing lets the lock go
+            self._descriptor = None
+
+
 class GroupCommit:
     """The writes of one process's threads to one SQLite file, committed in groups.
 
@@ -62,11 +112,26 @@ class GroupCommit:
     ``dekbovinoj_write`` (:mod:`.database`); ``lock`` is the process's write lock. A failure
     of the transaction itself (the file busy in another process, a full disk) is raised to
     every caller of the group, each of which may then try again.
+
+    ``between_processes``: a file whose lock (``flock``) the writers of every process of the
+    service take around a group. SQLite's own wait for a busy file sleeps 1, 2, 5, 10… ms
+    between looks, so two ``--workers`` that write in turn wait longer than they write; a
+    process blocked on the file's lock goes on the moment the other lets go. (Other programs,
+    such as ``class report``, still meet SQLite's own wait.)
     """
 
-    def __init__(self, engine: Engine, lock: threading.Lock) -> None:
+    def __init__(
+        self,
+        engine: Engine,
+        lock: threading.Lock,
+        between_processes: Path | None = None,
+        patience: float = 60.0,
+    ) -> None:
         self.engine = engine
         self.lock = lock
+        self._turns = (
+            _FileTurns(between_processes, patience) if between_processes is not None else None
+        )
         self._queue: list[_Write[Any]] = []
         self._queue_lock = threading.Lock()
         self.groups = 0
@@ -95,7 +160,7 @@ class GroupCommit:
     def _commit(self, group: list[_Write[Any]]) -> None:
         """One transaction for ``group``: each write in its savepoint, one commit."""
         try:
-            with self.engine.connect() as connection:
+            with self._turns or nullcontext(), self.engine.connect() as connection:
                 connection = connection.execution_options(dekbovinoj_write=True)
                 with connection.begin():
                     for write in group:
