@@ -14,6 +14,14 @@ from support.puzzles import PETER, SOFIA
 from dekbovinoj_edu.classroom.store import SQLStore, open_store
 from dekbovinoj_edu.rules.levels import LEVELS, Level
 from dekbovinoj_edu.rules.puzzle import Puzzle
+from dekbovinoj_edu.sessions import solver_time
+
+
+@pytest.fixture(autouse=True)
+def solver_time_of_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test is a page of its own: a full bucket of solver time
+    (``sessions/solver_time.py``), not what the tests before it in this process spent."""
+    monkeypatch.setattr(solver_time, "PAGE", solver_time.SolverTime())
 
 
 @pytest.fixture

@@ -27,7 +27,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from support.loops import run_apart
 from support.processes import ServerProcesses
-from support.puzzles import PETER
+from support.puzzles import BIG_CODE, PETER
 from support.servers import free_port, stop, wait_until_up
 from tornado.websocket import websocket_connect
 
@@ -480,9 +480,6 @@ def test_the_installed_wheel_serves_the_app_from_its_own_data(tmp_path: Path) ->
 
 # --- the solver's budget: a code passed round the class pins no core ---------------------------
 
-BIG_CODE = "DGE1-MVE3-19PW-679E-RVD7-3EPW-P35E-SBXK-22E"
-"""24 kings, queens and jacks at level 3 (as many cards as a code may carry): without a budget
-its best answer took more than a minute and hundreds of MB."""
 PAGE_RUN = """
 import resource, sys, time
 from dekbovinoj_edu.widgets.practice import Practice

@@ -8,8 +8,10 @@ or of the Jupyter server): a student's page never shows a traceback, a file path
 name of a database. It is a module of its own, so that every view (the app's, Korova's and
 class mode's) imports it without a cycle.
 
-Every callback runs with the solver's budget of a page (:mod:`~dekbovinoj_edu.solving.budget`):
-a puzzle too big to solve says so, in a sentence, instead of keeping the kernel busy.
+Every callback runs with the solver's budget of a page (:mod:`~dekbovinoj_edu.solving.budget`),
+taken from the page's solver time (:mod:`~dekbovinoj_edu.sessions.solver_time`): a puzzle too
+big to solve says so, in a sentence, instead of keeping the kernel busy, and a page that used
+its solver time asks the student to take a short break.
 
 >>> from types import SimpleNamespace
 >>> class Box:
@@ -38,7 +40,8 @@ from functools import wraps
 from typing import Any
 
 from ..i18n import LANGUAGES, gettext
-from ..solving.budget import Budget, TooBigToSolve, limited
+from ..sessions import solver_time
+from ..solving.budget import TooBigToSolve
 
 __all__ = ["WENT_WRONG", "log_for_teacher", "sentence", "shielded", "show_error"]
 
@@ -83,11 +86,11 @@ def shielded(method: Callable[..., Any]) -> Callable[..., Any]:
     @wraps(method)
     def run(self: Any, *args: Any) -> Any:
         try:
-            with limited(Budget()):
+            with solver_time.PAGE.solving():
                 return method(self, *args)
         except TooBigToSolve as stopped:
             log_for_teacher(f"dekbovinoj: {type(self).__name__}.{method.__name__}: {stopped}\n")
-            show_error(self.errors, sentence(self, TooBigToSolve.sentence) + "\n")
+            show_error(self.errors, sentence(self, stopped.sentence) + "\n")
         except Exception:
             log_for_teacher(traceback.format_exc())
             show_error(self.errors, sentence(self, WENT_WRONG) + "\n")

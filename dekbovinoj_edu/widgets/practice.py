@@ -31,9 +31,10 @@ from ..i18n import gettext
 from ..rules.codes import PuzzleCodeError
 from ..rules.levels import Level
 from ..rules.puzzle import Puzzle
+from ..sessions import solver_time
 from ..sessions.feedback import Feedback
 from ..sessions.practice import DIFFICULTY_CHOICES, MU_SHARE, PracticeSession
-from ..solving.budget import Budget, limited
+from ..solving.budget import Budget
 from .answer import AnswerBuilder
 from .callbacks import shielded
 from .later import THREADS, later
@@ -339,7 +340,7 @@ class Practice(Speaks, DealsOnPick, widgets.VBox):
         self._refresh()
         if self.preparing_budget is not None:
             self.preparing_budget.cancel()  # the previous puzzle's solve stops at its next step
-        budget = self.preparing_budget = Budget()
+        budget = self.preparing_budget = solver_time.PAGE.budget()
         if self.prepare_in_background and THREADS:
             self.preparing = threading.Thread(target=self._prepare, args=(budget,), daemon=True)
             self.preparing.start()
@@ -353,7 +354,7 @@ class Practice(Speaks, DealsOnPick, widgets.VBox):
         """Run the solver while the student thinks, so "Dek bovinoj!" answers at once (within
         a page's budget: a puzzle too big for it is said so when the student answers)."""
         try:
-            with limited(budget or Budget()):
+            with solver_time.PAGE.solving(budget):
                 self.session.prepare()
         except Exception:
             # The same error comes back, and is shown, when the answer is checked.

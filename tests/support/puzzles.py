@@ -14,7 +14,7 @@ import dataclasses
 from dekbovinoj_edu.rules.levels import LEVELS
 from dekbovinoj_edu.rules.puzzle import Puzzle
 
-__all__ = ["GAME24", "PETER", "PETER_TEXT", "SOFIA", "TARGET_24"]
+__all__ = ["BIG_CODE", "GAME24", "PETER", "PETER_TEXT", "SOFIA", "TARGET_24"]
 
 PETER_TEXT = "9♦ 3♥ 7♥ | K♣ 2♣ 3♠"
 """Peter's cards as text (pasture ``|`` barn), for a test that parses them itself: at another
@@ -34,3 +34,8 @@ TARGET_24 = dataclasses.replace(LEVELS[2], name="24", colour_rule=False, target=
 GAME24 = dataclasses.replace(TARGET_24, all_cards=True)
 """The classic 24 game (lesson 6, the README): :data:`TARGET_24`, and the answer must use
 every card."""
+
+BIG_CODE = "DGE1-MVE3-19PW-679E-RVD7-3EPW-P35E-SBXK-22E"
+"""24 kings, queens and jacks at level 3 (as many cards as a code may carry): without a budget
+its best answer took more than a minute and hundreds of MB; a page's solve of it stops at its
+budget."""
