@@ -62,16 +62,19 @@ def test_a_puzzle_card_carries_its_sign_so_colour_is_not_the_only_cue() -> None:
     assert "+" in after and "−" not in after
 
 
-def test_a_used_card_is_ticked() -> None:
-    assert "stroke-linecap" in card_svg(Card.parse("K♣"), used=True)
-    assert "stroke-linecap" not in card_svg(Card.parse("K♣"))
+def test_a_used_card_says_used_and_shows_no_tick() -> None:
+    """A tick on a tapped card reads "right" to a child before the answer is checked."""
+    used = card_svg(Card.parse("K♣"), used=True)
+    assert "used" in texts(used) and "<path" not in used
+    assert "used" not in texts(card_svg(Card.parse("K♣")))
+    assert "つかった" in texts(card_svg(Card.parse("K♣"), used=True, lang="ja"))
 
 
 def test_a_hand_draws_each_card_once_and_marks_the_used_ones() -> None:
     hand = [Card.parse("K♣"), Card.parse("2♣"), Card.parse("3♠")]
     svg = hand_svg(hand, used=[0, 2])
     assert svg.count("<title>") == 3
-    assert svg.count("stroke-linecap") == 2
+    assert texts(svg).count("used") == 2
     ET.fromstring(svg)
 
 
@@ -79,8 +82,7 @@ def test_peters_puzzle_shows_pasture_barn_and_parity(peter: Puzzle) -> None:
     shown = texts(puzzle_svg(peter, used=[0, 3]))
     assert "Pasture" in shown and "Barn" in shown
     assert "Black counts +, red counts −" in shown
-    svg = puzzle_svg(peter, used=[0, 3])
-    assert svg.count("stroke-linecap") == 2
+    assert shown.count("used") == 2
 
 
 def test_sofias_puzzle_after_her_joker_says_the_colours_are_swapped(sofia: Puzzle) -> None:

@@ -156,12 +156,13 @@ def _card_group(
                 f'<text x="58" y="18" font-size="15" font-family="{_FONT}" font-weight="bold" '
                 f'fill="#ffffff" text-anchor="middle">{sign}</text>',
             ]
-    if used:
+    if used:  # a word, not a tick: a tick reads "right" before the answer is checked
         parts += [
             f'<rect x="1" y="1" width="{CARD_WIDTH - 2}" height="{CARD_HEIGHT - 2}" rx="7" '
-            'fill="#ffffff" fill-opacity="0.65"/>',
-            '<path d="M18 52 L31 66 L54 36" fill="none" stroke="#1f6f3f" stroke-width="7" '
-            'stroke-linecap="round" stroke-linejoin="round"/>',
+            'fill="#ffffff" fill-opacity="0.7"/>',
+            '<rect x="3" y="40" width="64" height="22" rx="4" fill="#4a4a4a"/>',
+            f'<text x="35" y="56" font-size="14" font-family="{_FONT}" font-weight="bold" '
+            f'fill="#ffffff" text-anchor="middle">{escape(_t(lang, "used"))}</text>',
         ]
     parts.append("</g>")
     return "".join(parts)
@@ -186,12 +187,15 @@ def card_svg(
     """One card: rank in the corners, the suit symbol, red or black ink.
 
     ``flipped`` (the parity) adds a ``+``/``−`` badge for how the card
-    counts; ``used`` greys it out with a tick, as a card tapped into an answer.
+    counts; ``used`` greys it out with the word "used" across it, as a card tapped into an
+    answer (a word, not a tick: nothing is right before the answer is checked).
 
     >>> big = card_svg(Card.parse("10♥"), large=True, flipped=False)
     >>> 'width="126"' in big, "−" in big
     (True, True)
     >>> "★" in card_svg(Card.parse("JK"))
+    True
+    >>> ">använt</text>" in card_svg(Card.parse("K♣"), used=True, lang="sv")
     True
     """
     scale = LARGE_SCALE if large else 1.0
@@ -210,7 +214,7 @@ def hand_svg(
     """A row of cards; ``used`` holds the positions of the cards to mark as used.
 
     >>> svg = hand_svg([Card.parse("K♣"), Card.parse("2♣")], used=[1])
-    >>> svg.count("<title>"), svg.count("stroke-linecap")
+    >>> svg.count("<title>"), svg.count(">used</text>")
     (2, 1)
     """
     cards = list(cards)

@@ -35,8 +35,9 @@ from ..rules.operations import Op
 from ..sessions.answer import AnswerDraft
 from ..sessions.feedback import Feedback
 from .callbacks import shielded
-from .parts import CONTRAST_CSS, WRAP, button, errors_output, feedback_html
-from .shared import close_widgets, shared_html, shared_layout, shared_look, shared_style
+from .look import view_style
+from .parts import WRAP, button, errors_output, feedback_html, mistake_html
+from .shared import close_widgets, shared_html, shared_layout, shared_style
 
 __all__ = ["AnswerBuilder"]
 
@@ -109,6 +110,8 @@ class AnswerBuilder(widgets.VBox):
         return gettext(self.draft.lang, _UI, message, **values)
 
     def _build(self) -> None:
+        self.goal = shared_html(f"{self.css}-goal")
+        """What to do, above the cards: "Make 10" (the level's target), in the draft's language."""
         self.pasture_title = shared_html()
         self.barn_title = widgets.HTML(style=shared_style(widgets.HTML))
         self.pasture_row = widgets.HBox(layout=shared_layout(**WRAP))
@@ -135,19 +138,18 @@ class AnswerBuilder(widgets.VBox):
         self.echo = widgets.HTML(style=shared_style(widgets.HTML))
         self.echo.add_class(f"{self.css}-echo")
         self.joker_toggle = widgets.ToggleButton(
-            **shared_look(widgets.ToggleButton, width="auto"),
+            layout=widgets.Layout(width="auto"),  # its own: hidden when there is no joker
+            style=shared_style(widgets.ToggleButton),
             _dom_classes=(f"{self.css}-joker",),
         )
         self.joker_toggle.observe(self._on_joker, "value")
         self.feedback = shared_html(f"{self.css}-feedback")
         self.errors = errors_output(f"{self.css}-errors")
-        self.card_style = widgets.HTML(
-            f"<style>{card_css(self.css)} {CONTRAST_CSS}</style>",
-            layout=shared_layout(display="none"),
-            style=shared_style(widgets.HTML),
-        )
+        self.card_style = view_style(card_css(self.css))
+        """The views' style sheet (:mod:`.look`) and the cards' rules."""
         self.children = [
             self.card_style,
+            self.goal,
             self.pasture_title,
             self.pasture_row,
             self.barn_title,
@@ -170,6 +172,7 @@ class AnswerBuilder(widgets.VBox):
         self.expression.description = t("Answer")
         self.joker_toggle.description = t("Play the joker")
         self.joker_toggle.tooltip = t("Play the barn's joker first")
+        self.goal.value = self._goal()
         self.pasture_title.value = f"<b>{html.escape(t('Pasture'))}</b>"
         self.barn_title.value = f"<b>{html.escape(t('Barn'))}</b>"
         operations = tuple(self.draft.operations)
@@ -193,6 +196,22 @@ class AnswerBuilder(widgets.VBox):
             raise ValueError(f"{symbol} is not a sign of the level {self.draft.puzzle.level.name}")
         return self._t(entry.spoken_name)
 
+    def _goal(self) -> str:
+        """The goal, as a child reads it: "Make 10" (the level's target), then how."""
+        level = self.draft.puzzle.level
+        how = "Use every card." if level.all_cards else "Use as many cards as you can."
+        make = html.escape(self._t("Make {target}", target=level.target))
+        then = html.escape(self._t(how) + " " + self._t("No way? Say {mu}", mu=self._t("Mu!")))
+        return (
+            f"<div style='font-size:1.6em;font-weight:bold;line-height:1.2;margin:0.2em 0'>"
+            f"{make}</div><div>{then}</div>"
+        )
+
+    def show_joker(self, shown: bool) -> None:
+        """Show "Play the joker" only where it applies (a joker in the barn, the player's
+        turn); hidden, not greyed: a tablet has no tooltip to say why."""
+        self.joker_toggle.layout.display = None if shown else "none"
+
     def _example(self) -> str:
         """The answer box's example, in signs the puzzle's level has."""
         if self.draft.puzzle.level.allows(Op.MUL):
@@ -213,7 +232,8 @@ class AnswerBuilder(widgets.VBox):
             self.joker_toggle.value = draft.joker
         finally:
             self._syncing = False
-        self.joker_toggle.disabled = not draft.puzzle.has_joker
+        self.show_joker(draft.puzzle.has_joker)
+        self.goal.value = self._goal()
         self.expression.placeholder = self._example()
         operations = tuple(draft.operations)
         if operations != self._drawn_operations:
@@ -315,10 +335,16 @@ class AnswerBuilder(widgets.VBox):
         if echo:
             lines.append(f"{html.escape(self._t('Read as:'))} <b>{html.escape(echo)}</b>")
         if problem:
+            verdict = draft.progress
+            place = None if verdict is None else verdict.position
+            shown = (
+                html.escape(problem)
+                if verdict is None or place is None
+                else mistake_html(verdict.sentence, verdict.text, place)
+            )
             lines.append(
-                f"<div class='{self.css}-problem' style='white-space:pre;"
-                "font-family:monospace,monospace;color:#8a4b00;overflow-x:auto'>"
-                f"{html.escape(problem)}</div>"
+                f"<div class='{self.css}-problem' style='white-space:pre-wrap;"
+                f"overflow-wrap:anywhere;color:#8a4b00'>{shown}</div>"
             )
         self.echo.value = "".join(lines)
 
@@ -366,7 +392,7 @@ class AnswerBuilder(widgets.VBox):
 
     @shielded
     def _on_joker_card(self, _: object) -> None:
-        if not self.joker_toggle.disabled:
+        if self.joker_toggle.layout.display != "none" and not self.joker_toggle.disabled:
             self.joker_toggle.value = not self.joker_toggle.value
 
     @shielded

@@ -246,7 +246,7 @@ class GameTable(Speaks, widgets.VBox):
         _show(self.answer.barn_row, shown)
         for part in (self.answer.ops_row, self.answer.expression, self.answer.echo, self.moves):
             _show(part, shown and not session.opening)
-        self.answer.joker_toggle.disabled = not session.joker_allowed
+        self.answer.show_joker(bool(session.joker_allowed))
         self.opening_row.children = [self._opening_button(m) for m in session.opening_choices()]
         _show(self.opening_title, shown and session.opening)
         _show(self.opening_row, shown and session.opening)

@@ -25,6 +25,7 @@ import ipywidgets as widgets
 from ..i18n import LANGUAGE_NAMES
 from ..sessions.feedback import Feedback, FeedbackKind
 from .callbacks import shielded
+from .look import CONTRAST_CSS, VIEW
 from .shared import shared_layout, shared_look, shared_style
 
 __all__ = [
@@ -43,6 +44,7 @@ __all__ = [
     "fit_placeholder",
     "frame",
     "language_menu",
+    "mistake_html",
     "rules_html",
     "title_html",
 ]
@@ -63,14 +65,16 @@ _HELP = frozenset({FeedbackKind.HINT, FeedbackKind.DONE, FeedbackKind.UNREADABLE
 
 
 def frame(view: widgets.Box, css: str) -> None:
-    """Give a view its CSS class and its width: the page's, up to 960 pixels.
+    """Give a view its CSS class, the class every view has (``dkb-view``: the style sheet of
+    :mod:`.look` holds in it) and its width: the page's, up to 960 pixels.
 
     >>> box = widgets.VBox()
     >>> frame(box, "kor-game")
     >>> box._dom_classes, box.layout.width, box.layout.max_width
-    (('kor-game',), '100%', '960px')
+    (('kor-game', 'dkb-view'), '100%', '960px')
     """
     view.add_class(css)
+    view.add_class(VIEW)
     view.layout.width = "100%"
     view.layout.max_width = "960px"
 
@@ -217,20 +221,6 @@ def language_menu(
     return menu
 
 
-CONTRAST_CSS = (
-    ".jupyter-button.mod-success { background-color: #1b7a3a; color: #fff; } "
-    ".jupyter-button.mod-warning { background-color: #b45309; color: #fff; } "
-    ".jupyter-button.mod-info { background-color: #0b6e8a; color: #fff; } "
-    ".jupyter-button.mod-primary { background-color: #1565c0; color: #fff; } "
-    ".jupyter-button.mod-danger { background-color: #c62828; color: #fff; } "
-    ".lm-TabBar-tab { color: #444 !important; } "
-    ".lm-TabBar-tab.lm-mod-current { color: #111 !important; }"
-)
-"""Colours that read (WCAG 2.1 AA, 4.5:1 and more): ipywidgets' coloured buttons carry white
-text on paler greens, oranges and blues (2.7:1 for "Mu!"), and its tab labels 4.45:1; these
-are 5.0:1 to 9.7:1."""
-
-
 def columns(text: str) -> int:
     """How many columns ``text`` takes: a wide character (Japanese) two, others one.
 
@@ -287,6 +277,21 @@ def marked(text: str, position: int) -> str:
     return "".join(pieces)
 
 
+def mistake_html(sentence: str, text: str, position: int) -> str:
+    """A mistake at one place of the typed answer: the sentence, then the answer with that
+    place highlighted (:func:`marked`). Both wrap on a narrow screen, as the caret line under
+    monospace text could not.
+
+    >>> shown = mistake_html("Close the bracket.", "(3 + 4", 6)
+    >>> shown[shown.index("</style>") :]
+    "</style>Close the bracket.<span class='dkb-typed'>(3 + 4<mark class='dkb-here'> </mark></span>"
+    """
+    return (
+        f"<style>{MARK_CSS}</style>{html.escape(sentence)}"
+        f"<span class='dkb-typed'>{marked(text, position)}</span>"
+    )
+
+
 def feedback_html(feedback: Feedback) -> str:
     """A message as the views show it: green for good, blue for help, amber for a mistake.
 
@@ -313,12 +318,10 @@ def feedback_html(feedback: Feedback) -> str:
     kind = html.escape(feedback.kind.value)
     verdict = feedback.verdict
     body = html.escape(feedback.message)
-    if verdict is not None and verdict.position is not None and feedback.message == verdict.message:
-        typed = marked(verdict.text, verdict.position)
-        body = (
-            f"<style>{MARK_CSS}</style>{html.escape(verdict.sentence)}"
-            f"<span class='dkb-typed'>{typed}</span>"
-        )
+    place = None if verdict is None else verdict.position
+    if verdict is not None and place is not None and feedback.message.startswith(verdict.message):
+        after = feedback.message[len(verdict.message) :]  # a note may follow the checker's
+        body = mistake_html(verdict.sentence, verdict.text, place) + html.escape(after)
     return (
         f"<div class='dkb-kind-{kind}' style='color:{colour};font-weight:bold;"
         f"white-space:pre-wrap'>{mark} {body}</div>"

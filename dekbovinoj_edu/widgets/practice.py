@@ -39,6 +39,7 @@ from .answer import AnswerBuilder
 from .callbacks import shielded
 from .later import THREADS, later
 from .level_bar import LevelBar
+from .look import LARGE_VIEW
 from .parts import (
     WRAP,
     DealsOnPick,
@@ -99,6 +100,11 @@ class Practice(Speaks, DealsOnPick, widgets.VBox):
     level", without jokers or swapped colours; the two switches (:attr:`jokers_switch`,
     :attr:`swapped_switch`) let them in, and the level bar (:attr:`level_bar`) shows the
     progress at the level (see :class:`~dekbovinoj_edu.sessions.practice.PracticeSession`).
+
+    The student sees the goal ("Make 10"), the cards and the answer first: the level, the
+    difficulty, "Large", the switches and the code box wait behind one "Settings" button
+    (:attr:`settings_button`, which shows :attr:`settings_box`); "New puzzle" and the
+    language menu stay in sight.
 
     >>> from dekbovinoj_edu.dealing.scope import Scope
     >>> from dekbovinoj_edu.rules.levels import LEVELS
@@ -172,6 +178,12 @@ class Practice(Speaks, DealsOnPick, widgets.VBox):
             **shared_look(widgets.ToggleButton, width="auto"),
             _dom_classes=("dkb-large",),
         )
+        """ "Large": everything in the view bigger (the cards drawn larger too)."""
+        self.settings_button = widgets.ToggleButton(
+            **shared_look(widgets.ToggleButton, width="auto"),
+            _dom_classes=("dkb-settings",),
+        )
+        """ "Settings": shows or hides :attr:`settings_box`."""
         self.new_button = button("dkb-new", self._on_new, shared=True)
         switch = shared_look(widgets.Checkbox, width="auto")
         self.jokers_switch = widgets.Checkbox(
@@ -194,6 +206,7 @@ class Practice(Speaks, DealsOnPick, widgets.VBox):
         self._follow(self.swapped_switch, self.session.set_swapped)
         self.language_menu.observe(self._on_language, "value")
         self.large_toggle.observe(self._on_large, "value")
+        self.settings_button.observe(self._on_settings, "value")
 
         self.code_field = widgets.Text()
         self.code_field.add_class("dkb-code")
@@ -234,24 +247,31 @@ class Practice(Speaks, DealsOnPick, widgets.VBox):
         )
         if self.session.scope is not None:  # the lesson's filters hold
             switches.layout.display = "none"
+        self.settings_box = widgets.VBox(
+            [
+                widgets.HBox(
+                    [self.level_menu, self.difficulty_menu, self.large_toggle],
+                    layout=shared_layout(**WRAP),
+                ),
+                switches,
+                widgets.HBox(
+                    [self.code_field, self.load_button, self.code_label],
+                    layout=shared_layout(**WRAP),
+                ),
+            ],
+            layout=widgets.Layout(display="none", width="100%"),  # its own: it opens
+            _dom_classes=("dkb-settings-box",),
+        )
+        """The settings, behind :attr:`settings_button`: the level, the difficulty, "Large",
+        the two switches, the code box and this puzzle's code."""
         self.children = [
             widgets.HBox([self.title, self.score], layout=shared_layout(**WRAP)),
             self.level_bar,
             widgets.HBox(
-                [
-                    self.level_menu,
-                    self.difficulty_menu,
-                    self.language_menu,
-                    self.large_toggle,
-                    self.new_button,
-                ],
+                [self.new_button, self.settings_button, self.language_menu],
                 layout=shared_layout(**WRAP),
             ),
-            switches,
-            widgets.HBox(
-                [self.code_field, self.load_button, self.code_label],
-                layout=shared_layout(**WRAP),
-            ),
+            self.settings_box,
             self.answer,
             widgets.HBox(
                 [
@@ -268,6 +288,7 @@ class Practice(Speaks, DealsOnPick, widgets.VBox):
             self.errors,
         ]
         frame(self, "dkb-practice")
+        self._show_large()
 
     # ------------------------------------------------------------- labels
     @property
@@ -298,7 +319,8 @@ class Practice(Speaks, DealsOnPick, widgets.VBox):
                 "Deal puzzles where a joker swapped the colours",
             )
             self.language_menu.description = t("Language")
-            self._label(self.large_toggle, "Large cards", "Bigger cards, for a projector")
+            self._label(self.large_toggle, "Large", "Everything bigger, for a projector")
+            self._label(self.settings_button, "Settings", "The level, the puzzles, the code")
             self._label(self.new_button, "New puzzle", "Deal a new puzzle")
             fit_placeholder(self.code_field, t("Puzzle code"), t("Code"))
             self._label(self.load_button, "Open", "Open the puzzle of this code")
@@ -479,4 +501,17 @@ class Practice(Speaks, DealsOnPick, widgets.VBox):
 
     @shielded
     def _on_large(self, _: dict[str, Any]) -> None:
+        self._show_large()
         self._refresh()
+
+    def _show_large(self) -> None:
+        """Everything bigger while "Large" is on (:data:`~.look.LARGE_VIEW`)."""
+        if self.large_toggle.value:
+            self.add_class(LARGE_VIEW)
+        else:
+            self.remove_class(LARGE_VIEW)
+
+    @shielded
+    def _on_settings(self, change: dict[str, Any]) -> None:
+        """Open or close the settings."""
+        self.settings_box.layout.display = None if change["new"] else "none"

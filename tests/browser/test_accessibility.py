@@ -17,6 +17,7 @@ from support.axe import violations
 from support.puzzles import PETER
 from support.serve_command import Served, serve_command
 from support.servers import SiteServer, free_port, serve_site
+from support.shown import open_code
 
 from dekbovinoj_edu import worksheet
 from dekbovinoj_edu.classroom.assignment import codes_assignment
@@ -44,8 +45,7 @@ def test_every_tab_of_the_app_passes(open_app, served: str, request: pytest.Fixt
     from playwright.sync_api import expect
 
     page = open_app(url=request.getfixturevalue("voila_page_url") if served == "voila" else None)
-    page.locator(".dkb-code input").fill(PETER.code)
-    page.locator(".dkb-code input").press("Enter")
+    open_code(page, PETER.code)
     expect(page.locator(".dkb-pasture .dkb-card")).to_have_count(3)
     found = {}
     tabs = page.locator(".lm-TabBar-tab")

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from support.puzzles import PETER
-from support.shown import expect_shown
+from support.shown import expect_shown, open_code
 
 from dekbovinoj_edu.checking.checker import check
 from dekbovinoj_edu.i18n import gettext
@@ -37,8 +37,7 @@ def test_peters_turn_a_colour_mistake_esperanto_and_the_best_answers(
     shots.mkdir(exist_ok=True)
     page.screenshot(path=str(shots / "01-app-loaded.png"), full_page=True)
 
-    page.locator(".dkb-code input").fill(PETER.code)
-    page.locator(".dkb-code input").press("Enter")
+    open_code(page, PETER.code)
     expect_shown(page, PETER)
     expect(page.locator(".dkb-barn .dkb-card")).to_have_text(["K♣", "2♣", "3♠"])
 

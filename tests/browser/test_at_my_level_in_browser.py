@@ -7,6 +7,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+from support.shown import open_settings
+
 from dekbovinoj_edu.i18n import gettext
 from dekbovinoj_edu.rules.puzzle import Puzzle
 from dekbovinoj_edu.sessions.learning import PLACEMENT
@@ -55,6 +57,8 @@ def test_at_my_level_is_chosen_the_switches_are_there_and_the_bar_moves(
     from playwright.sync_api import expect
 
     page = open_app()
+    expect(page.locator(".dkb-difficulty select")).to_be_hidden()  # behind "Settings"
+    open_settings(page)
     menu = page.locator(".dkb-difficulty select")
     expect(menu).to_have_value("at my level")  # ipywidgets names each option by its label
     labels = [

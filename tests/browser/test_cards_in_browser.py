@@ -5,7 +5,7 @@ name; a used card's picture does nothing."""
 from __future__ import annotations
 
 from support.puzzles import PETER
-from support.shown import expect_shown
+from support.shown import expect_shown, open_code
 
 FINGER_PX = 44
 """The smallest target a child's finger hits reliably (WCAG 2.5.5's 44 CSS pixels)."""
@@ -15,8 +15,7 @@ def test_tapping_the_card_picture_uses_the_card(open_app) -> None:
     from playwright.sync_api import expect
 
     page = open_app()
-    page.locator(".dkb-code input").fill(PETER.code)
-    page.locator(".dkb-code input").press("Enter")
+    open_code(page, PETER.code)
     expect_shown(page, PETER)
 
     box = page.locator(".dkb-pasture .dkb-card-box").first

@@ -29,7 +29,7 @@ import pytest
 from support.puzzles import PETER
 from support.serve_command import hosts_outside, record_requests, serve_command
 from support.servers import free_port, wait_until_up
-from support.shown import expect_shown
+from support.shown import expect_shown, open_code
 
 from dekbovinoj_edu.cli import main
 from dekbovinoj_edu.sessions.practice import PracticeSession
@@ -103,8 +103,7 @@ def test_the_first_hour(browser: object, tmp_path: Path, artifacts: Path) -> Non
             expect(child.locator(".dkb-practice .dkb-submit")).to_be_visible(timeout=FIRST_LOAD_MS)
 
             # 2. Tap the cards' pictures: Peter's turn.
-            child.locator(".dkb-code input").fill(PETER.code)
-            child.locator(".dkb-code input").press("Enter")
+            open_code(child, PETER.code)
             expect_shown(child, PETER)
             for step in PETERS_TAPS:
                 if step in OPS:

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from support.puzzles import PETER
-from support.shown import expect_shown
+from support.shown import expect_shown, open_code
 
 from dekbovinoj_edu.i18n import LANGUAGE_NAMES
 from dekbovinoj_edu.sessions.practice import PracticeSession
@@ -21,8 +21,7 @@ def test_the_feedback_and_the_best_answers_are_translated_not_cleared(
     from playwright.sync_api import expect
 
     page = open_app()
-    page.locator(".dkb-code input").fill(PETER.code)
-    page.locator(".dkb-code input").press("Enter")
+    open_code(page, PETER.code)
     expect_shown(page, PETER)
     page.locator(".dkb-expression input").fill(PETERS_ANSWER)
     page.locator(".dkb-expression input").press("Enter")

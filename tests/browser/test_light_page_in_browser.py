@@ -26,7 +26,7 @@ from pathlib import Path
 import pytest
 from support.puzzles import PETER
 from support.servers import binder_serving, free_port, voila_serving
-from support.shown import expect_shown
+from support.shown import expect_shown, open_code
 
 from dekbovinoj_edu.i18n import gettext
 from dekbovinoj_edu.serving.busy_page import write_template
@@ -263,8 +263,7 @@ def test_the_keyboard_order_and_the_accessible_names_are_those_of_voilas_page(
     seen = {}
     for served, url in (("light", None), ("voila", voila_page_url)):
         page = open_app(url=url)
-        page.locator(".dkb-code input").fill(PETER.code)  # the same puzzle on both pages
-        page.locator(".dkb-code input").press("Enter")
+        open_code(page, PETER.code)  # the same puzzle on both pages
         expect_shown(page, PETER)
         # The puzzle's code is the model's text, not the page's (it is the same puzzle).
         snapshot = re.sub(r"code: [0-9A-Z-]+", "code: …", page.locator(".dkb-app").aria_snapshot())

@@ -4,7 +4,7 @@ browser needs to draw the placeholder (measured in the box's own font) fits insi
 from __future__ import annotations
 
 import pytest
-from support.shown import switch_language
+from support.shown import open_settings, switch_language
 
 from dekbovinoj_edu.i18n import LANGUAGES
 
@@ -27,6 +27,7 @@ def test_each_placeholder_fits_its_box(open_app, lang: str) -> None:
     page = open_app()
     if lang != "en":
         switch_language(page, lang)  # finished before anything is measured
+    open_settings(page)  # the code box waits behind "Settings"
     for selector in BOXES:
         fits(page.locator(selector).first, lang)
     page.locator(".lm-TabBar-tab").nth(1).click()  # the Game tab, whatever its name

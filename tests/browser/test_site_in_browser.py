@@ -22,6 +22,7 @@ from typing import Any
 
 import pytest
 from support.servers import SiteServer, serve_site
+from support.shown import open_code
 
 from dekbovinoj_edu.i18n import LANGUAGE_NAMES, gettext
 from dekbovinoj_edu.rules.puzzle import Puzzle
@@ -215,8 +216,7 @@ def test_the_score_and_streak_survive_closing_the_tab(open_site: SiteOpener, pet
     from playwright.sync_api import expect
 
     page = open_site()
-    page.locator(".dkb-code input").fill(peter.code)
-    page.locator(".dkb-code input").press("Enter")
+    open_code(page, peter.code)
     expect(page.locator(".dkb-barn .dkb-card")).to_have_text(["K♣", "2♣", "3♠"])
     page.locator(".dkb-expression input").fill(PETERS_ANSWER)
     page.locator(".dkb-expression input").press("Enter")
@@ -250,8 +250,7 @@ def test_a_level_3_root_is_checked_without_sympy_which_comes_for_a_cube_root(
     from playwright.sync_api import expect
 
     page = open_site()  # sympy's wheel is not loaded: level 2 has no √
-    page.locator(".dkb-code input").fill(ROOTS.code)
-    page.locator(".dkb-code input").press("Enter")
+    open_code(page, ROOTS.code)
     expect(page.locator(".dkb-current-code")).to_contain_text(ROOTS.code)
     before = site_server.sent
     for answer in (ROOTS_ANSWER, BEYOND_ROOTS):

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from support.shown import open_settings
 
 pytestmark = pytest.mark.network  # the site's build takes Pyodide and wheels (from the cache)
 
@@ -51,6 +52,7 @@ def test_the_learner_state_survives_closing_the_tab(open_site: Any, artifacts: P
         answer_right(page)
         expect(page.locator(".dkb-level-bar")).to_have_attribute("data-answers", str(number))
         new_puzzle(page)  # before: the next answer was read off the puzzle just solved
+    open_settings(page)  # the difficulty and the switches wait behind "Settings"
     page.locator(".dkb-difficulty select").select_option(label="challenge")
     page.locator(".dkb-jokers input").uncheck()
     page.wait_for_function(
@@ -66,6 +68,7 @@ def test_the_learner_state_survives_closing_the_tab(open_site: Any, artifacts: P
     again = open_site()
     expect(again.locator(".dkb-level-bar")).to_have_attribute("data-answers", "2")
     expect(again.locator(".dkb-level-bar")).to_have_attribute("data-level", level)
+    open_settings(again)
     expect(again.locator(".dkb-difficulty select")).to_have_value("challenge")
     expect(again.locator(".dkb-jokers input")).not_to_be_checked()
     again.screenshot(path=str(artifacts / "site-at-my-level-after.png"), full_page=True)

@@ -1,5 +1,6 @@
 """Waiting in a browser until a view shows a puzzle: every card's button *and* its picture,
-and the sign buttons of the puzzle's level.
+and the sign buttons of the puzzle's level; opening the practice view's settings and a puzzle
+by its code.
 
 A card's name (its button), its drawing (an HTML widget beside it) and the row of sign
 buttons reach the page in separate widget messages, so a test that waits for the names alone
@@ -48,3 +49,22 @@ def switch_language(page: Any, lang: str) -> None:
     tabs = page.locator(".lm-TabBar-tab")
     if tabs.count():
         expect(tabs.first).to_contain_text(gettext(lang, "ui", "Practice"))
+
+
+def open_settings(page: Any) -> None:
+    """Open the practice view's settings (the level, the difficulty, the switches, the code
+    box), behind its "Settings" button, unless they are open already."""
+    from playwright.sync_api import expect
+
+    box = page.locator(".dkb-practice .dkb-settings-box").first
+    expect(page.locator(".dkb-practice .dkb-settings").first).to_be_visible()
+    if not box.is_visible():
+        page.locator(".dkb-practice .dkb-settings").first.click()
+    expect(box).to_be_visible()
+
+
+def open_code(page: Any, code: str) -> None:
+    """Open the puzzle of ``code`` in the practice view: its code box, then Enter."""
+    open_settings(page)
+    page.locator(".dkb-code input").fill(code)
+    page.locator(".dkb-code input").press("Enter")

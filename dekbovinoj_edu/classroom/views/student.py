@@ -48,7 +48,8 @@ from ...i18n import gettext
 from ...sessions.feedback import Feedback
 from ...widgets.answer import AnswerBuilder
 from ...widgets.callbacks import shielded
-from ...widgets.parts import CONTRAST_CSS, WRAP, answer_buttons, button, language_menu
+from ...widgets.look import VIEW, view_style
+from ...widgets.parts import WRAP, answer_buttons, button, language_menu
 from ..backend import (
     HUB_TOKEN_ENV,
     HUB_USER_ENV,
@@ -106,6 +107,7 @@ class ClassApp(widgets.VBox):
         self.session: ClassSession | None = None
         self.title = widgets.HTML()
         self.add_class("dkb-class-app")
+        self.add_class(VIEW)  # the views' style sheet holds here (widgets.look)
         self.layout.max_width = "960px"
         self.keeper = PageKeeper()
         self.keeper.on_page(self._on_page)
@@ -260,7 +262,7 @@ class ClassApp(widgets.VBox):
         self.join_message.add_class("dkb-join-message")
         self.join_box = widgets.VBox(
             [
-                widgets.HTML(f"<style>{CONTRAST_CSS}</style>"),  # the Join button's contrast
+                view_style(),  # the Join button's contrast, the touch sizes
                 self.intro,
                 widgets.HBox([self.nickname, self.join_button], layout=widgets.Layout(**WRAP)),
                 widgets.HBox([self.rejoin], layout=widgets.Layout(**WRAP)),
@@ -286,6 +288,10 @@ class ClassApp(widgets.VBox):
         )
         self.next_button = button("dkb-next", self._on_next)
         self.next_button.button_style = "primary"
+        self.reasons = widgets.HTML()
+        """Why a button under the answer is greyed, in words under it (a tablet has no
+        tooltip)."""
+        self.reasons.add_class("dkb-reasons")
         self.answers = widgets.HTML()
         self.answers.add_class("dkb-answers")
         self.work_box = widgets.VBox(
@@ -303,6 +309,7 @@ class ClassApp(widgets.VBox):
                     ],
                     layout=widgets.Layout(**WRAP),
                 ),
+                self.reasons,
                 self.answer.feedback,
                 self.answers,
                 self.answer.errors,
@@ -429,6 +436,28 @@ class ClassApp(widgets.VBox):
         self.next_button.layout.display = "" if done else "none"  # not None: Voici keeps "none"
         last = session.shown >= session.count
         self.next_button.description = self._t("See my results") if last else self._t("Next puzzle")
+        self.reasons.value = self._reasons()
+
+    def _reasons(self) -> str:
+        """Why the greyed buttons are greyed, one line each (empty when none is)."""
+        assert self.session is not None
+        lines = []
+        if self.session.puzzle_done:
+            lines.append(
+                self._t(
+                    "This puzzle is done. Go on with “{next}”.",
+                    next=self.next_button.description,
+                )
+            )
+        if not self.session.help_open:
+            lines.append(
+                self._t(
+                    "“{hint}” and “{best}” open when you have finished all puzzles.",
+                    hint=self.hint_button.description,
+                    best=self.answers_button.description,
+                )
+            )
+        return "".join(f"<div>{html.escape(line)}</div>" for line in lines)
 
     def _show_work(self) -> None:
         self.answer.show_puzzle()
