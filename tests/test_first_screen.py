@@ -132,7 +132,7 @@ def test_every_view_carries_the_one_style_sheet_with_a_fingers_sizes(tmp_path: P
     new_class("4a", level=1, count=2, seed=1, mode="test", db=db)
     app = ClassApp("4a", db=db)
     assert VIEW in app._dom_classes
-    assert any(VIEW_CSS in getattr(part, "value", "") for part in inside(app.join_box))
+    assert VIEW_CSS in app.style_sheet.value and app.style_sheet in app.children
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -103,8 +103,8 @@ _TOUCH_RULES = (
     f"{_IN} .widget-inline-hbox > :is(input, select) {{ min-width: 0; max-width: 100%; "
     "font-size: 16px; } "
     f"{_IN} .lm-TabBar-content {{ flex-wrap: wrap; }} "
-    f"{_IN} .lm-TabBar-tab {{ margin: 0 {TARGET_GAP_PX}px {TARGET_GAP_PX}px 0 !important; "
-    "padding: 0 12px; } "
+    f"{_IN} .lm-TabBar-tab {{ margin: 0 {TARGET_GAP_PX}px {TARGET_GAP_PX + 2}px 0 !important; "
+    "padding: 0 12px; } "  # + 2: the current tab stands 1 px lower and 1 px taller
     f"{_IN} .lm-TabBar-tab.lm-mod-current {{ transform: none; }} "
     f"{_IN} .dkb-card-box {{ margin: 0 {TARGET_GAP_PX}px {TARGET_GAP_PX}px 0 !important; }} "
     f"{_IN} .widget-checkbox {{ margin-right: {TARGET_GAP_PX}px; }} "

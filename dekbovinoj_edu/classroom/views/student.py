@@ -107,7 +107,9 @@ class ClassApp(widgets.VBox):
         self.session: ClassSession | None = None
         self.title = widgets.HTML()
         self.add_class("dkb-class-app")
-        self.add_class(VIEW)  # the views' style sheet holds here (widgets.look)
+        self.add_class(VIEW)
+        self.style_sheet = view_style()
+        """The views' style sheet (:mod:`~dekbovinoj_edu.widgets.look`): on every screen."""
         self.layout.max_width = "960px"
         self.keeper = PageKeeper()
         self.keeper.on_page(self._on_page)
@@ -118,7 +120,7 @@ class ClassApp(widgets.VBox):
         self.heartbeat = widgets.Play(interval=int(HEARTBEAT_SECONDS * 1000), max=10**9)
         self.heartbeat.layout.display = "none"
         self.heartbeat.observe(self._on_heartbeat, "value")
-        self.children = [self.title, self.errors, self.keeper, self.heartbeat]
+        self.children = [self.style_sheet, self.title, self.errors, self.keeper, self.heartbeat]
         self.place = ClassPlace.from_environment(
             class_name, server=server, db=db, local=db is not None or store is not None
         )
@@ -262,7 +264,6 @@ class ClassApp(widgets.VBox):
         self.join_message.add_class("dkb-join-message")
         self.join_box = widgets.VBox(
             [
-                view_style(),  # the Join button's contrast, the touch sizes
                 self.intro,
                 widgets.HBox([self.nickname, self.join_button], layout=widgets.Layout(**WRAP)),
                 widgets.HBox([self.rejoin], layout=widgets.Layout(**WRAP)),
@@ -332,6 +333,7 @@ class ClassApp(widgets.VBox):
 
         self.screen = widgets.VBox()
         self.children = [
+            self.style_sheet,
             widgets.HBox([self.title, self.language_menu], layout=widgets.Layout(**WRAP)),
             self.screen,
             self.seat_line,
