@@ -1,4 +1,5 @@
-"""Every screen passes the WCAG 2.1 AA audit of axe-core in Chromium: the app's four tabs,
+"""Every screen passes the WCAG 2.2 AA audit of axe-core in Chromium, target size included:
+the app's four tabs (on a computer's screen and on a tablet),
 the teacher's dashboard, a printed worksheet, the class screens of ``serve --class`` (joining,
 a puzzle with its feedback, the dashboard it prints) and the static site (the app, a lesson,
 the class page)."""
@@ -18,6 +19,7 @@ from support.puzzles import PETER
 from support.serve_command import Served, serve_command
 from support.servers import SiteServer, free_port, serve_site
 from support.shown import open_code
+from support.touch import TABLET, touch_context
 
 from dekbovinoj_edu import worksheet
 from dekbovinoj_edu.classroom.assignment import codes_assignment
@@ -56,6 +58,39 @@ def test_every_tab_of_the_app_passes(open_app, served: str, request: pytest.Fixt
         found[tabs.nth(index).inner_text()] = violations(page)
     assert len(found) == 4
     assert found == {tab: [] for tab in found}
+
+
+def test_the_practice_tab_on_a_tablet_passes(browser: object, app_url: str) -> None:
+    from playwright.sync_api import Browser, expect
+
+    assert isinstance(browser, Browser)
+    context = touch_context(browser, TABLET)
+    try:
+        page = context.new_page()
+        page.goto(app_url)
+        expect(page.locator(".dkb-practice .dkb-submit")).to_be_visible(timeout=FIRST_LOAD_MS)
+        open_code(page, PETER.code)  # the settings open too
+        expect(page.locator(".dkb-pasture .dkb-card")).to_have_count(3)
+        assert violations(page) == []
+    finally:
+        context.close()
+
+
+def test_the_audit_measures_targets(browser: object) -> None:
+    """Two 10 px buttons side by side fail WCAG 2.2's target size: the audit runs that rule."""
+    from playwright.sync_api import Browser
+
+    assert isinstance(browser, Browser)
+    page = browser.new_page()
+    try:
+        small = "<button style='width:10px;height:10px;padding:0;margin:0'>{}</button>"
+        page.set_content(
+            f"<html lang='en'><title>Two buttons</title><main>{small.format('a')}"
+            f"{small.format('b')}</main></html>"
+        )
+        assert [found.split()[0] for found in violations(page)] == ["target-size"]
+    finally:
+        page.close()
 
 
 def test_a_worksheet_passes(browser: object) -> None:

@@ -1,4 +1,5 @@
-"""The accessibility audit: axe-core (from npm, pinned) run in the page under test.
+"""The accessibility audit: axe-core (from npm, pinned) run in the page under test, WCAG 2.2
+AA with its target size.
 
 axe-core is installed once into the tests' cache folder with ``npm`` and handed to the page
 through the browser's developer protocol (``page.evaluate``), so no page loads anything from
@@ -15,8 +16,11 @@ from typing import Any
 
 AXE_VERSION = "4.10.3"
 CACHE = Path.home() / ".cache" / "dekbovinoj-tests" / "axe"
-TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
-"""The rules run: WCAG 2.0 and 2.1, levels A and AA."""
+TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]
+"""The rules run: WCAG 2.0, 2.1 and 2.2, levels A and AA."""
+ENABLED = ["target-size"]
+"""Rules axe-core leaves out unless asked: WCAG 2.2's target size (2.5.8: a target 24×24 CSS
+px, or that much room around it)."""
 
 
 @cache
@@ -41,14 +45,15 @@ def violations(page: Any, within: str | None = None) -> list[str]:
     if not page.evaluate("() => typeof window.axe === 'object'"):
         page.evaluate(axe_source())
     found = page.evaluate(
-        """async ([within, tags]) => {
+        """async ([within, tags, enabled]) => {
+            const rules = Object.fromEntries(enabled.map(rule => [rule, {enabled: true}]));
             const result = await axe.run(within ? document.querySelector(within) : document,
-                                         {runOnly: {type: "tag", values: tags}});
+                                         {runOnly: {type: "tag", values: tags}, rules});
             return result.violations.map(v => [v.id, v.impact, v.nodes.length,
                                                v.nodes[0].target.join(" "),
                                                v.nodes[0].failureSummary]);
         }""",
-        [within, TAGS],
+        [within, TAGS, ENABLED],
     )
     return [
         f"{rule} ({impact}): {count} elements, e.g. {target}: {summary}"
