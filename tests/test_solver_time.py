@@ -45,14 +45,15 @@ def test_a_page_that_opens_big_codes_in_a_loop_spends_its_bucket_then_rests(
     too_big = gettext("sv", "ui", TooBigToSolve.sentence)
     told = shown(view)
     assert told[:2] == [too_big, too_big] and told[-1] == resting and resting != too_big
-    view.code_field.value = PETER.code  # a small puzzle: solved within the floor
+    view.code_field.value = PETER.code  # the page goes on: another puzzle opens
     view.load_button.click()
+    assert view.session.puzzle.code == PETER.code and len(shown(view)) == len(told)
+    before = bucket.left()
+    minutes[0] += 1  # a minute later the bucket has some back: a small puzzle is solved
+    assert bucket.left() == pytest.approx(min(bucket.most, before + SECONDS_PER_MINUTE))
     view.expression.value = "13*2+3-9-3-7"
     view.submit_button.click()
     assert len(shown(view)) == len(told) and "6 kort" in view.feedback.value  # solved
-    before = bucket.left()
-    minutes[0] += 1  # a minute later: the bucket has some back
-    assert bucket.left() == pytest.approx(min(bucket.most, before + SECONDS_PER_MINUTE))
 
 
 def test_the_bucket_fills_again_up_to_its_most() -> None:

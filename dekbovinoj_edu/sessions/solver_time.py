@@ -5,9 +5,12 @@ in a loop cannot keep its kernel busy (the audit's loop held a Voilà kernel at 
 Each solve of a page already stops after :data:`~..solving.budget.PAGE_SECONDS`
 processor-seconds (:mod:`..solving.budget`). The bucket holds :data:`MOST_SECONDS` of them
 and fills again by :data:`SECONDS_PER_MINUTE` a minute: in the long run a page spends at most
-a tenth of a core. A solve gets what the bucket holds, up to a page's budget; one stopped
-because the bucket ran low is :class:`SolverResting`, whose sentence asks the student to take
-a short break. Honest practice is far below it: dealing and solving a level-3 puzzle takes
+a tenth of a core. A solve gets what the bucket holds, up to a page's budget, and none at
+all once it is empty (a solve overruns its budget a little between two looks at the clock, so
+a page that keeps opening puzzles at the bucket's end would still keep the kernel busy); one
+stopped because the bucket ran low or out is :class:`SolverResting`, whose sentence asks the
+student to take a short break. The rest of a page (typing, another language, a new puzzle
+dealt) goes on. Honest practice is far below it: dealing and solving a level-3 puzzle takes
 about 0.2 processor-seconds (levels 1 and 2: a few milliseconds).
 
 The bucket is this process's (:data:`PAGE`): in Voilà each page has a kernel of its own, in
@@ -18,8 +21,8 @@ the browser each tab its own Python, so it is the page's.
 >>> round(bucket.left(), 2), bucket.budget().seconds
 (0.5, 0.5)
 >>> bucket.spend(5.0)
->>> bucket.budget().seconds == FLOOR_SECONDS
-True
+>>> bucket.budget().steps   # empty: a solve stops at its first step
+1
 """
 
 from __future__ import annotations
@@ -32,7 +35,6 @@ from contextlib import contextmanager
 from ..solving.budget import PAGE_SECONDS, Budget, TooBigToSolve, limited, processor_clock
 
 __all__ = [
-    "FLOOR_SECONDS",
     "MOST_SECONDS",
     "PAGE",
     "SECONDS_PER_MINUTE",
@@ -40,16 +42,12 @@ __all__ = [
     "SolverTime",
 ]
 
-MOST_SECONDS = 20.0
-"""The processor-seconds a page may spend at once (thirteen of the biggest puzzles)."""
+MOST_SECONDS = 10.0
+"""The processor-seconds a page may spend at once (fifty level-3 puzzles dealt and solved,
+or seven of the biggest codes)."""
 
 SECONDS_PER_MINUTE = 6.0
 """The processor-seconds the bucket gets back each minute: a tenth of a core."""
-
-FLOOR_SECONDS = 0.05
-"""What a solve may take when the bucket is empty: a small puzzle is still solved (in a few
-milliseconds), a big one waits."""
-
 
 class SolverResting(TooBigToSolve):
     """A solve stopped because the page used its solver time for now, not because the puzzle
@@ -92,8 +90,11 @@ class SolverTime:
 
     def budget(self) -> Budget:
         """A page's budget for one solve: a page's processor-seconds, or what the bucket
-        holds when that is less (at least :data:`FLOOR_SECONDS`)."""
-        return Budget(seconds=max(FLOOR_SECONDS, min(PAGE_SECONDS, self.left())))
+        holds when that is less; an empty bucket's stops a solve at its first step."""
+        left = self.left()
+        if left <= 0:
+            return Budget(steps=1, seconds=0.0)
+        return Budget(seconds=min(PAGE_SECONDS, left))
 
     @contextmanager
     def solving(self, budget: Budget | None = None) -> Iterator[Budget]:
