@@ -49,6 +49,7 @@ or seven of the biggest codes)."""
 SECONDS_PER_MINUTE = 6.0
 """The processor-seconds the bucket gets back each minute: a tenth of a core."""
 
+
 class SolverResting(TooBigToSolve):
     """A solve stopped because the page used its solver time for now, not because the puzzle
     is too big: the student takes a short break."""
