@@ -6,6 +6,9 @@ teacher's alone:
 
 * the answer cells (``show_answers``, ``show_best``, ``show_korova``) and the text that
   introduces them (a markdown cell that says how to set ``teacher = True``);
+* every cell tagged ``teacher`` (:data:`TEACHER_TAG`): an answer the class should find on
+  paper first, a sentence that points at the teacher's parts; so is every later cell that
+  needs a name only such a cell made;
 * the ``teacher = False`` line and its "set teacher = True" comment;
 * the imports of the answer key and of the solver (``solve``, ``solve_all``, ...): a cell
   that uses the solver becomes its stored output, shown as text (the worked example the
@@ -28,6 +31,9 @@ renders them (:mod:`.build`).
 ...     {"cell_type": "code", "metadata": {"tags": ["nbval-check-output"]}, "outputs": [],
 ...      "source": ["show_answers('01', 'exercises', exercises, teacher)"]},
 ...     {"cell_type": "code", "metadata": {}, "outputs": [], "source": ["exercises = []"]},
+...     {"cell_type": "code", "metadata": {"tags": ["teacher"]}, "outputs": [],
+...      "source": ["answer = '8 ÷ (3 − 8 ÷ 3)'"]},
+...     {"cell_type": "code", "metadata": {}, "outputs": [], "source": ["print(answer)"]},
 ...     {"cell_type": "markdown", "metadata": {}, "source": ["## Notes for the teacher"]}]}
 >>> [cell["source"] for cell in student_notebook(teachers)["cells"]]
 [['exercises = []']]
@@ -49,6 +55,7 @@ __all__ = [
     "NBVAL_TAGS",
     "SOLVER_NAMES",
     "TEACHER_NOTES",
+    "TEACHER_TAG",
     "cell_names",
     "lesson_paths",
     "student_notebook",
@@ -70,6 +77,9 @@ TEACHER_NOTES = (
     "## 先生へのメモ",
 )
 """The heading of the teacher's notes, in each lesson language; from it on, all is left out."""
+TEACHER_TAG = "teacher"
+"""The cell tag of a cell that is the teacher's alone (set it in JupyterLab's Property
+Inspector, as nbval's tags): the pupils' version leaves it out."""
 NBVAL_TAGS = frozenset(
     {"nbval-check-output", "nbval-ignore-output", "nbval-skip", "nbval-raises-exception"}
 )
@@ -162,6 +172,10 @@ def student_notebook(notebook: dict[str, Any]) -> dict[str, Any]:
     unavailable = set(_TEACHERS)
     for cell in pupil["cells"]:
         source = _source(cell)
+        if TEACHER_TAG in cell.get("metadata", {}).get("tags", []):
+            if cell["cell_type"] == "code":
+                unavailable |= cell_names(source)[1]
+            continue
         if cell["cell_type"] == "markdown":
             if source.startswith(TEACHER_NOTES):
                 break
