@@ -30,9 +30,7 @@ from support.touch import (
     SMALL_PHONE,
     TABLET,
     clipped,
-    targets,
-    too_close,
-    too_small,
+    finger_faults,
     touch_context,
 )
 
@@ -46,13 +44,6 @@ NARROW = {"small phone": SMALL_PHONE, "phone": PHONE}
 LONG_ANSWER = "13*2+3-9-3-7+(13*2+3-9-3-7)*(13*2+3-9-3-7+(13*2+3-9-3"
 """An answer longer than a phone is wide, with a bracket never closed: the read-back and the
 mistake line are long too."""
-
-
-def faults(page: Any) -> list[str]:
-    """What a finger meets wrong on the page as it is now: targets too small or too close."""
-    found = targets(page)
-    assert found, "no target on the page"
-    return too_small(found) + too_close(found)
 
 
 def open_touch(browser: Any, url: str, viewport: dict[str, int], ready: str) -> Any:
@@ -93,16 +84,16 @@ def test_every_target_of_the_app_fits_a_finger(
 
     page = open_touch(browser, app_url, DEVICES[device], ".dkb-practice .dkb-submit")
     try:
-        found = {"practice": faults(page)}
+        found = {"practice": finger_faults(page)}
         mistake_on_screen(page)  # the settings open, a message shown
-        found["practice, its settings open, a mistake shown"] = faults(page)
+        found["practice, its settings open, a mistake shown"] = finger_faults(page)
         page.screenshot(path=str(artifacts / f"touch-app-{device}.png"), full_page=True)
         tabs = page.locator(".dkb-app > .lm-TabBar .lm-TabBar-tab")
         for index, ready in ((1, ".dkb-game-seed"), (2, ".dkb-how-to-play"), (3, ".kor-tab")):
             tabs.nth(index).tap()
             expect(page.locator(ready).first).to_be_visible()
             page.wait_for_timeout(300)  # the tab's widgets drawn whole
-            found[tabs.nth(index).inner_text()] = faults(page)
+            found[tabs.nth(index).inner_text()] = finger_faults(page)
             page.screenshot(path=str(artifacts / f"touch-app-{device}-{index}.png"), full_page=True)
     finally:
         close(page)
@@ -167,7 +158,8 @@ def class_served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     db = folder / "classes.sqlite3"
     codes = f"{PETER.code},{PETER.code}"
     with contextlib.redirect_stdout(io.StringIO()):
-        assert main(["class", "new", "4a", "--codes", codes, "--mode", "test", "--db", str(db)]) == 0
+        made = main(["class", "new", "4a", "--codes", codes, "--mode", "test", "--db", str(db)])
+    assert made == 0
     argv = ["--class", "4a", "--db", str(db), "--host=127.0.0.1", f"--port={free_port()}"]
     with serve_command(folder, *argv, browser=False) as served:
         served.address()
@@ -192,19 +184,19 @@ def test_every_target_of_the_class_screens_fits_a_finger(
 
     page = open_touch(browser, class_served.address(), DEVICES[device], ".dkb-nickname input")
     try:
-        found = {"join": faults(page)}
+        found = {"join": finger_faults(page)}
         join(page, f"Ana {device}")
         page.locator(".dkb-expression input").fill(LONG_ANSWER)
         page.locator(".dkb-expression input").press("Enter")
         expect(page.locator(".dkb-feedback")).not_to_be_empty()
         expect(page.locator(".dkb-reasons")).to_contain_text(gettext("en", "ui", "Hint"))
-        found["a puzzle, its message, a greyed button's reason"] = faults(page)
+        found["a puzzle, its message, a greyed button's reason"] = finger_faults(page)
         page.screenshot(path=str(artifacts / f"touch-class-{device}.png"), full_page=True)
         for _ in range(2):
             page.locator(".dkb-mu").tap()
             page.locator(".dkb-next").tap()
         expect(page.locator(".dkb-summary")).to_be_visible()
-        found["the summary"] = faults(page)
+        found["the summary"] = finger_faults(page)
         page.screenshot(path=str(artifacts / f"touch-class-{device}-end.png"), full_page=True)
     finally:
         close(page)

@@ -4,8 +4,9 @@ between them, and text that runs off the screen.
 A *target* is what a finger taps: a button (a toggle is one), a text box, a menu, a switch,
 a tab, a card (its whole box). :func:`targets` reads them from the page as it is drawn;
 :func:`too_small` and :func:`too_close` say which break the sizes of
-:mod:`dekbovinoj_edu.widgets.look`. :func:`clipped` names every piece of text that is cut off
-or sticks out of the window (what a student would have to scroll sideways for).
+:mod:`dekbovinoj_edu.widgets.look` (:func:`finger_faults`: both, on the page as it is).
+:func:`clipped` names every piece of text that is cut off or sticks out of the window (what
+a student would have to scroll sideways for).
 
 >>> a = Target("button 'Mu!'", 0, 0, 60, 44)
 >>> too_small([a, Target("switch", 0, 60, 30, 44)])
@@ -29,6 +30,7 @@ __all__ = [
     "TABLET",
     "Target",
     "clipped",
+    "finger_faults",
     "targets",
     "too_close",
     "too_small",
@@ -166,6 +168,13 @@ def too_close(found: list[Target], least: float = TARGET_GAP_PX) -> list[str]:
         for one, two in combinations(found, 2)
         if not (one.inside(two) or two.inside(one)) and one.gap(two) < least - SLACK
     ]
+
+
+def finger_faults(page: Any) -> list[str]:
+    """What a finger meets wrong on the page as it is now: targets too small or too close."""
+    found = targets(page)
+    assert found, "no target on the page"
+    return too_small(found) + too_close(found)
 
 
 def clipped(page: Any) -> list[str]:
