@@ -298,15 +298,15 @@ def test_a_join_whose_answer_was_lost_is_sent_again_and_gets_the_seat_it_made(
 
     client = ClassClient(service.url, "4a", transport=losing_transport)
     with pytest.raises(OfflineError):
-        client.join("Gus")
-    joined = client.join("Gus")  # the student presses "Join" again
+        client.join("Nia")
+    joined = client.join("Nia")  # the student presses "Join" again
     assert sent[0]["join_id"] == sent[1]["join_id"] and len(sent[0]["join_id"]) >= 22
-    assert joined.seat.nickname == "Gus" and joined.seat.puzzle == 1
+    assert joined.seat.nickname == "Nia" and joined.seat.puzzle == 1
     recorded = client.attempt(joined.token, new_attempt_id(), 1, PETERS_ANSWER)
     assert recorded is not None and recorded.seat.puzzle == 2
-    again = ClassClient(service.url, "4a").join("Gus", joined.rejoin_code)  # its code opens it
+    again = ClassClient(service.url, "4a").join("Nia", joined.rejoin_code)  # its code opens it
     assert again.resumed and again.seat.puzzle == 2
-    other = ClassClient(service.url, "4a", transport=losing_transport).join("Hal")
+    other = ClassClient(service.url, "4a", transport=losing_transport).join("Oto")
     assert sent[-1]["join_id"] != sent[0]["join_id"] and not other.resumed  # a new join
 
 
