@@ -3,7 +3,9 @@
 - ``dekbovinoj class new NAME --level 1 --count 10 --seed S [--difficulty D] [--mu X]``
   [the dealer's filters: ``--no-jokers --no-flipped --decks 1 --needs × --cards 2-4``…]
   or ``--codes C1,C2,...``; ``--mode practice`` (default) or ``--mode test``;
-  ``--at-level [--target 0.75]``: each student's next puzzle dealt at their own level.
+  ``--at-level [--target 0.75]``: each student's next puzzle dealt at their own level;
+  ``--lesson N``: everything lesson N promises of its puzzles (its level, filters and "mu!"
+  share, :mod:`dekbovinoj_edu.dealing.lessons`), the filters given added to it.
 - ``dekbovinoj class list``, ``dekbovinoj class report NAME [--csv]``,
   ``dekbovinoj class forget NAME``, ``dekbovinoj class dashboard NAME``.
 
@@ -41,12 +43,12 @@ from ..classroom.report import report_csv
 from ..classroom.store import open_store
 from ..classroom.store.classes import new_class
 from ..dealing.at_level import TARGET
-from ..dealing.dealer import DealError
+from ..dealing.dealer import DealError, deal_many
 from ..dealing.rating import Difficulty
 from ..i18n import LANGUAGES
 from . import class_service
 from .class_parts import db_option, db_options_text, refusing
-from .puzzles import add_filter_options, filters_from, seed_from
+from .puzzles import Wish, add_filter_options, add_lesson_option, seed_from, wish_from
 
 __all__ = ["register"]
 
@@ -54,8 +56,9 @@ __all__ = ["register"]
 @refusing
 def main_new(args: argparse.Namespace) -> int:
     """Make a class's assignment: dealt from a seed, or from puzzle codes."""
-    filters = filters_from(args)
-    dealt = [args.level, args.count, args.seed, args.difficulty, args.mu]
+    wish = wish_from(args)
+    filters = wish.filters
+    dealt = [args.level, args.count, args.seed, args.difficulty, args.mu, args.lesson]
     if args.codes is not None and (filters or any(option is not None for option in dealt)):
         raise BadAssignmentError("Give either --codes or a deal (--level, --count, --seed…).")
     if args.at_level and (args.codes is not None or args.difficulty or args.mu is not None):
@@ -65,25 +68,30 @@ def main_new(args: argparse.Namespace) -> int:
         )
     if args.target is not None and not args.at_level:
         raise BadAssignmentError("--target goes with --at-level.")
+    codes = args.codes
+    if wish.scope is not None and wish.level.number is None:
+        codes = _house_rule_codes(args, wish)
     try:
         assignment = new_class(
             args.name,
-            level=args.level or "2",
+            level=wish.level.name if codes is None else "2",
             count=args.count if args.count is not None else 10,
             seed=seed_from(args.seed),
             difficulty=args.difficulty or "any",
-            mu=args.mu if args.mu is not None else 0.0,
-            codes=args.codes,
+            mu=0.0 if args.at_level else wish.mu,
+            codes=codes,
             mode=args.mode,
             at_level=args.at_level,
             target=args.target if args.target is not None else TARGET,
             db=args.db,
-            **filters,
+            **({} if codes is not None else filters),
         )
     except DealError as error:
         print(f"dekbovinoj: {error}", file=sys.stderr)
         return 2
     print(f"Class {assignment.name}: {assignment.size} puzzles, {assignment.mode} mode.")
+    if wish.scope is not None:
+        print(f"Within {wish.scope.name}: level {wish.level.name}.")
     if assignment.at_level:
         print(
             f"At each student's level: level {assignment.level}, seed {assignment.seed}, "
@@ -95,7 +103,7 @@ def main_new(args: argparse.Namespace) -> int:
             f"seed {assignment.seed}."
         )
     if filters:
-        print("Filters: " + ", ".join(f"{key}={value}" for key, value in filters.items()))
+        print("Filters: " + ", ".join(f"{key}={_shown(value)}" for key, value in filters.items()))
     if assignment.codes:
         print("Codes: " + ",".join(assignment.codes))
     db = db_options_text(args)
@@ -103,6 +111,42 @@ def main_new(args: argparse.Namespace) -> int:
     print(f"Students: dekbovinoj serve --class {name}{db}")
     print(f"Teacher:  dekbovinoj class dashboard {name}{db}")
     return 0
+
+
+def _shown(value: object) -> str:
+    """A filter's value as the command line writes it: ``× ÷``, ``2-4``, ``False``."""
+    if isinstance(value, set | frozenset | list):
+        return " ".join(sorted(getattr(item, "symbol", str(item)) for item in value))
+    if isinstance(value, tuple):
+        return "-".join(str(end) for end in value)
+    return str(value)
+
+
+def _house_rule_codes(args: argparse.Namespace, wish: Wish) -> str:
+    """A lesson's house-rule level (lesson 6) is no level a class is dealt at: its puzzles,
+    dealt here under the lesson's scope, become the class's codes."""
+    if args.at_level:
+        raise BadAssignmentError(
+            "--at-level deals at level 1, 2 or 3: level {level} is a house rule.",
+            level=wish.level.name,
+        )
+    seed = seed_from(args.seed)
+    if seed is None:
+        import secrets
+
+        seed = secrets.randbelow(10**9)
+    count = args.count if args.count is not None else 10
+    puzzles = deal_many(
+        count,
+        wish.level,
+        seed,
+        args.difficulty or "any",
+        wish.mu,
+        wish.source,
+        **wish.filters,
+    )
+    assert wish.scope is not None
+    return ",".join(wish.scope.check(puzzle).code for puzzle in puzzles)
 
 
 @refusing
@@ -209,7 +253,11 @@ def register(subparsers: Any) -> None:
 
     new = commands.add_parser("new", help="make a class's assignment", description=main_new.__doc__)
     new.add_argument("name", help="the class's name, e.g. 4a")
-    new.add_argument("--level", choices=["1", "2", "3"], help="level to deal at (default 2)")
+    new.add_argument(
+        "--level",
+        help="level to deal at: 1, 2 or 3 (default 2); with --lesson, one of the lesson's "
+        "levels by name",
+    )
     new.add_argument("--count", type=int, help="how many puzzles to deal (default 10)")
     new.add_argument("--seed", help="a number or word: the same seed, the same puzzles")
     new.add_argument(
@@ -219,6 +267,7 @@ def register(subparsers: Any) -> None:
     )
     new.add_argument("--mu", type=float, help='share 0–1 of "mu!" puzzles (no dek bovinoj)')
     new.add_argument("--codes", help="puzzle codes instead of a deal: C1,C2,...")
+    add_lesson_option(new)
     add_filter_options(new)
     new.add_argument(
         "--mode", choices=list(MODES), default="practice", help="practice (default) or test"

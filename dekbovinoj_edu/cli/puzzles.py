@@ -3,8 +3,10 @@
 ``solve`` prints the best answers of a puzzle (given as ``"pasture | barn"``
 or as a puzzle code) with the cards each takes; ``deal`` deals a puzzle from
 real play and prints it with its code, filtered as a lesson needs
-(``--no-jokers --no-flipped --decks 1 --needs × --cards 2-4 --no-fractions``).
-Both speak English, Esperanto, Swedish and Japanese (``--lang``).
+(``--no-jokers --no-flipped --decks 1 --needs × --cards 2-4 --no-fractions``), or
+within everything a lesson promises (``--lesson 1``: its level, filters and "mu!" share,
+:mod:`dekbovinoj_edu.dealing.lessons`). Both speak English, Esperanto, Swedish and
+Japanese (``--lang``).
 
 >>> from dekbovinoj_edu.cli import main
 >>> main(["solve", "9♦ 3♥ | Q♠ JK 7♥", "--level", "2"])
@@ -21,22 +23,28 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+from dataclasses import dataclass
 from typing import Any
 
 from ..dealing.dealer import DealError, deal_many
+from ..dealing.filters import FILTER_NAMES, Filters
+from ..dealing.lessons import KOROVA_LESSON, LESSONS, LessonError, lesson_scope
 from ..dealing.rating import Difficulty, rate
-from ..dealing.sources import SimulatedGames
+from ..dealing.scope import Scope
+from ..dealing.sources import SimulatedGames, TurnSource
 from ..dealing.wording import answer_text, best_line, describe_level
 from ..dealing.wording import say as _
 from ..i18n import LANGUAGES
 from ..rules.codes import PuzzleCodeError, decode
-from ..rules.levels import Level, level_of
+from ..rules.levels import Level, Op, level_of
 from ..rules.puzzle import Puzzle
 from ..solving.solver import DEFAULT_LIMIT, solve, solve_all
 
 __all__ = [
+    "Wish",
     "add_dealing_options",
     "add_filter_options",
+    "add_lesson_option",
     "add_level_options",
     "describe_level",
     "filters_from",
@@ -46,6 +54,7 @@ __all__ = [
     "read_puzzle",
     "register",
     "seed_from",
+    "wish_from",
 ]
 
 SHOWN = 10
@@ -72,8 +81,12 @@ def read_puzzle(text: str, level: Level, flipped: bool, lang: str = "en") -> Puz
 
 
 def level_from(args: argparse.Namespace) -> Level:
-    """The level the options name, with the house rules they add."""
-    level = level_of(args.level)
+    """The level the options name (1, 2 or 3; 2 when none), with the house rules they add."""
+    if args.level not in (None, "1", "2", "3"):
+        raise ValueError(f"there is no level {args.level}: use 1, 2 or 3 (or --lesson 6).")
+    level = level_of(args.level or "2")
+    if not hasattr(args, "no_colour_rule"):  # a command without the house-rule options
+        return level
     changes: dict[str, Any] = {}
     if args.target is not None:
         changes["target"] = args.target
@@ -152,7 +165,9 @@ def add_dealing_options(parser: argparse.ArgumentParser, count: int) -> None:
         help="easy, medium, hard or any (default)",
     )
     parser.add_argument(
-        "--mu", type=float, default=0.0, help='chance 0–1 of a "mu!" puzzle (no dek bovinoj)'
+        "--mu",
+        type=float,
+        help='chance 0–1 of a "mu!" puzzle (no dek bovinoj; default 0, or the lesson\'s)',
     )
     parser.add_argument(
         "--count", type=int, default=count, help=f"how many puzzles (default {count})"
@@ -162,7 +177,22 @@ def add_dealing_options(parser: argparse.ArgumentParser, count: int) -> None:
         action="store_true",
         help="take turns from games the computer plays (slower) instead of the modelled games",
     )
+    add_lesson_option(parser)
     add_filter_options(parser)
+
+
+def add_lesson_option(parser: argparse.ArgumentParser) -> None:
+    """``--lesson N``: deal within everything lesson N promises (its scope)."""
+    numbers = [*sorted(LESSONS), KOROVA_LESSON]
+    parser.add_argument(
+        "--lesson",
+        type=int,
+        choices=numbers,
+        metavar="N",
+        help=f"deal as lesson N of lessons/ does ({numbers[0]}–{numbers[-1]}): its level "
+        '(--level picks another of its levels), its filters, its share of "mu!" puzzles; '
+        "filter options add to them",
+    )
 
 
 def add_filter_options(parser: argparse.ArgumentParser) -> None:
@@ -188,6 +218,19 @@ def add_filter_options(parser: argparse.ArgumentParser) -> None:
         help="only puzzles whose every best answer passes through a fraction "
         "(--no-fractions: some best answer stays whole)",
     )
+    parser.add_argument(
+        "--needs-any",
+        help='operations the best answer needs one of, e.g. "× ÷" or "^ √ !"',
+    )
+    parser.add_argument(
+        "--hand", type=_card_range, help='how many cards lie on the table: "4" or "2-6"'
+    )
+    parser.add_argument(
+        "--advanced",
+        action=yes_no,
+        help="--no-advanced: the hints use no negative or fractional exponent and no root "
+        "of a root (--advanced: they do)",
+    )
 
 
 def filters_from(args: argparse.Namespace) -> dict[str, Any]:
@@ -199,26 +242,120 @@ def filters_from(args: argparse.Namespace) -> dict[str, Any]:
     {'jokers': False, 'needs': ['*', '÷'], 'cards': (2, 4)}
     """
     chosen: dict[str, Any] = {
-        name: getattr(args, name)
-        for name in ("jokers", "flipped", "decks", "needs", "cards", "fractions")
-        if getattr(args, name) is not None
+        name: getattr(args, name) for name in FILTER_NAMES if getattr(args, name) is not None
     }
-    if "needs" in chosen:
-        chosen["needs"] = chosen["needs"].replace(",", " ").split()
+    for name in ("needs", "needs_any"):
+        if name in chosen:
+            chosen[name] = chosen[name].replace(",", " ").split()
     return chosen
+
+
+@dataclass(frozen=True)
+class Wish:
+    """What the dealing options ask for: a level, a "mu!" share, the filters, where the turns
+    come from, and the lesson's scope they keep (``None`` without ``--lesson``)."""
+
+    level: Level
+    mu: float
+    filters: dict[str, Any]
+    source: TurnSource | None
+    scope: Scope | None
+
+
+def wish_from(args: argparse.Namespace) -> Wish:
+    """The deal the options ask for: with ``--lesson N``, that lesson's scope at its first
+    level (or the ``--level`` of its levels named), with the filter options given added to
+    its promises (one that contradicts a promise is refused).
+
+    >>> parser = argparse.ArgumentParser()
+    >>> add_dealing_options(parser, count=1)
+    >>> wish = wish_from(parser.parse_args(["--lesson", "1", "--cards", "2-3"]))
+    >>> wish.level.name, wish.mu, sorted(wish.filters)
+    ('1', 0.0, ['cards', 'decks', 'flipped', 'jokers'])
+    >>> wish_from(parser.parse_args(["--lesson", "1", "--jokers"]))
+    Traceback (most recent call last):
+    ...
+    ValueError: --jokers breaks what lesson 1 promises: no joker.
+    """
+    given = filters_from(args)
+    lang = getattr(args, "lang", "en")
+    mu = getattr(args, "mu", None)
+    source = SimulatedGames() if getattr(args, "games", False) else None
+    if getattr(args, "lesson", None) is None:
+        return Wish(level_from(args), 0.0 if mu is None else mu, given, source, None)
+    try:
+        lesson = lesson_scope(args.lesson, lang)
+    except LessonError as error:
+        raise ValueError(error.message(lang)) from None
+    if getattr(args, "no_colour_rule", False) or (
+        hasattr(args, "no_colour_rule") and args.target is not None
+    ):
+        raise ValueError(f"--lesson {args.lesson} sets the level: leave out the house rules.")
+    if source is not None:
+        raise ValueError(f"--lesson {args.lesson} deals its own turns: leave out --games.")
+    levels = {level.name: level for level in lesson.levels}
+    name = args.level or lesson.level.name
+    if name not in levels:
+        raise ValueError(f"{lesson.name} has no level {name}: its levels are {', '.join(levels)}.")
+    level = levels[name]
+    promised = lesson.filters_at(level)
+    for alone, words in promised.each():
+        ((option, kept),) = alone.options().items()
+        if option in given and not _within(option, given[option], kept):
+            flag = ("--no-" if given[option] is False else "--") + option.replace("_", "-")
+            said = _(lang, words[0], **words[1])
+            raise ValueError(f"{flag} breaks what {lesson.name} promises: {said}.")
+    narrowed = Scope(
+        lesson.name,
+        lesson.levels,
+        mu=lesson.mu if mu is None else mu,
+        hands=dict(lesson.hands),
+        **{**lesson.filters.options(), **given},
+    )
+    options = {  # operations by their symbols, as the command line and a class's JSON write them
+        name: _symbols(given) if isinstance(given, frozenset) else given
+        for name, given in narrowed.filters_at(level).options().items()
+    }
+    return Wish(level, narrowed.mu, options, narrowed.source_at(level), narrowed)
+
+
+def _within(option: str, given: Any, promised: Any) -> bool:
+    """Whether a filter option keeps a lesson's promise of the same filter: the same, or
+    narrower (fewer cards in the range, more operations needed, fewer decks).
+
+    >>> _within("cards", 3, (2, 4)), _within("cards", (3, 5), (2, 4))
+    (True, False)
+    >>> _within("jokers", True, False), _within("needs", {"×", "÷"}, frozenset({Op.MUL}))
+    (False, True)
+    """
+    mine = Filters(**{option: given}).options()[option]
+    if option in ("cards", "hand"):
+        return bool(promised[0] <= mine[0] and mine[1] <= promised[1])
+    if option == "needs":
+        return bool(mine >= promised)
+    if option == "needs_any":
+        return bool(mine <= promised)
+    if option == "decks":
+        return bool(mine <= promised)
+    return bool(mine == promised)
+
+
+def _symbols(ops: frozenset[Any]) -> list[str]:
+    return [op.symbol for op in Op if op in ops]
 
 
 def main_deal(args: argparse.Namespace) -> int:
     """Deal puzzles and print each with its code (and, if asked, its best answer)."""
     lang = args.lang
-    source = SimulatedGames() if args.games else None
-    level, seed = level_from(args), seed_from(args.seed)
+    wish, seed = wish_from(args), seed_from(args.seed)
     try:
         puzzles = deal_many(
-            args.count, level, seed, args.difficulty, args.mu, source, **filters_from(args)
+            args.count, wish.level, seed, args.difficulty, wish.mu, wish.source, **wish.filters
         )
     except DealError as error:
         raise ValueError(error.message(lang)) from None
+    if wish.scope is not None:
+        puzzles = [wish.scope.check(puzzle) for puzzle in puzzles]
     for number, puzzle in enumerate(puzzles, start=1):
         if args.count > 1:
             print(_(lang, "Puzzle {number}", number=number))
@@ -241,7 +378,11 @@ def main_deal(args: argparse.Namespace) -> int:
 
 def add_level_options(parser: argparse.ArgumentParser) -> None:
     """``--level``, the house-rule options and ``--lang``."""
-    parser.add_argument("--level", default="2", choices=["1", "2", "3"], help="level (default 2)")
+    parser.add_argument(
+        "--level",
+        help="level 1, 2 or 3 (default 2); with --lesson, one of the lesson's levels by name "
+        "(lesson 6: times, 20, 24)",
+    )
     parser.add_argument("--target", type=int, help="house rule: another target than 10")
     parser.add_argument(
         "--no-colour-rule", action="store_true", help="house rule: colours do not matter"

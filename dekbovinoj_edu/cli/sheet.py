@@ -27,31 +27,34 @@ import sys
 from typing import Any
 
 from ..dealing.dealer import DealError
-from ..dealing.sources import SimulatedGames
 from ..dealing.wording import say
 from ..dealing.worksheet import worksheet
-from .puzzles import add_dealing_options, filters_from, level_from, seed_from
+from .puzzles import add_dealing_options, seed_from, wish_from
 
 __all__ = ["main_sheet", "register"]
 
 
 def main_sheet(args: argparse.Namespace) -> int:
     """Deal the puzzles and write the worksheet page."""
+    wish = wish_from(args)
     try:
         sheet = worksheet(
-            level_from(args),
+            wish.level,
             args.count,
             seed_from(args.seed),
             args.difficulty,
             lang=args.lang,
             answers=args.answers,
             title=args.title,
-            mu=args.mu,
-            source=SimulatedGames() if args.games else None,
-            **filters_from(args),
+            mu=wish.mu,
+            source=wish.source,
+            **wish.filters,
         )
     except DealError as error:
         raise ValueError(error.message(args.lang)) from None
+    if wish.scope is not None:
+        for puzzle in sheet.puzzles:
+            wish.scope.check(puzzle)
     if args.output == "-":
         sys.stdout.write(sheet.html())
         return 0

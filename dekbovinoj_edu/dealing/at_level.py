@@ -13,13 +13,19 @@ Math Garden deals each child items solved with a chance of about 0.75
    (:mod:`.speed_accuracy`), and the dealer's band (easy, medium, hard) it lies in;
 3. **the puzzle**: :data:`CANDIDATES` puzzles in that band, with the lesson's
    filters (:class:`~.filters.Filters`: never a puzzle outside them), and the one
-   whose expected success is nearest the chance (:func:`choose`). With filters on
-   the turn only, the candidates are recorded turns whose stored score lies in the
-   band (:func:`draw_in_band`: no solve, so "New puzzle" stays quick at level 3);
-   otherwise the dealer deals them.
+   whose expected success is nearest the chance (:func:`choose`). The candidates are
+   recorded turns whose stored score lies in the band and whose stored facts pass the
+   filters (:func:`draw_in_band`: a lookup, whatever the filters, so "New puzzle" stays
+   quick at level 3 and with ``needs``); when the band has none, the dealer's puzzles of
+   any band.
 
-All randomness comes from the seed, so the same seed and the same answers deal
-the same puzzles.
+A puzzle of ``avoid`` (the student's earlier ones) is dealt again only when the filters
+leave no other, and a deal fails only when the filters leave no puzzle at all: the
+dealer takes one of every recorded turn that passes when its random draws find none.
+
+All randomness comes from the seed, and no clock decides anything at a level of the rules
+(the candidates are looked up), so the same seed and the same answers deal the same
+puzzles on a fast and a slow machine.
 
 >>> from dekbovinoj_edu.dealing.learner import Learner
 >>> student = Learner()
@@ -37,13 +43,13 @@ from typing import Any
 
 from ..rules.levels import Level, level_of
 from ..rules.puzzle import Puzzle
-from .dealer import MAX_SECONDS, DealError, deal, deal_many
+from .dealer import MAX_SECONDS, DealError, deal, fits, looked_up, repeat_key
 from .filters import Filters
-from .learner import PIVOT_SECONDS, Ability, Learner, PuzzleRating, PuzzleRatings, puzzle_key
-from .rated_turns import score
+from .learner import PIVOT_SECONDS, Ability, Learner, PuzzleRating, PuzzleRatings
 from .rating import Difficulty
-from .sources import DEFAULT_SOURCE, TurnSource
+from .sources import TurnSource, source_for
 from .speed_accuracy import margin_for, success_chance
+from .turn_facts import known
 
 __all__ = [
     "BAND_TRIES",
@@ -126,12 +132,12 @@ def choose(
 ) -> Puzzle:
     """The candidate whose expected success is nearest ``chance`` (the first such, in order).
 
-    Puzzles whose key (:func:`~.learner.puzzle_key`) is in ``avoid`` are left out while others
+    Puzzles whose key (:func:`~.dealer.repeat_key`) is in ``avoid`` are left out while others
     remain.
     """
     if not candidates:
         raise ValueError("no puzzle to choose from")
-    fresh = [puzzle for puzzle in candidates if puzzle_key(puzzle) not in avoid] or candidates
+    fresh = [puzzle for puzzle in candidates if repeat_key(puzzle) not in avoid] or candidates
     return min(
         fresh, key=lambda puzzle: abs(expected_success(ability, ratings.rating(puzzle)) - chance)
     )
@@ -145,28 +151,56 @@ def draw_in_band(
     filters: Filters,
     count: int = CANDIDATES,
 ) -> list[Puzzle]:
-    """Up to ``count`` turns from ``source`` whose stored score (a lookup: the level's recorded
-    turns are rated once, :mod:`.rated_turns`) lies in ``band`` and that pass the filters on
-    the turn, from at most :data:`BAND_TRIES` turns a candidate. A stored score is a puzzle
-    with a dek bovinoj, so none is solved here: the solver runs once, on the puzzle chosen.
+    """Up to ``count`` turns from ``source`` whose score lies in ``band`` and that pass the
+    filters, from at most :data:`BAND_TRIES` turns a candidate. A recorded turn is looked up
+    (its score and the facts of its best answers are stored: :mod:`.turn_facts`), so none is
+    solved here: the solver runs once, on the puzzle chosen. Any other turn is solved.
 
     >>> from dekbovinoj_edu.rules.levels import LEVELS
     >>> from dekbovinoj_edu.dealing.rating import rate
+    >>> from dekbovinoj_edu.dealing.sources import DEFAULT_SOURCE
+    >>> from dekbovinoj_edu.solving.solver import solve
     >>> found = draw_in_band(DEFAULT_SOURCE, LEVELS[2], random.Random(1), Difficulty.HARD,
-    ...                      Filters(jokers=False), count=3)
-    >>> [(rate(turn).difficulty.value, turn.has_joker) for turn in found]
-    [('hard', False), ('hard', False), ('hard', False)]
+    ...                      Filters(jokers=False, needs={"×"}), count=3)
+    >>> [(rate(turn).difficulty.value, turn.has_joker, "×" in solve(turn).expression)
+    ...  for turn in found]
+    [('hard', False, True), ('hard', False, True), ('hard', False, True)]
     """
     found: list[Puzzle] = []
     for _ in range(BAND_TRIES * count):
         if len(found) == count:
             break
         turn = source(rng, level)
-        if not turn.cards or not filters.admits_turn(turn):
-            continue
-        rated = score(turn)
-        if rated is not None and Difficulty.of(rated) is band:
+        if (
+            turn.cards
+            and filters.admits_turn(turn)
+            and fits(turn, known(turn), False, band, filters)
+        ):
             found.append(turn)
+    return found
+
+
+def _candidates(
+    count: int,
+    level: Level,
+    rng: random.Random,
+    source: TurnSource,
+    avoid: Collection[str],
+    filters: dict[str, Any],
+) -> list[Puzzle]:
+    """Up to ``count`` different puzzles of any band, none of ``avoid`` (fewer when the
+    filters leave fewer)."""
+    found: list[Puzzle] = []
+    taken = set(avoid)
+    for _ in range(count):
+        try:
+            puzzle = deal(
+                level, rng, "any", 0.0, source, BAND_TRIES, MAX_SECONDS, avoid=taken, **filters
+            )
+        except DealError:
+            break
+        found.append(puzzle)
+        taken.add(repeat_key(puzzle))
     return found
 
 
@@ -191,12 +225,10 @@ def deal_at_level(
     other keyword arguments are the dealer's filters
     (:data:`~.filters.FILTER_NAMES`): every candidate passes them.
     When the wanted band has no puzzle under the filters (none in
-    :data:`BAND_TRIES` turns), the candidates come from any band; so do they
-    under filters on the answers (:attr:`~.filters.Filters.on_answers`:
-    ``needs``, ``cards``, ``fractions``...), which the dealer checks with the
-    solver before the band: a band they make rare (easy puzzles that need ×)
-    would take minutes to fill. Raises
-    :class:`~.dealer.DealError` when no puzzle passes at all.
+    :data:`BAND_TRIES` turns), the candidates come from any band; so do they for turns
+    whose facts are not stored (a house rule's level), which would be solved one by one. A
+    puzzle of ``avoid`` (keys, :func:`~.dealer.repeat_key`) comes only when the filters
+    leave no other. Raises :class:`~.dealer.DealError` when no puzzle passes at all.
 
     ``mu`` is the chance that the puzzle is a "mu!" puzzle instead, of any difficulty (as
     :func:`~.dealer.deal` mixes them in), so that a student practises saying "mu!" at
@@ -205,29 +237,31 @@ def deal_at_level(
     >>> from dekbovinoj_edu.solving.solver import solve
     >>> solve(deal_at_level(Learner(), level=1, seed=3, mu=1.0)) is None
     True
+    >>> seen = deal_at_level(Learner(), level=2, seed=9, needs={"×"})
+    >>> deal_at_level(Learner(), level=2, seed=9, needs={"×"}, avoid={repeat_key(seen)}) != seen
+    True
     """
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     the_level = level_of(level)
+    where = source_for(the_level) if source is None else source
     if mu > 0.0 and rng.random() < mu:
-        return deal(the_level, rng, mu=1.0, source=source, **filters)
+        try:
+            return deal(the_level, rng, mu=1.0, source=where, avoid=avoid, **filters)
+        except DealError:
+            pass  # no "mu!" puzzle under the filters: one with a dek bovinoj
     ability = learner.ability(the_level.name)
     chance = steered_target(target, ability.recent) if steer else target
     band = wanted_band(ability, chance)
-    if Filters(**filters).on_answers:  # the dealer solves again for each: no band, or minutes
-        band = Difficulty.ANY
-    where = DEFAULT_SOURCE if source is None else source
-    known = PuzzleRatings() if ratings is None else ratings
-    if band is not Difficulty.ANY and the_level.number is not None:  # stored scores
-        found = draw_in_band(where, the_level, rng, band, Filters(**filters), candidates)
-        if found:
-            return choose(found, ability, known, chance, avoid)
-        band = Difficulty.ANY  # none in the band: the dealer's, from any band
-    try:
-        dealt = deal_many(
-            candidates, the_level, rng, band, 0.0, source, BAND_TRIES, MAX_SECONDS, **filters
-        )
-    except DealError:
-        if band is Difficulty.ANY:
-            raise
-        dealt = deal_many(candidates, the_level, rng, "any", source=source, **filters)
-    return choose(dealt, ability, known, chance, avoid)
+    wanted = Filters(**filters)
+    known_ratings = PuzzleRatings() if ratings is None else ratings
+    if band is not Difficulty.ANY and looked_up(the_level, where):
+        found = draw_in_band(where, the_level, rng, band, wanted, candidates)
+        fresh = [puzzle for puzzle in found if repeat_key(puzzle) not in avoid]
+        if fresh:
+            return choose(fresh, ability, known_ratings, chance)
+    dealt = _candidates(candidates, the_level, rng, where, avoid, filters)
+    if not dealt and avoid:  # every puzzle the filters leave was seen: one again
+        dealt = _candidates(candidates, the_level, rng, where, (), filters)
+    if not dealt:
+        deal(the_level, rng, "any", 0.0, where, **filters)  # says why none passes
+    return choose(dealt, ability, known_ratings, chance)

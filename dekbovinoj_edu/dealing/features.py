@@ -25,19 +25,16 @@ from fractions import Fraction
 from ..rules.cards import Card
 from ..rules.puzzle import Puzzle
 from ..solving.normal_form import (
-    Binary,
     Neg,
     Node,
     Num,
-    Power,
     Product,
     Sum,
-    Wrap,
     cards_of,
     value,
 )
 from ..solving.solver import Solution, normal_forms
-from .filters import passes_through_fraction
+from .answer_facts import parts_of, passes_through_fraction
 
 __all__ = ["ANSWERS_COUNTED", "FEATURE_NAMES", "Features", "answer_depth", "features", "idles"]
 
@@ -57,24 +54,9 @@ FEATURE_NAMES: tuple[str, ...] = (
 """The fitted features, in the order of the coefficients (see :meth:`Features.vector`)."""
 
 
-def _parts(node: Node) -> list[Node]:
-    """The parts directly inside a node (terms, factors, base and exponent, what is wrapped)."""
-    if isinstance(node, Sum):
-        return [child for child, _ in node.terms]
-    if isinstance(node, Product):
-        return [child for child, _ in node.factors]
-    if isinstance(node, Power):
-        return [node.base, node.exponent]
-    if isinstance(node, Wrap | Neg):
-        return [node.inner]
-    if isinstance(node, Binary):
-        return [node.left, node.right]
-    return []
-
-
 def _nodes(node: Node) -> Iterator[Node]:
     yield node
-    for child in _parts(node):
+    for child in parts_of(node):
         yield from _nodes(child)
 
 
@@ -85,7 +67,7 @@ def answer_depth(node: Node) -> int:
     >>> answer_depth(Num(10)), answer_depth(Sum(((Num(3), False), (Num(7), False))))
     (0, 1)
     """
-    parts = _parts(node)
+    parts = parts_of(node)
     if isinstance(node, Neg):  # a sign is no level of brackets
         return answer_depth(node.inner)
     return 1 + max(answer_depth(child) for child in parts) if parts else 0
@@ -103,7 +85,7 @@ def idles(node: Node) -> int:
         found += sum(1 for child, _ in node.factors if _exact(child) == 1)
     elif isinstance(node, Sum):
         found += sum(1 for child, _ in node.terms if _exact(child) == 0)
-    return found + sum(idles(child) for child in _parts(node))
+    return found + sum(idles(child) for child in parts_of(node))
 
 
 def _exact(node: Node) -> Fraction | None:

@@ -9,12 +9,16 @@ The turn itself (cheap, before the solver is asked):
 - ``jokers``: ``False``, no joker in the barn; ``True``, a joker in the barn.
 - ``flipped``: ``False``, colours as printed; ``True``, swapped (a joker was played).
 - ``decks``: the most decks the cards could come from: ``1`` means no card twice.
+- ``hand``: how many cards lie on the table, pasture and barn (a joker counts): a number
+  or a range ``(4, 4)``. The 24 game's four cards.
 
 The best answer (the solver's):
 
 - ``needs``: operations the best move cannot do without: with any one of them
   taken away from the level, no move as good (as many cards, as many from the
-  pasture) is left. ``needs={"×"}`` deals puzzles that practise ×.
+  pasture) is left. ``needs={"×"}`` deals puzzles that practise ×. Decided for hands of
+  at most :data:`~.answer_facts.DECIDED_CARDS` cards (and at a level of sums): a bigger
+  one is never dealt for ``needs`` or ``needs_any``.
 - ``needs_any``: operations the best move cannot do without all together: with every
   one of them taken away, no move as good is left. ``needs_any={"×", "÷"}`` deals
   puzzles that practise × or ÷; ``needs_any={"^", "√", "!"}`` puzzles that need level 3.
@@ -22,8 +26,14 @@ The best answer (the solver's):
 - ``fractions``: ``False``, some best answer never passes through a fraction
   (every bracket, term and factor is a whole number); ``True``, every best
   answer does.
+- ``advanced``: ``False``, the answer hints show (the simplest best answer) has no negative
+  or fractional exponent and no root of a root; ``True``, it has one.
+
+The answers' side is asked of :mod:`.answer_facts`: a lookup for a recorded turn (its facts
+are stored, :mod:`.turn_facts`), the solver for any other puzzle.
 
 >>> from dekbovinoj_edu.rules.puzzle import Puzzle
+>>> from dekbovinoj_edu.solving.solver import solve
 >>> sofia = Puzzle.parse("9♦ 3♥ | Q♠ JK 7♥", level=2)
 >>> Filters(jokers=False).admits_turn(sofia), Filters(flipped=False).admits_turn(sofia)
 (False, True)
@@ -31,11 +41,12 @@ The best answer (the solver's):
 True
 >>> Filters(cards=3).admits(sofia, solve(sofia))
 False
+>>> Filters(hand=5).admits_turn(sofia), Filters(hand=(2, 4)).admits_turn(sofia)
+(True, False)
 """
 
 from __future__ import annotations
 
-import dataclasses
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -44,8 +55,8 @@ from typing import Any
 from ..rules.cards import Card
 from ..rules.levels import Level, Op
 from ..rules.puzzle import Puzzle
-from ..solving.normal_form import Binary, Neg, Node, Num, Power, Product, Sum, Wrap, value
-from ..solving.solver import Solution, solve, solve_all
+from ..solving.solver import Solution
+from .answer_facts import FRACTION_ANSWERS, AnswerFacts, LiveFacts, passes_through_fraction
 from .wording import say
 
 __all__ = [
@@ -65,12 +76,10 @@ FILTER_NAMES: tuple[str, ...] = (
     "cards",
     "fractions",
     "needs_any",
+    "hand",
+    "advanced",
 )
 """The keyword arguments that are dealing filters, as ``deal`` and ``Practice`` take them."""
-
-FRACTION_ANSWERS = 100
-"""How many best answers ``fractions=`` looks at. A puzzle with more is only dealt for
-``fractions=False`` when one of the first ones stays whole (it nearly always does)."""
 
 Phrase = tuple[str, dict[str, object]]
 """A message of the ``puzzles`` catalog and the values it takes, translated when shown."""
@@ -96,7 +105,9 @@ def _op(name: str | Op) -> Op:
         raise ValueError(f"there is no operation {name!r}: use one of {symbols}") from None
 
 
-def _card_range(cards: int | tuple[int, int] | None) -> tuple[int, int] | None:
+def _card_range(
+    cards: int | tuple[int, int] | None, name: str = "cards", what: str = "no answer takes"
+) -> tuple[int, int] | None:
     if cards is None:
         return None
     if isinstance(cards, int) and not isinstance(cards, bool):
@@ -104,9 +115,9 @@ def _card_range(cards: int | tuple[int, int] | None) -> tuple[int, int] | None:
     elif isinstance(cards, tuple | list) and len(cards) == 2:
         low, high = (int(end) for end in cards)
     else:
-        raise ValueError(f"cards is a number or a range (fewest, most), not {cards!r}")
+        raise ValueError(f"{name} is a number or a range (fewest, most), not {cards!r}")
     if low < 1 or high < low:
-        raise ValueError(f"no answer takes from {low} to {high} cards")
+        raise ValueError(f"{what} from {low} to {high} cards")
     return (low, high)
 
 
@@ -142,6 +153,11 @@ class Filters:
     """``False``: some best answer stays whole; ``True``: every one passes through a fraction."""
     needs_any: frozenset[Op] = field(default_factory=frozenset)
     """Operations the best move cannot do without all together (one of them is needed)."""
+    hand: tuple[int, int] | None = None
+    """The fewest and most cards on the table, pasture and barn (``None``: any)."""
+    advanced: bool | None = None
+    """``False``: the answer hints show has no negative or fractional exponent and no root of
+    a root; ``True``: it has one."""
 
     def __init__(
         self,
@@ -152,6 +168,8 @@ class Filters:
         cards: int | tuple[int, int] | None = None,
         fractions: bool | None = None,
         needs_any: Iterable[str | Op] = (),
+        hand: int | tuple[int, int] | None = None,
+        advanced: bool | None = None,
     ) -> None:
         if isinstance(needs, str | Op):
             needs = (needs,)
@@ -168,6 +186,8 @@ class Filters:
         object.__setattr__(self, "needs", frozenset(_op(op) for op in needs))
         object.__setattr__(self, "cards", _card_range(cards))
         object.__setattr__(self, "fractions", _optional_bool("fractions", fractions))
+        object.__setattr__(self, "hand", _card_range(hand, "hand", "no table holds"))
+        object.__setattr__(self, "advanced", _optional_bool("advanced", advanced))
 
     def options(self) -> dict[str, Any]:
         """The filters that are set, as keyword arguments for ``deal``.
@@ -189,6 +209,7 @@ class Filters:
             or bool(self.needs_any)
             or self.cards is not None
             or self.fractions is not None
+            or self.advanced is not None
         )
 
     def impossible(self, level: Level) -> Phrase | None:
@@ -214,6 +235,16 @@ class Filters:
                 "no answer at level {level} takes {cards} cards",
                 {"level": level.name, "cards": self.cards[0]},
             )
+        if self.cards is not None and self.hand is not None and self.cards[0] > self.hand[1]:
+            return (
+                "no answer at level {level} takes {cards} cards",
+                {"level": level.name, "cards": self.cards[0]},
+            )
+        if self.advanced and not level.operations & {Op.POW, Op.SQRT}:
+            return (
+                "level {level} has no {operations}",
+                {"level": level.name, "operations": "^ √"},
+            )
         return None
 
     def admits_turn(self, puzzle: Puzzle) -> bool:
@@ -224,53 +255,64 @@ class Filters:
             return False
         if self.decks is not None and _copies_needed(puzzle.pasture + puzzle.barn) > self.decks:
             return False
+        if self.hand is not None:
+            on_table = len(puzzle.pasture) + len(puzzle.barn)
+            if not self.hand[0] <= on_table <= self.hand[1]:
+                return False
         return not (self.cards is not None and len(puzzle.cards) < self.cards[0])
 
     def admits(self, puzzle: Puzzle, best: Solution) -> bool:
-        """Whether a puzzle whose best answer is ``best`` passes the filters on answers."""
-        if self.cards is not None and not self.cards[0] <= best.size <= self.cards[1]:
+        """Whether a puzzle whose best answer is ``best`` passes the filters on answers (asking
+        the solver: :meth:`admits_facts` with :class:`~.answer_facts.LiveFacts`)."""
+        return self.admits_facts(LiveFacts(puzzle, best))
+
+    def admits_facts(self, facts: AnswerFacts) -> bool:
+        """Whether a puzzle whose best answers have these facts passes the filters on answers
+        (cheapest question first)."""
+        if self.cards is not None and not self.cards[0] <= facts.cards <= self.cards[1]:
             return False
-        if any(_can_do_without(puzzle, best, {op}) for op in self.needs):
+        if any(facts.can_do_without({op}) is not False for op in self.needs):
+            return False  # a move as good without it, or not decided (a hand too big)
+        if self.needs_any and facts.can_do_without(self.needs_any) is not False:
             return False
-        if self.needs_any and _can_do_without(puzzle, best, self.needs_any):
+        if self.fractions is not None and not (facts.fractional if self.fractions else facts.whole):
             return False
-        if self.fractions is not None:
-            return _fraction_passes(puzzle, best, self.fractions)
-        return True
+        return self.advanced is None or facts.advanced == self.advanced
 
     def phrases(self) -> list[Phrase]:
         """The filters that are set, each as a message of the ``puzzles`` catalog and its values."""
-        words: list[Phrase] = []
-        if self.jokers is not None:
-            words.append(("a joker" if self.jokers else "no joker", {}))
-        if self.flipped is not None:
-            words.append(("colours swapped" if self.flipped else "colours as printed", {}))
-        if self.decks is not None:
-            words.append(
-                ("no card twice", {})
-                if self.decks == 1
-                else ("cards of at most {decks} decks", {"decks": self.decks})
-            )
-        if self.needs:
-            symbols = " ".join(op.symbol for op in Op if op in self.needs)
-            words.append(("needs {operations}", {"operations": symbols}))
-        if self.needs_any:
-            symbols = " ".join(_symbols(self.needs_any))
-            words.append(("needs one of {operations}", {"operations": symbols}))
-        if self.cards is not None:
-            low, high = self.cards
-            words.append(
-                ("{cards} cards", {"cards": low})
-                if low == high
-                else ("{low} to {high} cards", {"low": low, "high": high})
-            )
-        if self.fractions is not None:
-            words.append(
-                ("every best answer through a fraction", {})
-                if self.fractions
-                else ("some best answer in whole numbers", {})
-            )
-        return words
+        return [phrase for _, phrase in self.each()]
+
+    def each(self) -> list[tuple[Filters, Phrase]]:
+        """Each filter that is set, alone, with its words (in the order of :meth:`phrases`).
+
+        >>> [(alone.options(), words) for alone, words in Filters(decks=1, cards=3).each()]
+        [({'decks': 1}, ('no card twice', {})), ({'cards': (3, 3)}, ('{cards} cards', \
+{'cards': 3}))]
+        """
+        found = []
+        for name in _SAID_ORDER:
+            given = getattr(self, name)
+            if given not in (None, frozenset()):
+                alone = Filters(**{name: given})
+                found.append((alone, alone._words(name)))
+        return found
+
+    def _words(self, name: str) -> Phrase:
+        """The words of the filter ``name`` (which is set)."""
+        if name in ("cards", "hand"):
+            low, high = getattr(self, name)
+            one, many = _SIZES[name]
+            return (one, {"cards": low}) if low == high else (many, {"low": low, "high": high})
+        if name in ("needs", "needs_any"):
+            message = "needs {operations}" if name == "needs" else "needs one of {operations}"
+            return (message, {"operations": " ".join(_symbols(getattr(self, name)))})
+        if name == "decks":
+            if self.decks == 1:
+                return ("no card twice", {})
+            return ("cards of at most {decks} decks", {"decks": self.decks})
+        yes, no = _YES_NO[name]
+        return (yes if getattr(self, name) else no, {})
 
     def describe(self, lang: str = "en") -> str:
         """The filters in words, for messages.
@@ -283,12 +325,43 @@ class Filters:
         return ", ".join(say(lang, message, **values) for message, values in self.phrases())
 
 
+_SAID_ORDER = (
+    "jokers",
+    "flipped",
+    "decks",
+    "needs",
+    "needs_any",
+    "cards",
+    "fractions",
+    "hand",
+    "advanced",
+)
+"""The filters in the order their words are said."""
+
+_SIZES = {
+    "cards": ("{cards} cards", "{low} to {high} cards"),
+    "hand": ("{cards} cards on the table", "{low} to {high} cards on the table"),
+}
+"""The words of a number of cards: one number, a range."""
+
+_YES_NO = {
+    "jokers": ("a joker", "no joker"),
+    "flipped": ("colours swapped", "colours as printed"),
+    "fractions": ("every best answer through a fraction", "some best answer in whole numbers"),
+    "advanced": (
+        "a negative or fractional exponent or a root of a root",
+        "no negative or fractional exponent, no root of a root",
+    ),
+}
+"""The words of a yes-or-no filter: when it is ``True``, when it is ``False``."""
+
+
 def split_filters(options: Mapping[str, Any]) -> tuple[Filters, dict[str, Any]]:
     """The dealing filters among keyword arguments, and the other arguments.
 
     >>> split_filters({"jokers": False, "layout": None})
     (Filters(jokers=False, flipped=None, decks=None, needs=frozenset(), cards=None, \
-fractions=None, needs_any=frozenset()), {'layout': None})
+fractions=None, needs_any=frozenset(), hand=None, advanced=None), {'layout': None})
     """
     chosen = {name: given for name, given in options.items() if name in FILTER_NAMES}
     rest = {name: given for name, given in options.items() if name not in FILTER_NAMES}
@@ -306,55 +379,3 @@ def _symbols(ops: Iterable[Op]) -> list[str]:
     """The operations' symbols in the order of :class:`~.levels.Op`."""
     chosen = set(ops)
     return [op.symbol for op in Op if op in chosen]
-
-
-def _can_do_without(puzzle: Puzzle, best: Solution, ops: Iterable[Op]) -> bool:
-    """Whether a move as good as ``best`` exists at the level without any of ``ops``."""
-    ops = set(ops)
-    if not any(op.symbol in best.expression for op in ops):  # the solver's best does without
-        return True
-    fewer = dataclasses.replace(puzzle.level, operations=puzzle.level.operations - ops)
-    other = solve(dataclasses.replace(puzzle, level=fewer))
-    return other is not None and other.rank[:2] >= best.rank[:2]
-
-
-def _fraction_passes(puzzle: Puzzle, best: Solution, fractions: bool) -> bool:
-    if not passes_through_fraction(best.tree):  # a best answer stays whole: decided
-        return not fractions
-    answers = solve_all(puzzle, limit=FRACTION_ANSWERS)
-    through = [passes_through_fraction(answer.tree) for answer in answers]
-    if not fractions:
-        return not all(through)
-    return all(through) and len(answers) < FRACTION_ANSWERS
-
-
-def passes_through_fraction(node: Node | None) -> bool:
-    """Whether some part of the answer (a bracket, a term, a factor) is not a whole number.
-
-    Products are read multiplying first, then dividing, as the solver prints
-    them (``8 × 6 ÷ 3``): whole factors with a whole result stay whole all the way.
-
-    >>> best = solve(Puzzle.parse("3♠ 4♠ | 9♦ 3♣ Q♥", level=2))
-    >>> best.expression, passes_through_fraction(best.tree)   # 3 + (3 − 9) ÷ 12 is 5/2
-    ('4♠ × (3♠ + (3♣ − 9♦) ÷ Q♥)', True)
-    >>> passes_through_fraction(solve(Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2)).tree)
-    False
-    """
-    if node is None or isinstance(node, Num):
-        return False
-    try:
-        whole = value(node).denominator == 1
-    except ValueError:  # an irrational root: not a whole number either
-        return True
-    if not whole:
-        return True
-    if isinstance(node, Sum):
-        return any(passes_through_fraction(child) for child, _ in node.terms)
-    if isinstance(node, Product):
-        return any(passes_through_fraction(child) for child, _ in node.factors)
-    if isinstance(node, Power):
-        return passes_through_fraction(node.base) or passes_through_fraction(node.exponent)
-    if isinstance(node, Binary):
-        return passes_through_fraction(node.left) or passes_through_fraction(node.right)
-    assert isinstance(node, Wrap | Neg)
-    return passes_through_fraction(node.inner)

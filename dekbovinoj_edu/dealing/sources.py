@@ -9,20 +9,38 @@ computer players of the game engine really faced in simulated games, recorded
 once (simulating a whole game per deal would take 0.1 to 0.5 s).
 :class:`SimulatedGames` plays a fresh game per deal, and :class:`GameModel`
 models the turn states of a game with guessed choices, without the game engine.
+:class:`Hands` deals fresh hands of a few cards from one deck: the 24 game's four, which
+:func:`source_for` gives a level that must use every card.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from dataclasses import dataclass
 from typing import Protocol
 
-from ..rules.cards import Card, shuffled_decks
-from ..rules.levels import Level
+from ..rules.cards import Card, full_deck, shuffled_decks
+from ..rules.levels import LEVELS, Level
 from ..rules.puzzle import Puzzle
 from .recorded_turns import RecordedGames
 
-__all__ = ["DEFAULT_SOURCE", "GameModel", "SimulatedGames", "TurnSource"]
+__all__ = [
+    "DEFAULT_SOURCE",
+    "GAME24",
+    "GAME_HAND",
+    "GameModel",
+    "Hands",
+    "SimulatedGames",
+    "TurnSource",
+    "source_for",
+]
+
+GAME_HAND = 4
+"""How many cards the 24 game lays on the table: "four cards; make 24 with all four"."""
+GAME24 = dataclasses.replace(LEVELS[2], name="24", colour_rule=False, target=24, all_cards=True)
+"""The 24 game as a level (lesson 6's): level 2 without the colour rule, target 24, every card.
+Its hands of :data:`GAME_HAND` cards are rated once (:mod:`.turn_facts`)."""
 
 
 class TurnSource(Protocol):
@@ -186,6 +204,41 @@ class SimulatedGames:
         return rng.choice(turns)
 
 
+@dataclass(frozen=True)
+class Hands:
+    """Fresh hands: :attr:`size` cards from one shuffled deck without jokers, all on the
+    pasture, colours as printed. The 24 game's hands (lesson 6 deals them so: four cards
+    from one deck).
+
+    >>> from dekbovinoj_edu import LEVELS
+    >>> hand = Hands()(random.Random(6), LEVELS[2])
+    >>> len(hand.pasture), hand.barn, hand.has_joker, hand.flipped
+    (4, (), False, False)
+    """
+
+    size: int = GAME_HAND
+    """How many cards a hand holds."""
+
+    def __call__(self, rng: random.Random, level: Level) -> Puzzle:
+        """One hand dealt with ``rng``, at ``level``."""
+        cards = [card for card in full_deck() if not card.is_joker]
+        return Puzzle(tuple(rng.sample(cards, self.size)), (), level)
+
+
 DEFAULT_SOURCE: TurnSource = RecordedGames()
 """Where :func:`~.dealer.deal` draws turns unless told otherwise: turns recorded from the
 game engine's simulated games (:mod:`dekbovinoj_edu.dealing.recorded_turns`)."""
+
+
+def source_for(level: Level) -> TurnSource:
+    """Where a level's puzzles come from unless told otherwise: four-card hands
+    (:class:`Hands`) for a level that must use every card (the 24 game: a game's turns, of up
+    to twelve cards, hardly ever make its target with all of them), else
+    :data:`DEFAULT_SOURCE`.
+
+    >>> import dataclasses
+    >>> from dekbovinoj_edu import LEVELS
+    >>> source_for(dataclasses.replace(LEVELS[2], all_cards=True)), source_for(LEVELS[2])
+    (Hands(size=4), RecordedGames())
+    """
+    return Hands() if level.all_cards else DEFAULT_SOURCE

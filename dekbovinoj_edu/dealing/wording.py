@@ -13,18 +13,44 @@ views' level menus; messages are in the ``puzzles`` catalog. The level's own lin
 
 from __future__ import annotations
 
+from typing import TypeGuard
+
 from ..i18n import gettext
 from ..rules.codes import DOMAIN
 from ..rules.level_words import describe_level
 from ..rules.puzzle import Puzzle
 from ..solving.solver import DEFAULT_LIMIT, Solution
 
-__all__ = ["answer_text", "best_line", "describe_level", "say"]
+__all__ = ["answer_text", "best_line", "describe_level", "say", "say_phrase"]
 
 
 def say(lang: str, message: str, /, **values: object) -> str:
     """A message of the ``puzzles`` catalog in a language."""
     return gettext(lang, DOMAIN, message, **values)
+
+
+def say_phrase(lang: str, phrase: tuple[str, dict[str, object]]) -> str:
+    """A message of the ``puzzles`` catalog and its values, a value that is itself such a
+    pair translated first.
+
+    >>> say_phrase("eo", ("it breaks the promise: {promise}", {"promise": ("no joker", {})}))
+    'ĝi rompas la promeson: neniu ĵokero'
+    """
+    message, values = phrase
+    told = {
+        name: say_phrase(lang, given) if _is_phrase(given) else given
+        for name, given in values.items()
+    }
+    return say(lang, message, **told)
+
+
+def _is_phrase(given: object) -> TypeGuard[tuple[str, dict[str, object]]]:
+    return (
+        isinstance(given, tuple)
+        and len(given) == 2
+        and isinstance(given[0], str)
+        and isinstance(given[1], dict)
+    )
 
 
 def answer_text(answer: Solution, puzzle: Puzzle, lang: str = "en") -> str:

@@ -53,9 +53,9 @@ from typing import Any
 from ..checking.checker import check
 from ..checking.steps import narrate
 from ..dealing.at_level import deal_at_level
-from ..dealing.dealer import deal
+from ..dealing.dealer import DealError, Dealt, deal_nearest, repeat_key
 from ..dealing.filters import Filters, passes_through_fraction
-from ..dealing.learner import Outcome, puzzle_key
+from ..dealing.learner import Outcome
 from ..dealing.scope import Scope
 from ..dealing.teaching import REVEALING_HINT
 from ..i18n import gettext, normalise_lang
@@ -87,7 +87,8 @@ FIRST_LEVEL = 1
 """The level a student practising alone starts at when nothing is chosen or saved."""
 
 AVOIDED = 10
-"""How many of the latest puzzles "at my level" does not deal again while others are near."""
+"""How many of the latest puzzles "New puzzle" does not deal again while the filters leave
+others."""
 
 MU_SHARE = 0.1
 """How often a dealt puzzle has no dek bovinoj at all, so students practise saying "mu!"."""
@@ -195,6 +196,9 @@ class PracticeSession(AnswerDraft):
         self.track = LearnerTrack(clock=clock)
         """The learner model "at my level" learns in (:class:`~.learning.LearnerTrack`)."""
         self._latest: deque[str] = deque(maxlen=AVOIDED)
+        self.dealt: Dealt | None = None
+        """How the current puzzle was dealt at a chosen difficulty (``None``: not so), to say
+        when it is of another difficulty than the one asked for (:meth:`dealt_message`)."""
         super().__init__(puzzle if puzzle is not None else self._deal(), lang)
 
     # ----------------------------------------------------------------- choices
@@ -219,28 +223,49 @@ class PracticeSession(AnswerDraft):
         return self.track.progress(self.level.name)
 
     def _deal(self) -> Puzzle:
+        """The next puzzle at the level and difficulty, none of the latest while the filters
+        (the scope's at this level) leave others; at a chosen difficulty, at the nearest
+        one when none is left there (:attr:`dealt` says so)."""
         seed = self._rng.randrange(2**32)
+        seen = set(self._latest)
+        self.dealt = None
+        scope = self.scope
         if self.at_level:
-            return deal_at_level(
+            puzzle = deal_at_level(
                 self.track.learner,
                 self.track.ratings,
                 self.level,
                 LEVEL_TARGETS[self.difficulty],
                 seed,
-                avoid=set(self._latest),
+                avoid=seen,
+                source=None if scope is None else scope.source_at(self.level),
                 mu=self.mu_share,
+                **(self.filters if scope is None else scope.filters_at(self.level)).options(),
+            )
+            return puzzle if scope is None else scope.check(puzzle)
+        if scope is not None:
+            self.dealt = scope.deal_nearest(seed, self.difficulty, self.level, seen)
+        else:
+            self.dealt = deal_nearest(
+                self.level,
+                seed,
+                self.difficulty,
+                self.mu_share,
+                avoid=seen,
                 **self.filters.options(),
             )
-        return deal(
-            level=self.level,
-            seed=seed,
-            difficulty=self.difficulty,
-            mu=self.mu_share,
-            **self.filters.options(),
-        )
+        return self.dealt.puzzle
+
+    def dealt_message(self) -> str | None:
+        """What to tell the student about how the current puzzle was dealt, in the session's
+        language: that it is of another difficulty than the one chosen, when none was left
+        there; ``None`` otherwise."""
+        return None if self.dealt is None else self.dealt.message(self.lang)
 
     def begin(self, puzzle: Puzzle) -> None:
         """Start on ``puzzle``: an empty answer, no hints, nothing revealed or scored yet."""
+        if self.dealt is not None and self.dealt.puzzle != puzzle:
+            self.dealt = None  # a puzzle from a code, or given
         super().begin(puzzle)
         self.level = puzzle.level
         self.levels.setdefault(puzzle.level.name, puzzle.level)
@@ -253,7 +278,7 @@ class PracticeSession(AnswerDraft):
         self._listings = {puzzle: self._listings[puzzle]} if puzzle in self._listings else {}
         self.__dict__.pop("best_answers", None)
         self._told = None
-        self._latest.append(puzzle_key(puzzle))
+        self._latest.append(repeat_key(puzzle))
         self.track.begin(puzzle)
 
     def _resolve(self, outcome: Outcome) -> None:
@@ -278,10 +303,17 @@ class PracticeSession(AnswerDraft):
         self.begin(self.scope.refuse(puzzle) if self.scope is not None else puzzle)
 
     def set_level(self, level: int | str | Level) -> None:
-        """Switch to another level (by number, name or value) and deal a puzzle there."""
+        """Switch to another level (by number, name or value) and deal a puzzle there (the
+        level stays as it was when none can be dealt there: :class:`DealError`)."""
+        before = self.level
         self.level = self._resolve_level(level)
+        try:
+            puzzle = self._deal()
+        except DealError:
+            self.level = before
+            raise
         self.levels.setdefault(self.level.name, self.level)
-        self.begin(self._deal())
+        self.begin(puzzle)
 
     def set_difficulty(self, difficulty: str) -> None:
         """Switch the difficulty (one of :data:`DIFFICULTY_CHOICES`) and deal a puzzle of it."""

@@ -210,7 +210,7 @@ class AnswerBuilder(widgets.VBox):
     def show_joker(self, shown: bool) -> None:
         """Show "Play the joker" only where it applies (a joker in the barn, the player's
         turn); hidden, not greyed: a tablet has no tooltip to say why."""
-        self.joker_toggle.layout.display = None if shown else "none"
+        self.joker_toggle.layout.display = "" if shown else "none"  # not None: Voici keeps "none"
 
     def _example(self) -> str:
         """The answer box's example, in signs the puzzle's level has."""

@@ -8,6 +8,9 @@ or of the Jupyter server): a student's page never shows a traceback, a file path
 name of a database. It is a module of its own, so that every view (the app's, Korova's and
 class mode's) imports it without a cycle.
 
+A dealer that finds no puzzle at all under a lesson's filters says so in its own sentence
+(:class:`~dekbovinoj_edu.dealing.dealer.DealError`), not "Something went wrong".
+
 Every callback runs with the solver's budget of a page (:mod:`~dekbovinoj_edu.solving.budget`),
 taken from the page's solver time (:mod:`~dekbovinoj_edu.sessions.solver_time`): a puzzle too
 big to solve says so, in a sentence, instead of keeping the kernel busy, and a page that used
@@ -91,9 +94,16 @@ def shielded(method: Callable[..., Any]) -> Callable[..., Any]:
         except TooBigToSolve as stopped:
             log_for_teacher(f"dekbovinoj: {type(self).__name__}.{method.__name__}: {stopped}\n")
             show_error(self.errors, sentence(self, stopped.sentence) + "\n")
-        except Exception:
+        except Exception as error:
+            from ..dealing.dealer import DealError  # loaded only when something failed
+
             log_for_teacher(traceback.format_exc())
-            show_error(self.errors, sentence(self, WENT_WRONG) + "\n")
+            if isinstance(error, DealError):  # no puzzle at all under the filters: say why
+                lang = getattr(self, "lang", "en")
+                told = error.message(lang if lang in LANGUAGES else "en")
+                show_error(self.errors, told + "\n")
+            else:
+                show_error(self.errors, sentence(self, WENT_WRONG) + "\n")
         return None
 
     return run

@@ -32,7 +32,7 @@ from ..rules.codes import PuzzleCodeError
 from ..rules.levels import Level
 from ..rules.puzzle import Puzzle
 from ..sessions import solver_time
-from ..sessions.feedback import Feedback
+from ..sessions.feedback import Feedback, FeedbackKind
 from ..sessions.practice import DIFFICULTY_CHOICES, MU_SHARE, PracticeSession
 from ..solving.budget import Budget
 from .answer import AnswerBuilder
@@ -360,6 +360,9 @@ class Practice(Speaks, DealsOnPick, widgets.VBox):
         self._answers_shown = False
         self.answer.show_puzzle()
         self._refresh()
+        if self.session.dealt_message() is not None:  # none left at the difficulty chosen
+            self._said = self._dealt_note
+            self.feedback.value = self._said()
         if self.preparing_budget is not None:
             self.preparing_budget.cancel()  # the previous puzzle's solve stops at its next step
         budget = self.preparing_budget = solver_time.PAGE.budget()
@@ -381,6 +384,12 @@ class Practice(Speaks, DealsOnPick, widgets.VBox):
         except Exception:
             # The same error comes back, and is shown, when the answer is checked.
             return
+
+    def _dealt_note(self) -> str:
+        """How the puzzle was dealt (at another difficulty than chosen, when none was left
+        there), in the view's language now."""
+        told = self.session.dealt_message()
+        return "" if told is None else feedback_html(Feedback(FeedbackKind.HINT, told))
 
     def _code(self) -> str:
         if self.session.is_assessed:  # its code would open it elsewhere, with its answers
@@ -514,4 +523,4 @@ class Practice(Speaks, DealsOnPick, widgets.VBox):
     @shielded
     def _on_settings(self, change: dict[str, Any]) -> None:
         """Open or close the settings."""
-        self.settings_box.layout.display = None if change["new"] else "none"
+        self.settings_box.layout.display = "" if change["new"] else "none"  # "", not None (Voici)
