@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -44,6 +45,7 @@ NARROW = {"small phone": SMALL_PHONE, "phone": PHONE}
 LONG_ANSWER = "13*2+3-9-3-7+(13*2+3-9-3-7)*(13*2+3-9-3-7+(13*2+3-9-3"
 """An answer longer than a phone is wide, with a bracket never closed: the read-back and the
 mistake line are long too."""
+FONT = "(element) => parseFloat(getComputedStyle(element).fontSize)"
 
 
 def open_touch(browser: Any, url: str, viewport: dict[str, int], ready: str) -> Any:
@@ -146,6 +148,35 @@ def test_the_goal_and_the_cards_come_first_and_a_tapped_card_says_used(
         page.locator(".dkb-lang select").select_option(label="Svenska")
         expect(goal).to_contain_text(gettext("sv", "ui", "Make {target}", target=10))
         expect(king.locator("svg text").last).to_have_text(gettext("sv", "ui", "used"))
+    finally:
+        close(page)
+
+
+def test_large_makes_every_control_and_word_bigger(browser: object, app_url: str) -> None:
+    from playwright.sync_api import expect
+
+    page = open_touch(browser, app_url, TABLET, ".dkb-practice .dkb-submit")
+    try:
+        parts = [".dkb-submit", ".dkb-new", ".dkb-lang select", ".dkb-expression input"]
+
+        def sizes() -> list[tuple[float, float]]:
+            """Each part's height and its type's size, in CSS px."""
+            found = []
+            for part in parts:
+                shown = page.locator(part).first
+                box = shown.bounding_box()
+                assert box is not None
+                found.append((box["height"], float(shown.evaluate(FONT))))
+            return found
+
+        before = sizes()
+        open_settings(page)
+        page.locator(".dkb-large").tap()
+        expect(page.locator(".dkb-practice")).to_have_class(re.compile(r"\bdkb-large-view\b"))
+        after = sizes()
+        pairs = zip(before, after, strict=True)
+        grew = [big[0] > small[0] and big[1] > small[1] for small, big in pairs]
+        assert grew == [True] * len(parts), (before, after)
     finally:
         close(page)
 
