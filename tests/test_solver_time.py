@@ -34,12 +34,12 @@ def test_a_page_that_opens_big_codes_in_a_loop_spends_its_bucket_then_rests(
     bucket = SolverTime(most=2 * PAGE_SECONDS, clock=lambda: 60 * minutes[0])
     monkeypatch.setattr(solver_time, "PAGE", bucket)
     view = Practice(level=3, lang="sv", prepare_in_background=False)
-    began = time.process_time()
+    began = time.thread_time()  # this thread's: another test's threads may still run
     for _ in range(8):
         view.code_field.value = BIG_CODE
         view.load_button.click()
         view.mu_button.click()  # judging "mu!" needs the best answer
-    spent = time.process_time() - began
+    spent = time.thread_time() - began
     assert spent <= 2 * PAGE_SECONDS + 2.0  # the bucket, and the work around the solves
     resting = gettext("sv", "ui", SolverResting.sentence)
     too_big = gettext("sv", "ui", TooBigToSolve.sentence)
