@@ -346,12 +346,12 @@ def test_a_seat_written_down_long_ago_is_neither_taken_up_nor_shown_on_a_shared_
 ) -> None:
     now = [time.time()]
     keep = MemoryKeep()
-    ana = ClassSession("4a", ClassClient(service.url, "4a", keep=keep, wall_clock=lambda: now[0]))
-    ana.join("Ana")
-    code = ana.rejoin_code
+    ulla = ClassSession("4a", ClassClient(service.url, "4a", keep=keep, wall_clock=lambda: now[0]))
+    ulla.join("Ulla")
+    code = ulla.rejoin_code
     now[0] += 5 * 60  # a reload in the lesson: the page takes her seat up again
     again = ClassSession("4a", ClassClient(service.url, "4a", keep=keep, wall_clock=lambda: now[0]))
-    assert again.kept is not None and again.resume() and again.nickname == "Ana"
+    assert again.kept is not None and again.resume() and again.nickname == "Ulla"
     now[0] += RESUME_SECONDS + 60  # the next class sits down at this computer
     next_one = ClassClient(service.url, "4a", keep=keep, wall_clock=lambda: now[0])
     session = ClassSession("4a", next_one)
@@ -359,7 +359,7 @@ def test_a_seat_written_down_long_ago_is_neither_taken_up_nor_shown_on_a_shared_
     assert code not in json.dumps(keep.data)  # the code is gone from the page's storage
     assert keep.data is not None and keep.data["token"] == ""  # nothing waited: no token
     later = ClassSession("4a", ClassClient(service.url, "4a", keep=keep))
-    later.join("Ana", code)  # Ana herself, with her code, is back at her place
+    later.join("Ulla", code)  # Ulla herself, with her code, is back at her place
     assert later.resumed
 
 
