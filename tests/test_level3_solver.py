@@ -211,8 +211,9 @@ def test_the_answers_shown_say_whether_they_are_all() -> None:
     assert "2 different ones" in small.answers.value
     big = Practice(puzzle=Puzzle.parse("3♠ 4♣ | 2♣ 9♦ 6♠", level=3), prepare_in_background=False)
     big.answers_button.click()
-    listed = big.answers.value.count("class='dkb-answer'")
-    assert f"The {listed} simplest best answers found (there are more)" in big.answers.value
+    assert big.answers.value.count("class='dkb-answer'") > 2
+    title = "Some of the best answers, the simplest first (there are more)"
+    assert title in big.answers.value, "no count: it depends on the machine (finding P3)"
 
 
 ROOT_PAIRS = [
