@@ -63,7 +63,7 @@ def sentence(view: Any, message: str) -> str:
 
     >>> from types import SimpleNamespace
     >>> sentence(SimpleNamespace(lang="eo"), TooBigToSolve.sentence)
-    'Ĉi tiu tasko estas tro granda por solvi ĉi tie.'
+    'Ĉi tiu enigmo estas tro granda por solvi ĉi tie.'
     """
     lang = getattr(view, "lang", "en")
     return gettext(lang if lang in LANGUAGES else "en", "ui", message)
