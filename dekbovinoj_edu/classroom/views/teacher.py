@@ -422,7 +422,11 @@ class TeacherView:
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{t("Class {name}", name=self.name)}</title>
 <style>body {{ font-family: sans-serif; margin: 1em; }} button, select {{ font-size: 1em; }}
-.dkb-controls > * {{ margin: 0.2em 0.4em 0.2em 0; }}
+button, select {{ min-height: 2.75em; min-width: 2.75em; }}
+input[type="checkbox"] {{ width: 1.5em; height: 1.5em; vertical-align: middle; }}
+.dkb-controls {{ display: flex; flex-wrap: wrap; align-items: center; gap: 0.5em; }}
+.dkb-controls > * {{ margin: 0; }}
+.dkb-controls > a {{ display: inline-block; padding: 0.7em 0.2em; }}
 .dkb-problem {{ background: #fdecea; color: #9c2a1e; padding: 0.4em; }}
 .dkb-seats td {{ padding: 0.2em 0.5em; }} {BOARD_CSS}</style></head>
 <body class="dkb-dashboard">
