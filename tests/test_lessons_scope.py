@@ -148,3 +148,15 @@ def test_a_lesson_s_fixed_puzzle_outside_its_scope_is_an_error_at_once() -> None
     lesson1 = Scope("lesson 1", [LEVELS[1]], jokers=False)
     with pytest.raises(ScopeError, match="joker"):
         Practice(puzzle=Puzzle.parse("9♦ 3♥ | Q♠ JK 7♥", level=1), scope=lesson1)
+
+
+@pytest.mark.parametrize("path", sorted(LESSONS.glob("0[1-6]*.ipynb")), ids=lambda p: p.name)
+def test_every_lesson_declares_the_scope_the_guides_commands_deal_under(path: Path) -> None:
+    """``dekbovinoj deal --lesson N`` and ``class new --lesson N`` deal under
+    :func:`~dekbovinoj_edu.dealing.lessons.lesson_scope`: the notebook promises the same, in its
+    language (the widget's refusal names the lesson as the notebook does)."""
+    from dekbovinoj_edu.dealing.lessons import lesson_scope
+
+    namespace, _ = _run_lesson(path)
+    lang = path.name.split(".")[1] if path.name.count(".") == 2 else "en"
+    assert namespace["scope"] == lesson_scope(int(path.name[:2]), lang)
