@@ -60,7 +60,7 @@ from .surds import Surd
 if TYPE_CHECKING:
     import sympy
 
-__all__ = ["Value", "apply", "equals", "evaluate", "format_value", "to_sympy"]
+__all__ = ["Value", "apply", "equals", "evaluate", "format_value", "root_size", "to_sympy"]
 
 Value = Union[Fraction, Surd, "sympy.Expr"]
 """An exact value: a fraction; a :class:`~.surds.Surd` when it is irrational but a sum of
@@ -331,6 +331,45 @@ def _log10_size(value: Value) -> float:
     if size == 0.0 or math.isinf(size):
         return math.inf
     return abs(math.log10(size))
+
+
+def root_size(x: Fraction, k: int) -> float:
+    """The size (orders of magnitude from 1) the checker sees of ``√…√x``, ``k`` roots of
+    ``x > 0``, worked out without sympy: the solver's bounds on a power of a card's nested
+    root (:mod:`dekbovinoj_edu.solving.powers`) are the checker's without loading sympy, which
+    the static site fetches only when a student writes such a root.
+
+    While the roots are fractions or surds they are computed; beyond, the checker's number is
+    sympy's, whose float is ``x ^ (1/2^k)`` rounded to the nearest float: so is this one.
+
+    >>> import sympy
+    >>> root_size(Fraction(10), 1) == _log10_size(_sqrt(Fraction(10), DEFAULT_LIMITS, "", None))
+    True
+    >>> root_size(Fraction(10), 2) == _log10_size(sympy.sqrt(sympy.sqrt(10)))
+    True
+    >>> root_size(Fraction(81, 16), 3) == _log10_size(sympy.root(Fraction(81, 16), 8))
+    True
+    """
+    value: Fraction | Surd = x
+    for _ in range(k):
+        root = _root(value, 2)
+        if root is None:  # sympy's from here on: x ^ (1/2^k), nearest float
+            return abs(math.log10(_nearest_root(x, k)))
+        value = _settled(root)
+    return _log10_size(value)
+
+
+def _nearest_root(x: Fraction, k: int) -> float:
+    """``x ^ (1/2^k)`` for ``x > 0``, rounded to the nearest float (from 128 bits more).
+
+    >>> _nearest_root(Fraction(16), 2), _nearest_root(Fraction(1, 4), 1)
+    (2.0, 0.5)
+    """
+    n, d, bits = x.numerator, x.denominator, 128
+    top = n * d ** ((1 << k) - 1) << (bits << k)  # x ^ (1/2^k) = top ^ (1/2^k) / (d · 2^bits)
+    for _ in range(k):
+        top = math.isqrt(top)
+    return float(Fraction(top, d << bits))
 
 
 def _is_zero(value: Value) -> bool:

@@ -25,10 +25,8 @@ from collections.abc import Iterator
 from fractions import Fraction
 from functools import lru_cache
 
-from ..checking.errors import CheckError
-from ..checking.evaluate import apply
+from ..checking.evaluate import root_size
 from ..rules.limits import Limits, factorial_fits, log10_size, power_fits, root_fits
-from ..rules.operations import Op
 from .rational import ONE, ZERO, Q, root
 
 __all__ = [
@@ -178,21 +176,17 @@ def root_power(x: Q, k: int, exponent: Q, limits: Limits) -> Q | None:
     if abs(p) * log10_size(n, d) > math.log10(limits.max_magnitude) + 1:
         return None  # far too big: the checker would refuse it
     value = (n ** abs(p), d ** abs(p))
-    return value if _checker_power(x, k, exponent, limits) == value else None
+    return value if _checker_power(x, k, exponent, limits) else None
 
 
-def _checker_power(x: Q, k: int, exponent: Q, limits: Limits) -> Q | None:
-    """The checker's own value of the power, where it computes one, when rational."""
-    try:
-        value = apply(Op.SQRT, (Fraction(*x),), limits)
-        for _ in range(k - 1):
-            value = apply(Op.SQRT, (value,), limits)
-        value = apply(Op.POW, (value, Fraction(*exponent)), limits)
-    except CheckError:
-        return None
-    if not isinstance(value, Fraction):
-        return None
-    return (value.numerator, value.denominator)
+def _checker_power(x: Q, k: int, exponent: Q, limits: Limits) -> bool:
+    """Whether the checker computes ``(√…√x) ^ exponent`` (``k`` roots): each root and the
+    power within the limits, on the sizes the checker sees
+    (:func:`~dekbovinoj_edu.checking.evaluate.root_size`; no sympy)."""
+    base = Fraction(*x)
+    if not all(root_fits(root_size(base, done), limits) for done in range(k)):
+        return False
+    return power_fits(root_size(base, k), Fraction(*exponent), limits)
 
 
 @lru_cache(maxsize=1 << 16)
