@@ -175,7 +175,9 @@ def test_without_a_joker_the_joker_cannot_be_played(peter: PracticeSession) -> N
 def test_hints_come_one_step_at_a_time(sofia: PracticeSession) -> None:
     best = solve(sofia.puzzle)
     hints = [sofia.hint().message for _ in range(4)]
-    assert hints[0] == "The best answer takes 2 cards."
+    told = "The best answer takes 2 cards. Start with "
+    assert hints[0].startswith(told)  # and the card the best answer starts with
+    assert best.expression.lstrip("−(").startswith(hints[0].removeprefix(told).rstrip("."))
     assert hints[1] == "It needs the joker."
     assert all(str(card) in hints[2] for card in best.cards)
     assert hints[3].startswith("Play the joker first.") and "7♥" in hints[3]
@@ -183,7 +185,8 @@ def test_hints_come_one_step_at_a_time(sofia: PracticeSession) -> None:
 
 
 def test_a_puzzle_without_a_joker_skips_the_joker_hint(peter: PracticeSession) -> None:
-    assert peter.hint().message == "The best answer takes 6 cards."
+    first = peter.hint().message
+    assert first.startswith("The best answer takes 6 cards. Start with ")
     assert peter.hint().message.startswith("It uses these cards:")
 
 
@@ -217,8 +220,11 @@ def test_the_best_answers_are_every_solver_answer_told_like_peter(peter: Practic
 
 def test_the_session_speaks_the_chosen_language(sofia: PracticeSession) -> None:
     sofia.set_lang("eo")
-    assert sofia.hint().message == gettext(
-        "eo", "ui", "The best answer takes {cards}.", cards="2 kartoj"
+    assert sofia.hint().message == " ".join(
+        [
+            gettext("eo", "ui", "The best answer takes {cards}.", cards="2 kartoj"),
+            gettext("eo", "ui", "Start with {card}.", card="7♥"),
+        ]
     )
     sofia.type("7 + 3")
     assert sofia.verdict.message == check(sofia.puzzle, "7 + 3", lang="eo").message

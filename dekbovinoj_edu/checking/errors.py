@@ -20,6 +20,7 @@ from typing import ClassVar
 
 __all__ = [
     "OR_TEMPLATE",
+    "AddCardError",
     "BracketColourError",
     "BracketTheSignError",
     "CardColourError",
@@ -44,6 +45,7 @@ __all__ = [
     "NotACardError",
     "NotAllowedError",
     "NotTargetError",
+    "OneCardReusedError",
     "PositiveCardError",
     "PowerTooBigError",
     "RootOfFactorialError",
@@ -51,6 +53,7 @@ __all__ = [
     "RootTooBigError",
     "SignAfterOperatorError",
     "SyntaxProblem",
+    "TakeAwayCardError",
     "TooManyCardsError",
     "UnclosedBracketError",
     "UndefinedPowerError",
@@ -302,6 +305,19 @@ class PositiveCardError(CardColourError):
     template = "{card} is positive here. Only {allowed} or nothing may stand before it."
 
 
+class TakeAwayCardError(NegativeCardError):
+    """A card that takes away where only ``−`` may stand before it (level 1): said in an
+    8-year-old's words, without "negative" and without a negative start."""
+
+    template = "{card} takes away here: write − before it."
+
+
+class AddCardError(PositiveCardError):
+    """A card that adds where only ``+`` may stand before it (level 1), in a child's words."""
+
+    template = "{card} adds here: write + before it, or nothing at the start."
+
+
 # --- the cards ----------------------------------------------------------------------------------
 
 
@@ -324,6 +340,12 @@ class CardReusedError(CheckError):
 
     code = VerdictCode.CARD_REUSED
     template = "Too many {card}: you use {used} of them, but there are only {available}."
+
+
+class OneCardReusedError(CardReusedError):
+    """A card used more often than once where there is only one."""
+
+    template = "There is only one {card}, and you use it {used} times."
 
 
 class CardsLeftOutError(CheckError):

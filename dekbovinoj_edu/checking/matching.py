@@ -26,11 +26,15 @@ from ..rules.cards import RANK_NAMES, Card
 from ..rules.levels import Level
 from .colour_rule import Slot, allowed_before
 from .errors import (
+    AddCardError,
+    CardColourError,
     CardReusedError,
     NegativeCardError,
     NoSuchCardError,
     NotACardError,
+    OneCardReusedError,
     PositiveCardError,
+    TakeAwayCardError,
 )
 from .expression import Expression
 
@@ -110,9 +114,8 @@ def assign_cards(
             for card in cards
             if card.rank == slot.node.rank and slot.node.suit in (None, card.suit)
         )
-        raise CardReusedError(
-            text, slot.node.position, card=_name(slot), used=used, available=available
-        )
+        reused = OneCardReusedError if available == 1 else CardReusedError
+        raise reused(text, slot.node.position, card=_name(slot), used=used, available=available)
     fitting = [
         [i for i in found if slot.fits(cards[i].is_positive(flipped))]
         for slot, found in zip(slots, same_rank, strict=True)
@@ -124,11 +127,25 @@ def assign_cards(
         wrong = [cards[i] for i in same_rank[index] if i not in fitting[index]]
         card = str(wrong[0]) if wrong else _name(slot)
         positive = not slot.positive
-        error = PositiveCardError if positive else NegativeCardError
         allowed = tuple(allowed_before(positive, level).split())
+        error = _colour_error(positive, allowed)
         rank = _as_typed(slot, text)
         raise error(text, slot.node.position, card=card, allowed=allowed, rank=rank)
     return tuple(cards[i] for i in strict if i is not None)
+
+
+def _colour_error(positive: bool, allowed: tuple[str, ...]) -> type[CardColourError]:
+    """The error of a card of the wrong colour: at a level with + and − alone (level 1) in
+    words of adding and taking away, else of positive and negative cards.
+
+    >>> _colour_error(False, ("−",)).__name__, _colour_error(False, ("−", "÷")).__name__
+    ('TakeAwayCardError', 'NegativeCardError')
+    >>> _colour_error(True, ("+",)).__name__
+    'AddCardError'
+    """
+    if positive:
+        return AddCardError if allowed == ("+",) else PositiveCardError
+    return TakeAwayCardError if allowed == ("−",) else NegativeCardError
 
 
 def _as_typed(slot: Slot, text: str) -> str:

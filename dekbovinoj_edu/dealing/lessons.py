@@ -50,7 +50,7 @@ KOROVA_LESSON = 7
 _ONE_DECK = {"flipped": False, "decks": 1}
 
 LESSONS: dict[int, tuple[tuple[Level, ...], dict[str, Any]]] = {
-    1: ((LEVELS[1],), {"jokers": False, **_ONE_DECK}),
+    1: ((LEVELS[1],), {"jokers": False, **_ONE_DECK, "hand": (3, 7)}),
     2: (
         (LEVELS[2],),
         {
@@ -79,7 +79,8 @@ LESSONS: dict[int, tuple[tuple[Level, ...], dict[str, Any]]] = {
 }
 """Each Dek Bovinoj lesson's levels and promises, as :class:`~.scope.Scope` takes them:
 
-1. level 1, no joker yet, colours as printed, one deck, every puzzle with a dek bovinoj;
+1. level 1, no joker yet, colours as printed, one deck, every puzzle with a dek bovinoj, at most
+   seven cards on the table (an 8-year-old's screen);
 2. level 2 puzzles that need × or ÷, with short best answers (two to four cards) that never
    pass through a fraction, no joker, colours as printed, one deck;
 3. levels 1 and 2 with a joker in the barn, one deck, one puzzle in ten a "mu!";

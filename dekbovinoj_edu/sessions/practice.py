@@ -472,6 +472,12 @@ class PracticeSession(AnswerDraft):
         verdict = check(self.puzzle, solution.expression, joker=solution.joker, lang=self.lang)
         return verdict.reading or solution.expression
 
+    def _first_card(self, solution: Solution) -> str | None:
+        """The card a best answer starts with, as the checker matched it (``None`` when the
+        checker does not take the answer, which is then not shown either)."""
+        verdict = check(self.puzzle, solution.expression, joker=solution.joker, lang=self.lang)
+        return str(verdict.cards[0]) if verdict.ok and verdict.cards else None
+
     # -------------------------------------------------------- the judgements
     def submit(self) -> Feedback:
         """ "Dek bovinoj!": check the answer and score it."""
@@ -629,10 +635,13 @@ class PracticeSession(AnswerDraft):
         if best is None:
             return Feedback(FeedbackKind.HINT, self._t("There is no dek bovinoj here. Say mu!"))
         step = self.hints_given
-        if step == 1:
+        if step == 1:  # how far to go, and where to start: a stuck child needs both
             message = self._t(
                 "The best answer takes {cards}.", cards=self.cards_text(len(best.cards))
             )
+            first = self._first_card(best)
+            if first is not None:
+                message += " " + self._t("Start with {card}.", card=first)
         elif step == 2:
             message = (
                 self._t("It needs the joker.")

@@ -51,8 +51,8 @@ ATTRIBUTION = "Dek Bovinoj by Johannes G. and Leo G., 2024, CC BY-SA 4.0"
 _HOW_TO_PLAY = (
     "Make exactly 10 with the cards of the pasture and your barn. Take as many cards as you can.",
     "Ace is 1, jack 11, queen 12, king 13; the other cards are their number.",
-    "Black cards (♣ ♠) are positive: before them stands + or ×, or nothing at the start.",
-    "Red cards (♦ ♥) are negative: before them stands − or ÷; at the start write −9.",
+    "Black cards (♣ ♠) add: write + or × before them, or nothing at the start.",
+    "Red cards (♦ ♥) take away: write − or ÷ before them.",
     "Before a bracket stands +, × or nothing, never − or ÷.",
     "A joker swaps the colours: red counts as black and black as red.",
     "If you cannot make 10, say “Mu!”.",

@@ -451,7 +451,9 @@ class Practice(Speaks, DealsOnPick, widgets.VBox):
                 f"{html.escape(answer.expression)}</b> ({cards})</summary>"
                 f"<ol>{steps}</ol></details>"
             )
-        if self.session.answers_complete:
+        if self.session.answers_complete and len(answers) == 1:
+            title = self._t("The best answer: there is only this one")
+        elif self.session.answers_complete:
             title = self._t("The best answers: {count} different ones", count=len(answers))
         else:
             title = self._t("Some of the best answers, the simplest first (there are more)")
