@@ -3,9 +3,12 @@ puzzle's level and the puzzle's rating (shared by every class of the store), by
 :func:`~dekbovinoj_edu.dealing.teaching.teach`, the same arithmetic practice mode uses. The
 store only gives it its own facts and writes what it taught:
 
-- the **time** is the server's: from when the seat reached the puzzle to the attempt (the
-  model caps it at the puzzle's limit, so a puzzle left open for an hour scores as one
-  answered at the limit);
+- the **time** starts when the puzzle is shown (:func:`learnt_seconds`): the page's own
+  seconds, from the puzzle shown (after "Next") to the attempt, when they are fewer than the
+  server's, which run from the last attempt kept and so also count reading that puzzle's
+  feedback; never fewer than :data:`PAGE_FLOOR`, never more than the server's (the model caps
+  them at the puzzle's limit, so a puzzle left open for an hour scores as one answered at the
+  limit);
 - the **outcome**: a dek bovinoj with the best answer's cards or a right "mu!" is ``BEST``,
   one with fewer cards ``FEWER``, a wrong "mu!" ``WRONG``; a puzzle whose whole answer a hint
   showed first (:func:`~dekbovinoj_edu.dealing.teaching.shows_the_answer`) is ``SHOWN``,
@@ -64,17 +67,39 @@ from .tables import abilities as abilities_table
 from .tables import puzzle_ratings as ratings_table
 from .tables import seats as seats_table
 
-__all__ = ["LEARNING_GAP", "Learning", "response_of"]
+__all__ = ["LEARNING_GAP", "PAGE_FLOOR", "Learning", "learnt_seconds", "response_of"]
 
 LEARNING_GAP = 0.25
 """Seconds the store's learning thread lets answers gather before it learns them: a class
 of 300 ends about a hundred puzzles in that time, learnt in one transaction of five
 statements; a quiet class waits a quarter of a second for its level to move."""
 
+PAGE_FLOOR = 3.0
+"""The fewest seconds a page's own time counts as: a child reads the cards first, and a page
+cannot make an answer look faster than this."""
+
+
+def learnt_seconds(server: float, page: float) -> float:
+    """The seconds the learner model learns from, for an attempt the server kept ``server``
+    seconds after the seat's last one (or its join) and the page ``page`` seconds after it
+    showed the puzzle: the page's when fewer (the student read the last feedback before
+    "Next"), but at least :data:`PAGE_FLOOR`; the server's when the page told none (0) or
+    claims more. Ana answers 5 s after "Next", 25 s after her last attempt: 5 s.
+
+    >>> learnt_seconds(25.0, 5.0), learnt_seconds(6.0, 9999.0), learnt_seconds(25.0, 0.0)
+    (5.0, 6.0, 25.0)
+    >>> learnt_seconds(25.0, 0.4), learnt_seconds(2.0, 0.4)
+    (3.0, 2.0)
+    """
+    server = max(0.0, server)
+    if not page > 0:  # no time from the page (nor a negative or not-a-number one)
+        return server
+    return min(server, max(PAGE_FLOOR, page))
+
 
 def response_of(attempt: Attempt, mistakes: int, seconds: float) -> Response:
     """The learner model's view of ``attempt``, which ends its puzzle, after ``mistakes``
-    counted wrong answers on it and ``seconds`` on the server's clock."""
+    counted wrong answers on it and ``seconds`` (:func:`learnt_seconds`)."""
     if attempt.verdict == MU_WRONG:
         outcome = Outcome.WRONG
     elif shows_the_answer(attempt.hints, has_answer=attempt.best != 0):
@@ -252,7 +277,8 @@ class Learning(StoreBase):
         answers = []
         for seat_id, started, kept, now, puzzle in ended:
             place = (kept.class_name, kept.nickname, kept.puzzle)
-            response = response_of(kept, mistakes.get(place, 0), now - started)
+            seconds = learnt_seconds(now - started, kept.seconds)
+            response = response_of(kept, mistakes.get(place, 0), seconds)
             answers.append(Answered(seat_id, puzzle, response))
         abilities: dict[tuple[Hashable, str], Ability] = {
             seat: Ability.from_dict(row) for seat, row in rows.items()
