@@ -36,6 +36,7 @@ from .api import (
     OpenApiHandler,
 )
 from .base import OtherHostHandler
+from .site_files import TransferSlots
 from .state import Service
 from .static import RootHandler, SiteHandler
 from .teacher import (
@@ -116,9 +117,8 @@ def make_app(service: Service, **settings: Any) -> tornado.web.Application:
     routes.append((f"{TEACHER_ROOT}(?:/.*)?", NotFoundPageHandler))
     routes.append(("/", RootHandler))
     if service.site is not None:
-        routes.append(
-            ("/(.*)", SiteHandler, {"path": str(service.site), "default_filename": "index.html"})
-        )
+        site = {"path": str(service.site), "default_filename": "index.html"}
+        routes.append(("/(.*)", SiteHandler, {**site, "slots": TransferSlots()}))
     if not service.local_only:
         return tornado.web.Application(routes, **app_settings(service), **settings)
     app = tornado.web.Application([(".*", OtherHostHandler)], **app_settings(service), **settings)

@@ -1,5 +1,12 @@
 """The front door of the class service: the static site from the same origin, and ``/``.
 
+The site's files go as :mod:`.site_files` says: the compressed copy the browser accepts,
+cached for good when the name holds the content's hash and asked about on every visit
+otherwise, and at most :attr:`~.site_files.TransferSlots.per_address` at once to one address
+(the others wait their turn). Each file goes in chunks of 64 KB, the next read only when the
+last is on its way (tornado's ``StaticFileHandler``), so a slow link holds only its own
+transfers, never the event loop.
+
 With a built site (``--site DIR``), the site is served at ``/`` and ``/`` itself goes to the
 class page of the site (:data:`CLASS_PAGE`, which ``build-site --class`` makes), with the
 class's name, so students type one address and the app runs in their browsers. Without a
@@ -20,6 +27,16 @@ import tornado.web
 from ..classroom.errors import DOMAIN
 from ..i18n import gettext
 from .base import PAGE_CSP, ServiceHandler
+from .site_files import (
+    COMPRESSIBLE,
+    ENCODINGS,
+    IMMUTABLE,
+    REVALIDATE,
+    TransferSlots,
+    compressed_name,
+    immutable,
+    pick_encoding,
+)
 
 __all__ = ["CLASS_PAGE", "RootHandler", "SiteHandler", "class_page_address", "landing_page"]
 
@@ -80,7 +97,54 @@ class RootHandler(ServiceHandler):
 
 
 class SiteHandler(tornado.web.StaticFileHandler):
-    """A file of the built site (``index.html`` for a folder), as any web server sends it."""
+    """A file of the built site (``index.html`` for a folder), as any web server sends it,
+    compressed and cached as :mod:`.site_files` says, a few at a time to each address."""
+
+    RETRY_AFTER_SECONDS = 5
+    """What a request refused for want of a transfer slot is told to wait."""
+
+    def initialize(  # type: ignore[override]
+        self, path: str, default_filename: str | None = None, slots: TransferSlots | None = None
+    ) -> None:
+        super().initialize(path, default_filename)
+        self.slots = TransferSlots() if slots is None else slots
+        self.original_path: str | None = None
+        """The file asked for, when a compressed copy of it is sent."""
+        self.compressible = False
+        self.slot: str | None = None
+
+    async def get(self, path: str, include_body: bool = True) -> None:
+        address = self.request.remote_ip or ""
+        if not await self.slots.acquire(address):
+            self.set_status(503)
+            self.set_header("Retry-After", str(self.RETRY_AFTER_SECONDS))
+            self.set_header("Cache-Control", "no-store")
+            return
+        self.slot = address
+        try:
+            await super().get(path, include_body)
+        finally:
+            self._release()
+
+    def on_connection_close(self) -> None:
+        self._release()
+        super().on_connection_close()
+
+    def _release(self) -> None:
+        if self.slot is not None:
+            self.slots.release(self.slot)
+            self.slot = None
+
+    def set_extra_headers(self, path: str) -> None:
+        """``Cache-Control`` by the name, and which coding was sent."""
+        self.set_header("Cache-Control", IMMUTABLE if immutable(path) else REVALIDATE)
+        if self.compressible:
+            self.set_header("Vary", "Accept-Encoding")
+        if self.original_path is not None:
+            assert self.absolute_path is not None
+            for encoding, suffix in ENCODINGS.items():
+                if self.absolute_path.endswith(suffix):
+                    self.set_header("Content-Encoding", encoding)
 
     def set_default_headers(self) -> None:
         self.set_header("Referrer-Policy", "no-referrer")
@@ -98,7 +162,31 @@ class SiteHandler(tornado.web.StaticFileHandler):
 
     def get_content_type(self) -> str:
         assert self.absolute_path is not None
+        if self.original_path is not None:  # the type of what the compressed copy holds
+            sent, self.absolute_path = self.absolute_path, self.original_path
+            try:
+                return self.get_content_type()
+            finally:
+                self.absolute_path = sent
         return self.get_content_type_for(Path(self.absolute_path)) or super().get_content_type()
+
+    def _compressed(self, absolute_path: str) -> str:
+        """The copy of ``absolute_path`` to send, by the request's ``Accept-Encoding``."""
+        self.compressible = Path(absolute_path).suffix in COMPRESSIBLE
+        if not self.compressible:
+            return absolute_path
+        top = Path(self.root).resolve()
+        there = [
+            encoding
+            for encoding in ENCODINGS
+            if Path(compressed_name(absolute_path, encoding)).is_file()
+            and Path(compressed_name(absolute_path, encoding)).resolve().is_relative_to(top)
+        ]
+        encoding = pick_encoding(self.request.headers.get("Accept-Encoding", ""), there)
+        if encoding is None:
+            return absolute_path
+        self.original_path = absolute_path
+        return compressed_name(absolute_path, encoding)
 
     def validate_absolute_path(self, root: str, absolute_path: str) -> str | None:
         """No hidden file or folder (a name that starts with ``.``: ``.ssh``, ``.git``, a
@@ -110,4 +198,5 @@ class SiteHandler(tornado.web.StaticFileHandler):
                 raise tornado.web.HTTPError(404)
             if not asked.resolve().is_relative_to(top.resolve()):
                 raise tornado.web.HTTPError(404)
-        return super().validate_absolute_path(root, absolute_path)
+        found = super().validate_absolute_path(root, absolute_path)
+        return None if found is None else self._compressed(found)
