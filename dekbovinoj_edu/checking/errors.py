@@ -373,21 +373,21 @@ class PowerTooBigError(CheckError):
     """A power whose exponent or result would exceed the bounds (never computed)."""
 
     code = VerdictCode.TOO_BIG
-    template = "This power is too big. The result may be at most {limit}."
+    template = "This power is too big for this program: it works out results up to {limit}."
 
 
 class FactorialTooBigError(CheckError):
     """A factorial of a number above ``limits.max_factorial`` (never computed)."""
 
     code = VerdictCode.TOO_BIG
-    template = "This factorial is too big. Use ! only up to {limit}!"
+    template = "This factorial is too big for this program: it works out ! up to {limit}!"
 
 
 class RootTooBigError(CheckError):
     """A square root of a number beyond the bounds."""
 
     code = VerdictCode.TOO_BIG
-    template = "This root is too big to work out."
+    template = "This root is too big for this program to work out."
 
 
 class DivisionByZeroError(CheckError):
