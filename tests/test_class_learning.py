@@ -86,8 +86,8 @@ def test_a_puzzle_left_open_for_an_hour_counts_as_one_answered_at_the_limit(
     assert any_store.learner("4a", "Ana").ability("2") == at_limit[0]
     assert any_store.puzzle_rating(PETER) == at_limit[1]
     after_hour = any_store.learner("4a", "Ana").ability("2")
-    assert abs(after_hour.value - START_ABILITY) < 0.1  # a right answer at the limit scores 0
-    assert abs(any_store.puzzle_rating(PETER).value - prior(PETER).value) < 0.1
+    assert after_hour.value >= START_ABILITY  # right, however slow: never learnt down
+    assert any_store.puzzle_rating(PETER).value <= prior(PETER).value
 
 
 def test_many_seats_answering_at_once_lose_no_update(any_store: SQLStore) -> None:
@@ -147,23 +147,27 @@ def test_answers_ended_together_are_learnt_in_one_batch_and_a_wait_skips_the_gap
 
 
 def test_the_board_shows_each_students_level_at_the_start_and_now(any_store: SQLStore) -> None:
-    any_store.add_class(codes_assignment("4a", f"{PETER.code},{PETER.code}"))
+    any_store.add_class(codes_assignment("4a", ",".join([PETER.code] * 6)))
     clock = Clock()
     desk = ClassDesk(any_store, "4a", clock=clock)
     ana, bo = desk.join("Ana"), desk.join("Bo")
-    for attempt_id, number in (("a1", 1), ("a2", 2)):
+    for attempt_id, number in (("a1", 1), ("a2", 2), ("a3", 3)):
         clock.now += 2.0
         desk.attempt(ana.token, attempt_id, number, PETER_ANSWER)
     desk.attempt(bo.token, "b1", 1, "", mu=True)  # a wrong "mu!"
     any_store.learnt()
     overview = class_overview(any_store, "4a")
     ana_level, bo_level = overview.progress["Ana"], overview.progress["Bo"]
-    assert ana_level.start_step == bo_level.start_step == 5
-    assert ana_level.now_step > 5 and ana_level.arrow == "↑"
-    assert bo_level.now < bo_level.start
+    assert ana_level.start_step == bo_level.start_step == 5  # the default: no measurement
+    assert not ana_level.start_measured and ana_level.start_text == "–"
+    assert ana_level.now_step > 5 and ana_level.now_text == str(ana_level.now_step)
+    assert ana_level.arrow == ""  # nothing measured to compare with
+    assert bo_level.now < bo_level.start and bo_level.now_text == "–"  # one answer: placing
     page = board_html(overview)
-    assert f"5 → {ana_level.now_step} ↑" in page
+    assert f"– → {ana_level.now_step}<" in page and "5 →" not in page
     assert overview.students == ("Ana", "Bo")  # the order they joined: never a ranking
+    next_day = any_store.progress("4a", "2", clock.now + 86_400.0)["Ana"]
+    assert next_day.start_measured and next_day.start == next_day.now and next_day.arrow == "→"
 
 
 def test_at_each_students_level_never_deals_outside_the_filters_and_is_reproducible(

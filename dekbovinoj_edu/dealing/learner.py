@@ -9,12 +9,13 @@ system (Klinkenberg, Straatemeier and van der Maas 2011)::
     difficulty −= K_puzzle  × (S − E(S))
 
 with the score ``S`` of the answer and its expectation ``E(S)`` from
-:mod:`.speed_accuracy` (accuracy and time together: a fast right answer scores
-up to 1, a wrong one −1). Abilities and difficulties share one scale: at a
-margin δ of 0.72 a student solves a puzzle 3 times in 4.
+:mod:`.speed_accuracy` (accuracy first, time a small bonus: a right answer scores
+between 0.8 and 1, a wrong one −1). Abilities and difficulties share one scale: at a
+margin δ of 0.58 a student solves a puzzle 3 times in 4.
 
-**The score of each outcome** (:class:`Outcome`), with ``r = 1 − min(t, d)/d``
-the share of the time limit ``d`` left:
+**The score of each outcome** (:class:`Outcome`), with ``r = 1 − w min(t, d)/d``
+(:func:`~.speed_accuracy.score`: ``w`` is :data:`~.speed_accuracy.TIME_WEIGHT`, ``d`` the
+time limit):
 
 - a best answer (a dek bovinoj as good as the best move, or a right "mu!"):
   ``S = r × HELP_CREDIT^(hints + mistakes)``: each hint taken and each answer the
@@ -38,9 +39,17 @@ teaches a puzzle little.
 **Priors.** A puzzle's difficulty starts from :func:`~.rating.rate` (predicted
 seconds for people): ``ln(score / PIVOT_SECONDS)``, the medium band's middle
 being 0, with variance :data:`PUZZLE_VARIANCE` (the measure's own error). Its
-time limit is :data:`TIME_LIMIT_FACTOR` times its predicted seconds, within
-:data:`MIN_LIMIT` and :data:`MAX_LIMIT`. A new student starts at
-:data:`START_ABILITY`: 3 in 4 on a medium puzzle.
+time limit is set for children: :data:`TIME_LIMIT_FACTOR` times its predicted
+seconds, within :data:`MIN_LIMIT` and :data:`MAX_LIMIT`. Where the numbers come
+from: the predicted seconds are adults' (4nums.com's players of the 24 game,
+:mod:`.fitting`); children of 8 to 10 take about :data:`CHILD_SECONDS` on a
+puzzle of the medium band's middle (Math Garden's limit for its children's
+arithmetic items is 20 s, Klinkenberg et al. 2011), :data:`CHILD_FACTOR` times an
+adult, and the limit is twice a child's time. Time is a small bonus only
+(:data:`~.speed_accuracy.TIME_WEIGHT`), and a right answer found unaided never
+lowers the ability, however slow (**slow but right is not weak**): its surprise is
+counted only upwards. A new student starts at :data:`START_ABILITY`: 3 in 4 on a
+medium puzzle.
 
 **Bounded**: every ability and difficulty stays within ±:data:`BOUND`, every
 variance within its floor and its start, every score within −1 and 1.
@@ -78,6 +87,8 @@ from .speed_accuracy import expected_score, information, margin_for, score
 __all__ = [
     "BAND_WIDTH",
     "BOUND",
+    "CHILD_FACTOR",
+    "CHILD_SECONDS",
     "FEWER_CREDIT",
     "HELP_CREDIT",
     "LEARNING_DRIFT",
@@ -87,6 +98,7 @@ __all__ = [
     "MIN_VARIANCE",
     "MU_SECONDS",
     "PIVOT_SECONDS",
+    "PLACEMENT",
     "PUZZLE_VARIANCE",
     "RECENT",
     "START_ABILITY",
@@ -126,16 +138,25 @@ MIN_VARIANCE = 0.05
 """An ability's variance never falls below this (K never vanishes: a student keeps learning)."""
 LEARNING_DRIFT = 0.01
 """Added to an ability's variance before each answer: the student may have learnt since."""
-TIME_LIMIT_FACTOR = 3.0
-"""A puzzle's time limit is this many times its predicted seconds (within the two bounds)."""
-MIN_LIMIT = 10.0
-"""The shortest time limit, in seconds (a child reads the cards first)."""
+CHILD_SECONDS = 20.0
+"""The prior of a child's seconds on a puzzle of difficulty 0 (the medium band's middle)."""
+CHILD_FACTOR = CHILD_SECONDS / PIVOT_SECONDS
+"""How many times an adult's predicted seconds a child takes (3.7)."""
+TIME_LIMIT_FACTOR = 2.0 * CHILD_FACTOR
+"""A puzzle's time limit is this many times its predicted (adults') seconds, within the two
+bounds: twice a child's time (7.3)."""
+MIN_LIMIT = 20.0
+"""The shortest time limit, in seconds: Math Garden's for children (a child reads the cards
+first)."""
 MAX_LIMIT = 300.0
 """The longest time limit, in seconds: a puzzle left open longer scores as at the limit."""
 HELP_CREDIT = 0.5
 """Each hint taken, and each answer refused before the right one, multiplies the score by this."""
 FEWER_CREDIT = 0.5
 """A dek bovinoj with fewer cards than the best move scores this share of a best one."""
+PLACEMENT = 3
+"""Answers at a level before it counts as measured: until then the level bar says "finding your
+level" and the teacher's board shows "–"."""
 RECENT = 10
 """How many of a student's latest results at a level are kept (for "at my level")."""
 
@@ -168,6 +189,12 @@ class Response:
     """Answers the checker refused before the right one."""
 
     @property
+    def unaided(self) -> bool:
+        """Whether the best answer was found with no hint and no answer refused first: a right
+        answer that never lowers the ability, however slow."""
+        return self.outcome is Outcome.BEST and self.hints <= 0 and self.mistakes <= 0
+
+    @property
     def right(self) -> bool:
         """Whether the student found a dek bovinoj (or rightly said "mu!") unaided by the answer."""
         return self.outcome in (Outcome.BEST, Outcome.FEWER)
@@ -176,7 +203,7 @@ class Response:
         """``S``, between −1 and 1, for a puzzle with this time limit.
 
         >>> Response(Outcome.BEST, 5, hints=1).score(20), Response(Outcome.SHOWN, 5).score(20)
-        (0.375, -1.0)
+        (0.475, -1.0)
         """
         scored = score(self.right, self.seconds, limit)
         if not self.right:
@@ -197,7 +224,7 @@ class Ability:
     """A student's ability at one level, its variance, and the latest results."""
 
     value: float = START_ABILITY
-    """On the difficulty scale: 0.72 above a puzzle's difficulty is 3 in 4."""
+    """On the difficulty scale: 0.58 above a puzzle's difficulty is 3 in 4."""
     variance: float = START_VARIANCE
     """How unsure the value is; it sets K."""
     answers: int = 0
@@ -316,6 +343,8 @@ def update(
     """
     margin = ability.value - puzzle.value
     surprise = response.score(puzzle.limit) - expected_score(margin)
+    if response.unaided:  # slow but right is not weak: never lowered for time alone
+        surprise = max(0.0, surprise)
     told = information(margin)
     before = min(START_VARIANCE, ability.variance + LEARNING_DRIFT)
     on_student, on_puzzle = _damping(puzzle.variance), _damping(before)

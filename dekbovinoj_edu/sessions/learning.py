@@ -51,6 +51,7 @@ from ..dealing.learner import (
     MIN_LIMIT,
     MIN_PUZZLE_VARIANCE,
     MIN_VARIANCE,
+    PLACEMENT,
     PUZZLE_VARIANCE,
     RECENT,
     START_VARIANCE,
@@ -91,8 +92,6 @@ ME = "me"
 """The one student of a practice session, as :func:`~dekbovinoj_edu.dealing.teaching.teach`
 knows them."""
 
-PLACEMENT = 3
-"""Answers at a level before the bar shows stars: until then, "finding your level"."""
 STARS = 5
 """The most stars at a level: every puzzle of the level within reach."""
 KEPT_RATINGS = 200

@@ -33,6 +33,7 @@ Response(outcome=<Outcome.BEST: 'best'>, seconds=3600.0, hints=0, mistakes=1)
 
 from __future__ import annotations
 
+import math
 import threading
 import time
 from collections.abc import Hashable
@@ -46,7 +47,9 @@ from sqlalchemy.engine import Connection
 from ...dealing.learner import (
     BOUND,
     MIN_PUZZLE_VARIANCE,
+    PLACEMENT,
     PUZZLE_VARIANCE,
+    START_ABILITY,
     Ability,
     Learner,
     Outcome,
@@ -322,7 +325,9 @@ class Learning(StoreBase):
 
     def progress(self, name: str, level: str, now: float | None = None) -> dict[str, Progress]:
         """Each student's ability at ``level`` who has answered there: at the start of the
-        day's lesson (the day of ``now``, by default today) and now, by nickname."""
+        day's lesson (the day of ``now``, by default today) and now, with its uncertainty, by
+        nickname. A start that is a new seat's default (:data:`START_ABILITY`, exactly) is no
+        measurement, nor one of fewer than :data:`PLACEMENT` answers."""
 
         def read(db: Connection) -> list[Any]:
             named = self._class_named(db, name)
@@ -337,6 +342,12 @@ class Learning(StoreBase):
         found = {}
         for row in self._read(read):
             ability = _ability(row)
-            start = float(row.day_start) if row.day == today else ability.value
-            found[str(row.nickname)] = Progress(start, ability.value, ability.answers)
+            if row.day == today:  # a new seat's day starts at the default: no measurement
+                start = float(row.day_start)
+                measured = start != START_ABILITY
+            else:
+                start, measured = ability.value, ability.answers >= PLACEMENT
+            found[str(row.nickname)] = Progress(
+                start, ability.value, ability.answers, math.sqrt(ability.variance), measured
+            )
         return found

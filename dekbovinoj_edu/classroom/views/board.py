@@ -20,6 +20,13 @@ students joined).
 >>> grown = ClassOverview.build(["Ana"], ["C"], rows, progress={"Ana": Progress(0.7, 2.0, 6)})
 >>> "5 → 7 ↑" in board_html(grown)
 True
+
+A level not measured yet reads "–": a new student's start, and the level now until
+:data:`~dekbovinoj_edu.dealing.learner.PLACEMENT` answers placed them.
+
+>>> new = Progress(0.58, 2.0, 6, spread=0.6, start_measured=False)
+>>> "– → 7<" in board_html(ClassOverview.build(["Ana"], ["C"], rows, progress={"Ana": new}))
+True
 """
 
 from __future__ import annotations
@@ -95,15 +102,15 @@ def _level_html(progress: Progress | None, lang: str) -> str:
     shown = _t(
         lang,
         "{start} → {now} {arrow}",
-        start=progress.start_step,
-        now=progress.now_step,
+        start=progress.start_text,
+        now=progress.now_text,
         arrow=progress.arrow,
-    )
+    ).strip()
     said = _t(
         lang,
         "Level {start} at the start of the lesson, {now} now",
-        start=progress.start_step,
-        now=progress.now_step,
+        start=progress.start_text,
+        now=progress.now_text,
     )
     return (
         f"<td class='dkb-level' title='{html.escape(said, quote=True)}'>"
