@@ -166,7 +166,10 @@ class Terminal:
         return self.answer + "\n"
 
 
-@pytest.mark.parametrize(("typed", "kept"), [("4a", False), ("y", True), ("", True), ("4A", True)])
+@pytest.mark.parametrize(
+    ("typed", "kept"),
+    [("4a", False), ("y", True), ("", True), ("4A", False), (" 4a ", False), ("4b", True)],
+)
 def test_forget_asks_for_the_class_name_at_a_terminal(
     capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
@@ -178,7 +181,7 @@ def test_forget_asks_for_the_class_name_at_a_terminal(
     ClassSession("4a", ClassDesk(open_store(db), "4a")).join("Ana")
     monkeypatch.setattr("sys.stdin", Terminal(typed))
     code, _, err = run(capsys, "class", "forget", "4a", "--db", db)
-    assert "This deletes class 4a for good: 1 students and 0 attempts." in err
+    assert "This deletes class 4a for good: 1 student and 0 attempts." in err
     assert (code, "Kept class 4a." in err) == ((1, True) if kept else (0, False))
     listed = run(capsys, "class", "list", "--db", db)[1]
     assert ("4a" in listed) == kept

@@ -51,6 +51,7 @@ __all__ = [
     "codes_assignment",
     "deal_assignment",
     "filters_json",
+    "names_the_class",
 ]
 
 MODES: tuple[str, ...] = ("practice", "test")
@@ -211,6 +212,18 @@ def class_name(text: str) -> str:
     if any(unicodedata.category(ch).startswith("C") for ch in name):
         raise BadAssignmentError("A class name cannot hold control characters.")
     return name
+
+
+def names_the_class(typed: str, name: str) -> bool:
+    """Whether what a teacher typed to confirm (forgetting a class) names class ``name``:
+    tidied as a name is, in any case (``4C`` confirms ``4c``; a teacher types what the board
+    shows, not how the class was spelt when it was made).
+
+    >>> names_the_class(" 4C ", "4c"), names_the_class("4b", "4c"), names_the_class("", "4c")
+    (True, False, False)
+    """
+    tidy = unicodedata.normalize("NFC", typed.strip())
+    return bool(tidy) and tidy.casefold() == name.casefold()
 
 
 def deal_assignment(

@@ -37,7 +37,7 @@ import shlex
 import sys
 from typing import Any
 
-from ..classroom.assignment import MODES
+from ..classroom.assignment import MODES, names_the_class
 from ..classroom.errors import BadAssignmentError, ClassroomError
 from ..classroom.report import report_csv
 from ..classroom.store import open_store
@@ -223,17 +223,27 @@ def _confirmed(name: str, students: int, attempts: int) -> bool:
             name=name,
         )
     print(
-        f"This deletes class {name} for good: {students} students and {attempts} attempts.",
+        f"This deletes class {name} for good: {_counted(students, 'student')} and "
+        f"{_counted(attempts, 'attempt')}.",
         file=sys.stderr,
     )
     try:
         typed = input(f"Type {name} to delete it (anything else keeps it): ")
     except EOFError:
         typed = ""
-    if typed.strip() != name:
+    if not names_the_class(typed, name):
         print(f"Kept class {name}.", file=sys.stderr)
         return False
     return True
+
+
+def _counted(count: int, thing: str) -> str:
+    """``"1 student"``, ``"0 attempts"``: the teacher's terminal speaks English.
+
+    >>> _counted(1, "student"), _counted(30, "student")
+    ('1 student', '30 students')
+    """
+    return f"{count} {thing}" if count == 1 else f"{count} {thing}s"
 
 
 def main_dashboard(args: argparse.Namespace) -> int:

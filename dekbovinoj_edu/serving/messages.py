@@ -27,11 +27,13 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from jupyter_server.services.kernels.connection.base import deserialize_msg_from_ws_v1
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
+from tornado.websocket import WebSocketClosedError
 
 from .terminal import OWN
 
@@ -140,6 +142,31 @@ class BoundedConnection(ZMQChannelsWebsocketConnection):
     """Each kernel's budget (kept while the kernel runs)."""
     closing: ClassVar[set[asyncio.Future[None]]] = set()
     """The shutdowns of refused pages' kernels under way."""
+
+    @property
+    def write_message(self) -> Callable[..., Any]:
+        """The page's websocket's ``write_message``, quiet once the page is gone: a student who
+        closes the tab while the kernel answers is no error, and Jupyter's own connection lets
+        the ``WebSocketClosedError`` of its binary protocol reach the teacher's terminal as a
+        traceback.
+
+        >>> class Gone:
+        ...     def write_message(self, message, binary=False):
+        ...         raise WebSocketClosedError()
+        >>> class Page:
+        ...     websocket_handler = Gone()
+        >>> BoundedConnection.write_message.fget(Page())(b"reply", binary=True) is None
+        True
+        """
+        send = self.websocket_handler.write_message
+
+        def write(message: bytes | str | dict[str, Any], binary: bool = False) -> Any:
+            try:
+                return send(message, binary=binary)
+            except WebSocketClosedError:
+                return None  # the page closed: nobody is left to tell
+
+        return write
 
     def handle_incoming_message(self, incoming_msg: str) -> None:
         if getattr(self, "_refused", False):
