@@ -21,7 +21,8 @@ Among the best answers (the same cards), the *simplest* comes first, by
 
 1. the fewest level-3 operations (``√``, ``!``, ``^``): a level-2 answer first;
 2. the fewest roots inside roots (``√√16``, ``√(3! − √4)``);
-3. the fewest negative exponents (``x ^ (−1)``);
+3. the fewest negative or fractional exponents (``x ^ (−1)``, ``1 ^ (2/11)``): a root or a
+   factorial reads before them;
 4. the smallest intermediate value (the largest numerator or denominator any step
    reaches: ``3! + 4`` before ``√((3! + 4) ^ 2)``);
 5. the shortest text, then the text itself (so the order is the same on every run).
@@ -163,7 +164,7 @@ def simplicity(node: Node, text: str) -> tuple[int, int, int, int, int, str]:
     return (
         counts.level3,
         counts.nested_roots,
-        counts.negative_exponents,
+        counts.odd_exponents,
         counts.largest,
         len(text),
         text,
@@ -176,7 +177,7 @@ class _Counts:
     def __init__(self) -> None:
         self.level3 = 0
         self.nested_roots = 0
-        self.negative_exponents = 0
+        self.odd_exponents = 0
         self.largest = 0
 
     def see(self, node: Node) -> None:
@@ -204,7 +205,9 @@ class _Counts:
         elif isinstance(node, Power):
             self.level3 += 1
             exponent = _value(node.exponent)
-            self.negative_exponents += exponent is not None and exponent < 0
+            self.odd_exponents += exponent is not None and (
+                exponent < 0 or exponent.denominator > 1
+            )
             self.walk(node.base, roots)
             self.walk(node.exponent, roots)
         elif isinstance(node, Sum):
