@@ -16,6 +16,7 @@ from ..i18n import gettext
 __all__ = [
     "DOMAIN",
     "BadAssignmentError",
+    "ClassEndedError",
     "ClassExistsError",
     "ClassroomError",
     "DatabaseAddressError",
@@ -97,6 +98,11 @@ class PuzzleNotOpenError(ClassroomError):
     with an attempt id another student's attempt has."""
 
     code = "puzzle-not-open"
+
+
+class ClassEndedError(PuzzleNotOpenError):
+    """The teacher ended the class: it takes no join and no answer (its board stays). The
+    code is :class:`PuzzleNotOpenError`'s, which every page already reads as "not now"."""
 
 
 class UnknownSeatError(ClassroomError):

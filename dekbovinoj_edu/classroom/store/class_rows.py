@@ -1,6 +1,15 @@
 """The classes of the progress store: a new class's assignment, a class found by its name
-(ignoring case: ``4b`` and ``4B`` are one class), every class, and forgetting one with all its
-rows.
+(ignoring case: ``4b`` and ``4B`` are one class), every class, renaming one, ending one (no
+more joins or answers, every row kept) and forgetting one with all its rows.
+
+>>> from dekbovinoj_edu.classroom.assignment import codes_assignment
+>>> from dekbovinoj_edu.classroom.store import SQLiteStore
+>>> store = SQLiteStore(":memory:")
+>>> store.add_class(codes_assignment("4a", "68VN-AV66-GGK"))
+>>> store.rename_class("4A", "Class 4a"), [a.name for a in store.classes()]
+('Class 4a', ['Class 4a'])
+>>> store.end_class("class 4A"), store.ended_classes()
+('Class 4a', {'Class 4a'})
 """
 
 from __future__ import annotations
@@ -8,7 +17,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
-from ..assignment import Assignment, class_key
+from ..assignment import Assignment, class_key, class_name
 from ..attempts import utc_now
 from ..errors import ClassExistsError, UnknownClassError
 from .base import StoreBase
@@ -72,6 +81,71 @@ class ClassRows(StoreBase):
         columns = [classes_table.c[c] for c in CLASS_COLUMNS]
         query = sa.select(*columns).order_by(classes_table.c.name)
         return [assignment_from(row) for row in self._read(lambda db: db.execute(query).all())]
+
+    def ended_classes(self) -> set[str]:
+        """The names of the classes the teacher ended (:meth:`end_class`)."""
+        query = sa.select(CLASSES.name).where(CLASSES.ended.is_not(None))
+        return {str(row.name) for row in self._read(lambda db: db.execute(query).all())}
+
+    def is_ended(self, name: str) -> bool:
+        """Whether class ``name`` (in any case) was ended; ``UnknownClassError`` if there is
+        no such class."""
+        query = sa.select(CLASSES.ended).where(CLASSES.key == class_key(name))
+        row = self._read(lambda db: db.execute(query).first())
+        if row is None:
+            raise UnknownClassError("Unknown class {name!r}.", name=name)
+        return row.ended is not None
+
+    def end_class(self, name: str) -> str:
+        """End class ``name``: no more joins or answers; its board, report and rows stay.
+        Returns the class's name (ending an ended class changes nothing)."""
+
+        def end(db: Connection) -> str:
+            named = self._need_class(db, name)
+            db.execute(
+                sa.update(classes_table)
+                .where(CLASSES.name == named, CLASSES.ended.is_(None))
+                .values(ended=utc_now())
+            )
+            return named
+
+        ended: str = self._write(end)
+        return ended
+
+    def rename_class(self, name: str, new_name: str) -> str:
+        """Call class ``name`` ``new_name`` (tidied as every class name is:
+        :func:`~..assignment.class_name`), its seats, sessions and attempts with it; returns
+        the new name. ``ClassExistsError`` if another class has that name (in any case)."""
+        new = class_name(new_name)
+
+        def rename(db: Connection) -> str:
+            named = self._need_class(db, name)
+            taken = self._name_of(db, new)
+            if taken is not None and taken != named:
+                raise ClassExistsError(
+                    "A class named {name!r} exists already: pick another name, or forget it first.",
+                    name=taken,
+                )
+            if new == named:
+                return named
+            row = db.execute(sa.select(classes_table).where(CLASSES.name == named)).one()
+            # A new row under the new name, the rows moved to it, the old row gone: the name
+            # is the key the rows point at (no ON UPDATE CASCADE in the first version's tables).
+            db.execute(
+                sa.update(classes_table).where(CLASSES.name == named).values(key="\x01" + named)
+            )
+            db.execute(
+                sa.insert(classes_table).values(
+                    {**row._asdict(), "name": new, "key": class_key(new)}
+                )
+            )
+            for table in (attempts_table, sessions_table, seats_table):
+                db.execute(sa.update(table).where(table.c["class"] == named).values({"class": new}))
+            db.execute(sa.delete(classes_table).where(CLASSES.name == named))
+            return new
+
+        renamed: str = self._write(rename)
+        return renamed
 
     def forget(self, name: str) -> int:
         """Delete class ``name``, its students, sessions and every attempt; returns the

@@ -46,6 +46,17 @@ seed and the seat: the seat's ``code``.
 >>> bo = own.join("Bo")
 >>> bo.seat.code == own.place(bo.token).code != "", own.puzzle_of(bo.seat).has_joker
 (True, False)
+
+A class the teacher ended takes no join and no answer; what was kept stays.
+
+>>> store.end_class("4a")
+'4a'
+>>> desk.join("Cy")
+Traceback (most recent call last):
+...
+dekbovinoj_edu.classroom.errors.ClassEndedError: Class 4a has ended: ...
+>>> len(store.attempts("4a"))
+1
 """
 
 from __future__ import annotations
@@ -67,7 +78,7 @@ from ..assignment import Assignment
 from ..attempts import MU_RIGHT, MU_TYPED, MU_WRONG, SOLVED, Attempt, utc_now
 from ..backend import NothingKept
 from ..contract import MAX_HINTS, MAX_SECONDS
-from ..errors import PuzzleNotOpenError
+from ..errors import ClassEndedError, PuzzleNotOpenError
 from ..nicknames import check_hub_name, check_nickname, nickname_key
 from ..seat import Joined, Recorded, Seat, join_secrets, new_token
 from .sql_store import ProgressStore
@@ -190,6 +201,14 @@ class ClassDesk(NothingKept):
         )
         return self.store.deal_to(self.name, seat.nickname, seat.puzzle, dealt.code)
 
+    def open_or_refuse(self) -> None:
+        """``ClassEndedError`` if the teacher ended the class (read from the store each time:
+        another process may have ended it)."""
+        if self.store.is_ended(self.name):
+            raise ClassEndedError(
+                "Class {name} has ended: your teacher keeps what you did.", name=self.name
+            )
+
     # --------------------------------------------------------------- seats
     def join(
         self,
@@ -219,6 +238,7 @@ class ClassDesk(NothingKept):
         True
         """
         chosen = check_nickname(nickname)
+        self.open_or_refuse()
         if join_id is None:
             token, code = new_token(), None
         else:
@@ -240,6 +260,7 @@ class ClassDesk(NothingKept):
         (:func:`~..nicknames.check_hub_name`: e-mail addresses too); another hub name that
         looks the same is another student."""
         user = check_hub_name(user)
+        self.open_or_refuse()
         joined = self.store.join_vouched(self.name, user, new_token(), self.clock())
         return replace(joined, seat=self.next_puzzle(joined.seat))
 
@@ -316,6 +337,7 @@ class ClassDesk(NothingKept):
         ``SeatTakenError`` when the seat went to another page. At each student's level, the
         puzzle is the seat's own, and the next one is dealt when this one ends.
         """
+        self.open_or_refuse()
         code = None
         if self.assignment.at_level:
             seat = self.place(token)

@@ -39,7 +39,7 @@ __all__ = [
     "sessions",
 ]
 
-HEAD_REVISION = "0003"
+HEAD_REVISION = "0004"
 """The newest migration: a database at this revision has exactly these tables."""
 
 REAL = sa.Float().with_variant(sa.REAL(), "sqlite")
@@ -64,6 +64,7 @@ classes = sa.Table(
     sa.Column("at_level", sa.Integer, nullable=False, server_default="0"),  # 1: per student
     sa.Column("target", REAL),  # the chance of success "at each student's level" aims at
     sa.Column("filters", sa.Text),  # the dealer's filters, as JSON (an at-level class's)
+    sa.Column("ended", sa.Text),  # when the teacher ended the class (UTC); NULL: open
     sa.Index("classes_by_key", "key", unique=True),
 )
 
