@@ -44,8 +44,9 @@ realised rate does (beside its coin-flip ceiling: children whose every puzzle is
 in a class, the children with ≥ 3 in 4 right whom the teacher's board shows going down; the
 Spearman correlation of the estimated with the true ability after 5, 10 and 20 puzzles; how far
 a learner's estimate lags behind; all at children's and at adults' speed; and how long an
-at-level deal with a filter (``needs ×``) takes. Fast guessers are left out of the rates and
-shares (no dealer can keep a guesser at 3 in 4); the other kinds are in.
+at-level deal with a filter (``needs ×``) takes. Fast guessers are left out of the rates,
+shares and correlations (no dealer can keep a guesser at 3 in 4, and a guesser's ability is not
+what they answer with: the estimate rightly places them low); the other kinds are in.
 """
 
 from __future__ import annotations
@@ -479,7 +480,7 @@ class Figures:
 
 
 def figures(kids: Sequence[Child], target: float) -> Figures:
-    """The practice tab's figures over ``kids`` (fast guessers left out of rates and shares)."""
+    """The practice tab's figures over ``kids`` (fast guessers left out, see the module)."""
     judged = [k for k in kids if k.kind != "fast guesser" and len(k.results) >= 10]
     counted = [k.results[COUNTED.start :] for k in judged]
     rate = statistics.mean(r for rs in counted for r in rs)
@@ -492,7 +493,7 @@ def figures(kids: Sequence[Child], target: float) -> Figures:
     ceiling = _coin_ceiling([len(rs) for rs in counted], target)
     rho = {}
     for after in (5, 10, 20):
-        placed = [k for k in kids if len(k.estimates) >= after]
+        placed = [k for k in kids if len(k.estimates) >= after and k.kind != "fast guesser"]
         rho[after] = spearman(
             [k.estimates[after - 1] for k in placed], [k.truths[after - 1] for k in placed]
         )

@@ -18,9 +18,12 @@ margin δ of 0.58 a student solves a puzzle 3 times in 4.
 time limit):
 
 - a best answer (a dek bovinoj as good as the best move, or a right "mu!"):
-  ``S = r × HELP_CREDIT^(hints + mistakes)``: each hint taken and each answer the
-  checker refused first halves it;
-- a dek bovinoj with fewer cards than the best move: that, times ``FEWER_CREDIT``;
+  ``S = r``, at least ``1 − w`` (a right answer at the limit); each answer the checker
+  refused first halves the time bonus ``r − (1 − w)`` (:data:`HELP_CREDIT`), and a dek
+  bovinoj with fewer cards than the best move gets :data:`FEWER_CREDIT` of it: both are
+  right answers, and score as right answers, slower ones;
+- a right answer after hints: that, halved for each hint taken (:data:`HELP_CREDIT`): the
+  hints did part of the work;
 - a wrong "mu!", a puzzle left for a new one, or the answer shown first (the
   last hint, or "Show the best answers"): ``S = −1``, the lowest score, so the
   update always lowers the ability (and raises the puzzle's difficulty). A
@@ -82,7 +85,7 @@ from ..rules.puzzle import Puzzle
 from .rated_turns import score as stored_score
 from .rating import EASY_MAX, MEDIUM_MAX
 from .recorded_turns import format_turn
-from .speed_accuracy import expected_score, information, margin_for, score
+from .speed_accuracy import TIME_WEIGHT, expected_score, information, margin_for, score
 
 __all__ = [
     "BAND_WIDTH",
@@ -136,8 +139,10 @@ START_VARIANCE = 1.5**2
 """A new student's variance, and the most any ability's can be: the first answers move it far."""
 MIN_VARIANCE = 0.05
 """An ability's variance never falls below this (K never vanishes: a student keeps learning)."""
-LEARNING_DRIFT = 0.01
-"""Added to an ability's variance before each answer: the student may have learnt since."""
+LEARNING_DRIFT = 0.03
+"""Added to an ability's variance before each answer: the student may have learnt since. With
+0.01 the estimate of a child whose ability rose by a band over 25 puzzles followed 46 % of the
+rise, with 0.03 86 % (``benchmarks/bench_children.py``, issue 39)."""
 CHILD_SECONDS = 20.0
 """The prior of a child's seconds on a puzzle of difficulty 0 (the medium band's middle)."""
 CHILD_FACTOR = CHILD_SECONDS / PIVOT_SECONDS
@@ -151,9 +156,10 @@ first)."""
 MAX_LIMIT = 300.0
 """The longest time limit, in seconds: a puzzle left open longer scores as at the limit."""
 HELP_CREDIT = 0.5
-"""Each hint taken, and each answer refused before the right one, multiplies the score by this."""
+"""Each hint taken multiplies the score by this, each answer refused before the right one its
+time bonus."""
 FEWER_CREDIT = 0.5
-"""A dek bovinoj with fewer cards than the best move scores this share of a best one."""
+"""A dek bovinoj with fewer cards than the best move gets this share of a best one's time bonus."""
 PLACEMENT = 3
 """Answers at a level before it counts as measured: until then the level bar says "finding your
 level" and the teacher's board shows "–"."""
@@ -190,9 +196,9 @@ class Response:
 
     @property
     def unaided(self) -> bool:
-        """Whether the best answer was found with no hint and no answer refused first: a right
-        answer that never lowers the ability, however slow."""
-        return self.outcome is Outcome.BEST and self.hints <= 0 and self.mistakes <= 0
+        """Whether a dek bovinoj (or a right "mu!") was found with no hint: a right answer that
+        never lowers the ability, however slow."""
+        return self.right and self.hints <= 0
 
     @property
     def right(self) -> bool:
@@ -204,13 +210,17 @@ class Response:
 
         >>> Response(Outcome.BEST, 5, hints=1).score(20), Response(Outcome.SHOWN, 5).score(20)
         (0.475, -1.0)
+        >>> Response(Outcome.BEST, 5, mistakes=1).score(20), Response(Outcome.FEWER, 5).score(20)
+        (0.875, 0.875)
         """
         scored = score(self.right, self.seconds, limit)
         if not self.right:
             return scored
-        helped = HELP_CREDIT ** (max(0, self.hints) + max(0, self.mistakes))
-        fewer = FEWER_CREDIT if self.outcome is Outcome.FEWER else 1.0
-        return scored * helped * fewer
+        slowest = 1.0 - TIME_WEIGHT  # a right answer at the limit
+        bonus = (scored - slowest) * HELP_CREDIT ** max(0, self.mistakes)
+        if self.outcome is Outcome.FEWER:
+            bonus *= FEWER_CREDIT
+        return (slowest + bonus) * HELP_CREDIT ** max(0, self.hints)
 
 
 def _clip(value: float, low: float, high: float) -> float:
