@@ -19,6 +19,7 @@ site, ``/`` is a small page that says where the app is.
 from __future__ import annotations
 
 import html
+import os
 import urllib.parse
 from pathlib import Path
 
@@ -162,13 +163,24 @@ class SiteHandler(tornado.web.StaticFileHandler):
 
     def get_content_type(self) -> str:
         assert self.absolute_path is not None
+        sent = self.absolute_path
         if self.original_path is not None:  # the type of what the compressed copy holds
-            sent, self.absolute_path = self.absolute_path, self.original_path
-            try:
-                return self.get_content_type()
-            finally:
-                self.absolute_path = sent
-        return self.get_content_type_for(Path(self.absolute_path)) or super().get_content_type()
+            self.absolute_path = self.original_path
+        try:
+            return self.get_content_type_for(Path(self.absolute_path)) or super().get_content_type()
+        finally:
+            self.absolute_path = sent
+
+    @staticmethod
+    def _fresh_copy(original: Path, copy: Path, top: Path) -> bool:
+        """Whether ``copy`` is a compressed copy of ``original`` to send: in the site, and
+        written after it (a file edited since the build, ``class-servers.json`` say, goes as it
+        is)."""
+        try:
+            fresh = copy.stat().st_mtime >= original.stat().st_mtime
+        except OSError:
+            return False
+        return fresh and copy.resolve().is_relative_to(top)
 
     def _compressed(self, absolute_path: str) -> str:
         """The copy of ``absolute_path`` to send, by the request's ``Accept-Encoding``."""
@@ -179,14 +191,17 @@ class SiteHandler(tornado.web.StaticFileHandler):
         there = [
             encoding
             for encoding in ENCODINGS
-            if Path(compressed_name(absolute_path, encoding)).is_file()
-            and Path(compressed_name(absolute_path, encoding)).resolve().is_relative_to(top)
+            if self._fresh_copy(
+                Path(absolute_path), Path(compressed_name(absolute_path, encoding)), top
+            )
         ]
         encoding = pick_encoding(self.request.headers.get("Accept-Encoding", ""), there)
         if encoding is None:
             return absolute_path
         self.original_path = absolute_path
-        return compressed_name(absolute_path, encoding)
+        copy = compressed_name(absolute_path, encoding)
+        self._stat_result = os.stat(copy)  # what tornado's own check noted, for the copy sent
+        return copy
 
     def validate_absolute_path(self, root: str, absolute_path: str) -> str | None:
         """No hidden file or folder (a name that starts with ``.``: ``.ssh``, ``.git``, a

@@ -39,7 +39,9 @@ from importlib import metadata
 from pathlib import Path
 
 from ..classroom.views.keeper import CLASS_SERVERS
+from .assets import compress_site, hash_folder, stored_archive
 from .bytecode import compile_archives
+from .loading_bar import add_loading_bar
 from .pages import (
     APP_PAGE,
     APP_STARTING,
@@ -222,9 +224,10 @@ def _lite_dir(work: Path, cache: Path, lessons: Path | None, classroom: bool = F
             data = member.read()
             (pyodide / name).write_bytes(trim_stdlib(data) if name == "python_stdlib.zip" else data)
     shipped = _shipped_wheels(pyodide, cache)
-    compile_archives(
-        pyodide, [pyodide / "python_stdlib.zip"] + [pyodide / w.file_name for w in shipped]
-    )
+    archives = [pyodide / "python_stdlib.zip"] + [pyodide / w.file_name for w in shipped]
+    compile_archives(pyodide, archives)
+    for archive in archives:  # compressed as a whole when served (site/assets.py)
+        archive.write_bytes(stored_archive(archive.read_bytes()))
     shipped = [dataclasses.replace(w, sha256=sha256(pyodide / w.file_name)) for w in shipped]
     lock = pyodide_lock(shipped)
     (pyodide / "pyodide-lock.json").write_text(json.dumps(lock, indent=1), "utf-8")
@@ -295,9 +298,9 @@ def _fix_pages(out: Path) -> None:
         depth = len(page.relative_to(out).parts) - 1
         text = fix_page(page.read_text("utf-8"), depth)
         if page == out / APP_PAGE:
-            text = add_loading_script(add_progress_script(text), APP_STARTING)
+            text = add_loading_bar(add_loading_script(add_progress_script(text), APP_STARTING))
         elif page == out / CLASS_PAGE:
-            text = add_loading_script(add_keeper_script(text), APP_STARTING)
+            text = add_loading_bar(add_loading_script(add_keeper_script(text), APP_STARTING))
         else:
             text = add_loading_script(text, LESSON_STARTING)
         page.write_text(text, "utf-8")
@@ -345,6 +348,8 @@ def build_site(
         _fix_pages(built)
         write_class_servers(built, class_servers)
         (built / MARKER).write_text(f"dekbovinoj build-site {_package_version()}\n", "utf-8")
+        hash_folder(built)
+        compress_site(built, cache)
         if out.exists():
             shutil.rmtree(out)
         out.parent.mkdir(parents=True, exist_ok=True)

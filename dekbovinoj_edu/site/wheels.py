@@ -37,6 +37,7 @@ __all__ = [
     "Shipped",
     "canonical",
     "download_wheels",
+    "in_browser",
     "kept",
     "package_wheel",
     "placeholder_wheel",
@@ -318,8 +319,37 @@ def _write_wheel(path: Path, name: str, version: str, files: dict[str, bytes]) -
     return path
 
 
+SERVER_SIDE: tuple[str, ...] = (
+    "class_service/",
+    "cli/",
+    "hub/",
+    "serving/",
+    "classroom/store/",
+    "site/",
+)
+"""The package's folders that run only on a server or at build time, never in the browser
+(the class service, the command line, the hub, Voilà's serving, the class store, the site's
+build): the site's wheel leaves them out, except :data:`BROWSER_SIDE`."""
+
+BROWSER_SIDE: tuple[str, ...] = ("site/__init__.py", "site/late_wheels.py")
+"""What the browser's Python runs of :data:`SERVER_SIDE`'s folders: the late wheels' finder."""
+
+
+def in_browser(member: str) -> bool:
+    """Whether the site's wheel of the package keeps its file ``member`` (relative to the
+    package's folder).
+
+    >>> in_browser("widgets/app.py"), in_browser("serving/light/light.js")
+    (True, False)
+    >>> in_browser("site/late_wheels.py"), in_browser("site/build.py")
+    (True, False)
+    """
+    return member in BROWSER_SIDE or not member.startswith(SERVER_SIDE)
+
+
 def package_wheel(package: Path, version: str, folder: Path) -> Path:
-    """The wheel of the package at ``package`` (its sources, catalogs and data, no caches).
+    """The wheel of the package at ``package`` as the browser runs it: its sources, catalogs
+    and data, without caches or what :func:`in_browser` leaves out.
 
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as out:
@@ -327,10 +357,14 @@ def package_wheel(package: Path, version: str, folder: Path) -> Path:
     ...     names = zipfile.ZipFile(made).namelist()
     >>> "dekbovinoj_edu/i18n.py" in names, any("__pycache__" in n for n in names)
     (True, False)
+    >>> "dekbovinoj_edu/site/late_wheels.py" in names, "dekbovinoj_edu/cli/site.py" in names
+    (True, False)
     """
     files = {}
     for path in sorted(package.rglob("*")):
         if path.is_dir() or "__pycache__" in path.parts or path.suffix in (".pyc", ".mo"):
+            continue
+        if not in_browser(path.relative_to(package).as_posix()):
             continue
         files[f"{package.name}/{path.relative_to(package).as_posix()}"] = path.read_bytes()
     return _write_wheel(folder / wheel_name(package.name, version), package.name, version, files)
