@@ -288,3 +288,20 @@ def test_best_answers_shown_before_solving_make_the_answer_a_shown_one(
     assert response_of(typed, 0, 5.0).outcome is Outcome.SHOWN
     assert store.learner("4a", "Ana").ability("2").value < START_ABILITY  # never raised
     store.close()
+
+
+def test_a_strong_student_is_offered_the_next_level_on_the_board(any_store: SQLStore) -> None:
+    easy = Puzzle.parse("3♠ 7♣ | 2♦", level=1)
+    any_store.add_class(codes_assignment("4a", ",".join([easy.code] * 8)))
+    clock = Clock()
+    desk = ClassDesk(any_store, "4a", clock=clock)
+    ana, bo = desk.join("Ana"), desk.join("Bo")
+    for number in range(1, 9):
+        clock.now += 5.0
+        desk.attempt(ana.token, f"a{number}", number, "3+7", seconds=5.0)
+        desk.attempt(bo.token, f"b{number}", number, "", mu=True)  # wrong every time
+    any_store.learnt()
+    overview = class_overview(any_store, "4a")
+    assert overview.progress["Ana"].ready_for == "2" and overview.progress["Bo"].ready_for == ""
+    page = board_html(overview)
+    assert page.count("ready for level 2?") == 1

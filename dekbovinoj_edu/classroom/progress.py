@@ -6,7 +6,8 @@ Levels a teacher can trust (issue 39): a level is shown only once it is measured
 student's start is no measurement (it is the model's default), so the board shows "–" for it,
 and "–" for the level now until :data:`~dekbovinoj_edu.dealing.learner.PLACEMENT` answers have
 placed them; and the arrow shows a change only when it is larger than the estimate's
-uncertainty (its standard deviation), so a step up or down that is only noise reads "→".
+uncertainty (its standard deviation), so a step up or down that is only noise reads "→". A
+strong student is marked "ready for level 2?" (:attr:`Progress.ready_for`).
 
 >>> level_step(START_ABILITY), level_step(-6.0), level_step(6.0)
 (5, 1, 10)
@@ -23,6 +24,7 @@ from ..dealing.learner import BAND_WIDTH, PLACEMENT, START_ABILITY
 
 __all__ = [
     "LEVEL_STEPS",
+    "READY_SHARE",
     "UNMEASURED",
     "Progress",
     "level_step",
@@ -32,6 +34,9 @@ LEVEL_STEPS = 10
 """The board's level runs from 1 to this; a new student is at 5, each step half a band."""
 UNMEASURED = "–"
 """What the board shows for a level not measured yet."""
+READY_SHARE = 0.9
+"""A placed student who solves 3 in 4 of at least this share of the level's puzzles is offered
+the next level ("ready for level 2?")."""
 
 
 def level_step(value: float) -> int:
@@ -56,6 +61,9 @@ class Progress:
     """The uncertainty of the value now: its standard deviation."""
     start_measured: bool = True
     """Whether the start was measured (``False``: a new student's default)."""
+    ready_for: str = ""
+    """The next level's name when the student is ready for it (:data:`READY_SHARE`), else
+    ``""``."""
 
     @property
     def start_step(self) -> int:

@@ -61,22 +61,33 @@ from ...dealing.learner import (
 )
 from ...dealing.teaching import Answered, shows_the_answer, teach
 from ...rules.puzzle import Puzzle
+from ...sessions.learning import within_reach
 from ..attempts import MU_RIGHT, MU_WRONG, NOT_COUNTED, SOLVED, Attempt
 from ..errors import ClassroomError
-from ..progress import Progress
+from ..progress import READY_SHARE, Progress
 from .base import StoreBase
 from .rows import ABILITIES, ATTEMPTS, RATINGS, SEATS
 from .tables import abilities as abilities_table
 from .tables import puzzle_ratings as ratings_table
 from .tables import seats as seats_table
 
-__all__ = ["LEARNING_GAP", "PAGE_FLOOR", "Learning", "learnt_seconds", "response_of"]
+__all__ = [
+    "LEARNING_GAP",
+    "NEXT_LEVEL",
+    "PAGE_FLOOR",
+    "Learning",
+    "learnt_seconds",
+    "ready_for",
+    "response_of",
+]
 
 LEARNING_GAP = 0.25
 """Seconds the store's learning thread lets answers gather before it learns them: a class
 of 300 ends about a hundred puzzles in that time, learnt in one transaction of five
 statements; a quiet class waits a quarter of a second for its level to move."""
 
+NEXT_LEVEL = {"1": "2", "2": "3"}
+"""The level a strong student is offered next."""
 PAGE_FLOOR = 3.0
 """The fewest seconds a page's own time counts as: a child reads the cards first, and a page
 cannot make an answer look faster than this."""
@@ -98,6 +109,21 @@ def learnt_seconds(server: float, page: float) -> float:
     if not page > 0:  # no time from the page (nor a negative or not-a-number one)
         return server
     return min(server, max(PAGE_FLOOR, page))
+
+
+def ready_for(ability: Ability, level: str) -> str:
+    """The next level's name if a student of ``ability`` at ``level`` is ready for it: placed
+    (:data:`PLACEMENT` answers) and solving 3 in 4 of :data:`~..progress.READY_SHARE` of the
+    level's puzzles; else ``""`` (and at the last level).
+
+    >>> ready_for(Ability(4.0, 0.1, 12), "1"), ready_for(Ability(4.0, 0.1, 2), "1")
+    ('2', '')
+    >>> ready_for(Ability(0.0, 0.1, 12), "1"), ready_for(Ability(6.0, 0.1, 12), "3")
+    ('', '')
+    """
+    if level not in NEXT_LEVEL or ability.answers < PLACEMENT:
+        return ""
+    return NEXT_LEVEL[level] if within_reach(ability, level) >= READY_SHARE else ""
 
 
 def response_of(attempt: Attempt, mistakes: int, seconds: float) -> Response:
@@ -348,6 +374,11 @@ class Learning(StoreBase):
             else:
                 start, measured = ability.value, ability.answers >= PLACEMENT
             found[str(row.nickname)] = Progress(
-                start, ability.value, ability.answers, math.sqrt(ability.variance), measured
+                start,
+                ability.value,
+                ability.answers,
+                math.sqrt(ability.variance),
+                measured,
+                ready_for(ability, level),
             )
         return found

@@ -27,6 +27,13 @@ A level not measured yet reads "–": a new student's start, and the level now u
 >>> new = Progress(0.58, 2.0, 6, spread=0.6, start_measured=False)
 >>> "– → 7<" in board_html(ClassOverview.build(["Ana"], ["C"], rows, progress={"Ana": new}))
 True
+
+A strong student is offered the next level, and the teacher sees it:
+
+>>> strong = Progress(3.0, 4.0, 12, spread=0.3, ready_for="2")
+>>> "ready for level 2?" in board_html(ClassOverview.build(["Ana"], ["C"], rows,
+...                                                        progress={"Ana": strong}))
+True
 """
 
 from __future__ import annotations
@@ -63,6 +70,7 @@ BOARD_CSS = """
 .dkb-best-answers .dkb-red { color: #b3001b; }
 .dkb-board tfoot td { background: #f7f7fb; font-size: 0.9em; }
 .dkb-board td.dkb-level { white-space: nowrap; }
+.dkb-board .dkb-ready { font-weight: bold; }
 .dkb-board .dkb-sr { position: absolute; width: 1px; height: 1px; overflow: hidden;
   clip: rect(0 0 0 0); white-space: nowrap; }
 .dkb-best-answers { font-size: 1.6em; margin: 0.6em 0; }
@@ -112,9 +120,13 @@ def _level_html(progress: Progress | None, lang: str) -> str:
         start=progress.start_text,
         now=progress.now_text,
     )
+    ready = ""
+    if progress.ready_for:
+        offer = _t(lang, "ready for level {level}?", level=progress.ready_for)
+        ready = f" <span class='dkb-ready'>{html.escape(offer)}</span>"
     return (
         f"<td class='dkb-level' title='{html.escape(said, quote=True)}'>"
-        f"{html.escape(shown)}<span class='dkb-sr'>{html.escape(said)}</span></td>"
+        f"{html.escape(shown)}{ready}<span class='dkb-sr'>{html.escape(said)}</span></td>"
     )
 
 
