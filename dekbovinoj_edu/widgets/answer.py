@@ -5,7 +5,8 @@ an :class:`~dekbovinoj_edu.sessions.answer.AnswerDraft` (the practice session is
 the game table keeps one for the person whose turn it is). It draws the
 pasture and the barn, lets the student tap cards and signs or type, echoes
 how the answer is read, and shows a :class:`~dekbovinoj_edu.sessions.practice.Feedback`.
-Judging the answer is the owner's: ``on_submit`` is called on Enter.
+Judging the answer is the owner's: ``on_submit`` is called on Enter, once the text typed
+before it has arrived (:mod:`.settling`).
 
 >>> from dekbovinoj_edu.sessions.answer import AnswerDraft
 >>> from dekbovinoj_edu.rules.puzzle import Puzzle
@@ -37,6 +38,7 @@ from ..sessions.feedback import Feedback
 from .callbacks import shielded
 from .look import view_style
 from .parts import WRAP, button, errors_output, feedback_html, mistake_html
+from .settling import SettledEnter
 from .shared import close_widgets, shared_html, shared_layout, shared_style
 
 __all__ = ["AnswerBuilder"]
@@ -130,11 +132,12 @@ class AnswerBuilder(widgets.VBox):
         )
         self.expression.add_class(f"{self.css}-expression")
         self.expression.observe(self._on_typed, "value")
+        self._enter = SettledEnter(lambda: self.on_submit and self.on_submit())
         with warnings.catch_warnings():
             # ipywidgets 8 deprecates on_submit, but it is the only way to hear
             # Enter while the value still updates on every key.
             warnings.simplefilter("ignore", DeprecationWarning)
-            self.expression.on_submit(lambda _: self.on_submit and self.on_submit())
+            self.expression.on_submit(lambda _: self._enter.enter())
         self.echo = widgets.HTML(style=shared_style(widgets.HTML))
         self.echo.add_class(f"{self.css}-echo")
         self.joker_toggle = widgets.ToggleButton(
@@ -389,6 +392,7 @@ class AnswerBuilder(widgets.VBox):
             return
         self.draft.type(change["new"])
         self.refresh()
+        self._enter.typed()
 
     @shielded
     def _on_joker_card(self, _: object) -> None:

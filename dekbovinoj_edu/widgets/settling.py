@@ -1,0 +1,66 @@
+"""Enter, judged on the text typed just before it.
+
+ipywidgets sends a text box's value to the kernel as a state update, which the page holds
+back while an earlier update of the box is still unanswered (its message throttle), and sends
+Enter at once, as a custom message. A student who types the last card and presses Enter while
+the kernel is busy has Enter arrive first, and would be judged on the answer without that
+card (seen in WebKit: "That makes 17, not 10." for ``13*2+3-9-3-7``). So Enter waits: for the
+update that comes after it, or :data:`SETTLE_SECONDS` when none comes. Outside a kernel
+(plain Python: a script, a test) there is no page, and Enter is judged at once.
+
+>>> judged = []
+>>> enter = SettledEnter(lambda: judged.append("judged"))
+>>> enter.enter()   # no kernel's event loop here: at once
+>>> judged
+['judged']
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from collections.abc import Callable
+
+__all__ = ["SETTLE_SECONDS", "SettledEnter", "event_loop"]
+
+SETTLE_SECONDS = 0.3
+"""How long Enter waits for a text the page held back, when none comes: a round trip on a
+school's network, and short enough that a student does not notice it."""
+
+
+def event_loop() -> asyncio.AbstractEventLoop | None:
+    """The kernel's event loop, which runs what is put on it: the running loop in a Jupyter
+    kernel, the browser's in Pyodide; ``None`` in plain Python, where nothing runs a loop."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        if sys.platform == "emscripten":
+            return asyncio.get_event_loop_policy().get_event_loop()
+        return None
+
+
+class SettledEnter:
+    """Calls ``judge`` for an Enter once the text typed before it has arrived."""
+
+    def __init__(self, judge: Callable[[], None]) -> None:
+        self.judge = judge
+        self._pending: asyncio.Handle | None = None
+
+    def enter(self) -> None:
+        """Enter was pressed: judge once the text has settled (at once without a kernel)."""
+        loop = event_loop()
+        if loop is None:
+            self.judge()
+        elif self._pending is None:  # a second Enter while waiting is the same one
+            self._pending = loop.call_later(SETTLE_SECONDS, self._now)
+
+    def typed(self) -> None:
+        """The text changed: the update Enter may be waiting for has come."""
+        loop = event_loop()
+        if self._pending is not None and loop is not None:
+            self._pending.cancel()
+            self._pending = loop.call_soon(self._now)
+
+    def _now(self) -> None:
+        self._pending = None
+        self.judge()
