@@ -316,3 +316,44 @@ def test_no_kernel_is_left_behind_once_the_page_is_gone(hub: RunningHub) -> None
         time.sleep(5)
     assert requests.get(kernels, headers=headers, timeout=60).json() == []
     hub.stop_server("ana")
+
+
+def test_a_teacher_makes_and_manages_classes_in_the_browser_as_the_groups_allow(
+    hub: RunningHub,
+) -> None:
+    fetch = {"Sec-Fetch-Mode": "cors", "Sec-Fetch-Site": "same-origin"}
+    tess = hub.login("tess")  # the teachers' group: every class
+    index = tess.get(hub.service_url, timeout=60)
+    assert index.status_code == 200 and "<form class='dkb-new-class'" in index.text
+    token = _page_token(index)
+    new = f"{hub.service_url}classes/new"
+    forged = tess.post(new, json={"name": "4m", "level": "1"}, headers=fetch, timeout=60)
+    assert forged.status_code == 403  # no hub XSRF token: not the page itself
+    signed = {**fetch, "X-XSRFToken": token}
+    made = tess.post(new, json={"name": "4m", "level": "1", "count": "2", "seed": "3"},
+                     headers=signed, timeout=60)  # fmt: skip
+    assert made.status_code == 201, made.text
+    assert made.json()["dashboard"] == "classes/4m/"
+    dashboard = tess.get(f"{hub.service_url}classes/4m/", timeout=60)
+    assert "voila/render/dekbovinoj/classroom.ipynb?class=4m" in dashboard.text
+    assert "<svg" in dashboard.text
+    assert _join(hub, hub.token_for("bo"), "bo", "4m").status_code == 201
+    bad = tess.post(new, json={"name": "4n", "level": "9"}, headers=signed, timeout=60)
+    assert (bad.status_code, bad.json()["error"]["code"]) == (422, "bad-assignment")
+    # A teacher of 4b alone may make no other class and change no other class.
+    tom = hub.login("tom")
+    toms = {**fetch, "X-XSRFToken": _page_token(tom.get(hub.service_url, timeout=60))}
+    other = tom.post(new, json={"name": "4p", "level": "1"}, headers=toms, timeout=60)
+    assert (other.status_code, other.json()["error"]["code"]) == (403, "forbidden")
+    ended = tom.post(f"{hub.service_url}classes/4m/end", json={}, headers=toms, timeout=60)
+    assert ended.status_code == 403
+    ana = hub.login("ana")  # a student: no page, no action
+    assert ana.post(new, json={"name": "4q"}, headers=fetch, timeout=60).status_code == 403
+    ended = tess.post(f"{hub.service_url}classes/4m/end", json={}, headers=signed, timeout=60)
+    assert ended.status_code == 200, ended.text
+    late = _join(hub, hub.token_for("cyd"), "cyd", "4m")
+    assert late.status_code == 409 and late.json()["error"]["code"] == "puzzle-not-open"
+    forgot = tess.post(f"{hub.service_url}classes/4m/forget", json={"confirm": "4M"},
+                       headers=signed, timeout=60)  # fmt: skip
+    assert forgot.status_code == 200, forgot.text
+    assert "classes/4m/" not in tess.get(hub.service_url, timeout=60).text

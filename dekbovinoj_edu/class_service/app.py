@@ -48,6 +48,12 @@ from .teacher import (
     SeatActionHandler,
     SignInHandler,
 )
+from .teacher_classes import (
+    CLASS_ACTIONS,
+    ClassActionHandler,
+    ClassesPageHandler,
+    NewClassHandler,
+)
 
 __all__ = [
     "CLASS",
@@ -78,18 +84,30 @@ STUDENT_ROUTES: tuple[tuple[str, type[tornado.web.RequestHandler]], ...] = (
 
 SEAT_ACTIONS = f"seats/(?P<action>{'|'.join(ACTIONS)})"
 
+CLASSES = f"{TEACHER_ROOT}/classes"
+"""Where the teacher's classes are: the list and the form, each class's actions and
+dashboard (:mod:`.teacher_classes`)."""
+
 TEACHER_ROUTES: tuple[tuple[str, type[tornado.web.RequestHandler]], ...] = (
     (f"{TEACHER_ROOT}/", PageHandler),
     (f"{TEACHER_ROOT}/board", BoardHandler),
     (f"{TEACHER_ROOT}/report\\.csv", CsvHandler),
     (f"{TEACHER_ROOT}/{SEAT_ACTIONS}", SeatActionHandler),
+    (f"{CLASSES}/?", ClassesPageHandler),
+    (f"{CLASSES}/new", NewClassHandler),
+    (f"{CLASSES}/{CLASS}/(?P<action>{'|'.join(CLASS_ACTIONS)})", ClassActionHandler),
+    (f"{CLASSES}/{CLASS}/?", PageHandler),
+    (f"{CLASSES}/{CLASS}/board", BoardHandler),
+    (f"{CLASSES}/{CLASS}/report\\.csv", CsvHandler),
+    (f"{CLASSES}/{CLASS}/{SEAT_ACTIONS}", SeatActionHandler),
     (f"{TEACHER_ROOT}/{SECRET}/?", SignInHandler),
     (f"{TEACHER_ROOT}/{SECRET}/board", BoardHandler),
     (f"{TEACHER_ROOT}/{SECRET}/report\\.csv", CsvHandler),
     (f"{TEACHER_ROOT}/{SECRET}/{SEAT_ACTIONS}", SeatActionHandler),
 )
-"""The teacher's routes: the signed-in browser's first, then the secret's (its page signs
-the browser in; the others answer a script that names the secret, as they always did)."""
+"""The teacher's routes: the signed-in browser's first (its class's dashboard, then the
+classes and each one's dashboard), then the secret's (its page signs the browser in; the
+others answer a script that names the secret, as they always did)."""
 
 
 def api_routes() -> list[tuple[str, set[str]]]:

@@ -4,9 +4,12 @@ The student API is the same (:mod:`.api`) under the service's prefix; joining ta
 student's hub token (:mod:`.hub_identity`). The teacher's side is the same dashboard
 (:mod:`.teacher`), one per class at ``classes/<class>/``, opened by signing in with the hub
 (OAuth: :class:`~jupyterhub.services.auth.HubOAuthenticated`, its callback at
-``oauth_callback``) instead of the secret; the page at the prefix lists the classes the
-teacher teaches, with the link each class's students open. Someone signed in who does not
-teach the class (a student) gets a 403 page that says who they are signed in as.
+``oauth_callback``) instead of the secret, and it shows the link the class's students open,
+with its QR code. The page at the prefix lists the classes the teacher teaches, with the
+form that makes one and the buttons that rename, end and forget one
+(:mod:`.teacher_classes`): a member of the teachers' group sees, makes and changes every
+class, a member of ``teachers-4a`` class ``4a`` only. Someone signed in who does not teach
+the class (a student) gets a 403 page that says who they are signed in as.
 
 >>> page = forbidden_page("en", "ana")
 >>> "ana" in page and "403" in page
@@ -45,12 +48,21 @@ from .teacher import (
     SeatActionHandler,
     TeacherHandler,
 )
+from .teacher_classes import (
+    CLASS_ACTIONS,
+    ClassActionHandler,
+    ClassesHandler,
+    ClassesPageHandler,
+    NewClassHandler,
+)
 
 __all__ = [
     "CLASS_NOTEBOOK_PATH",
     "HubBoardHandler",
+    "HubClassActionHandler",
     "HubCsvHandler",
     "HubIndexHandler",
+    "HubNewClassHandler",
     "HubPageHandler",
     "HubSeatActionHandler",
     "class_link",
@@ -153,7 +165,16 @@ class HubTeacher(HubOAuthenticated, TeacherHandler):
 
 
 class HubPageHandler(HubTeacher, PageHandler):
-    """``GET classes/<class>/``: the class's dashboard."""
+    """``GET classes/<class>/``: the class's dashboard, with the link its students open."""
+
+    def students_at(self) -> tuple[str, str]:
+        base = self.settings.get("hub_base", "/")
+        link = f"{self.request.protocol}://{self.request.host}{class_link(base, self.view.name)}"
+        return link, link
+
+    @property
+    def classes_address(self) -> str:
+        return "../../"
 
 
 class HubBoardHandler(HubTeacher, BoardHandler):
@@ -168,42 +189,40 @@ class HubSeatActionHandler(HubTeacher, SeatActionHandler):
     """``POST classes/<class>/seats/<action>``: a seat action."""
 
 
-class HubIndexHandler(HubTeacher):
+class HubClasses(HubTeacher, ClassesHandler):
+    """A class route under the hub: who may make or change which class is the hub's groups."""
+
+    def may_teach(self, name: str) -> bool:
+        return bool(self.current_user) and self.identity.teachers.admits(self.current_user, name)
+
+    @property
+    def classes_base(self) -> str:
+        return "classes/"
+
+    def dashboard_of(self, name: str) -> str:
+        return f"classes/{urllib.parse.quote(name, safe='')}/"
+
+
+class HubIndexHandler(HubClasses, ClassesPageHandler):
     """``GET /services/dekbovinoj/``: the classes this teacher teaches, each with its
-    dashboard and the link for its students."""
+    dashboard and its actions, and the form that makes a class."""
 
     def allowed(self, user: dict[str, Any]) -> bool:
         return self.identity.teachers.any_class(user)
 
-    async def get(self) -> None:
-        user = self.current_user
-        taught = self.identity.teachers.classes(user)
-        every = await self.aside(self.service.store.classes)
-        names = [a.name for a in every if taught == "every" or a.name in taught]
-        lang = self.lang
-        base = self.settings.get("hub_base", "/")
+    def signed_in_as(self) -> str:
+        return str(self.current_user["name"])
 
-        def t(message: str, **values: object) -> str:
-            return html.escape(gettext(lang, DOMAIN, message, **values))
 
-        rows = "".join(
-            "<li class='dkb-class'>"
-            f"<a href='classes/{urllib.parse.quote(name, safe='')}/'>"
-            f"{t('Class {name}', name=name)}</a> · {t('Students open:')} "
-            f"<code>{html.escape(class_link(base, name))}</code></li>"
-            for name in names
-        )
-        listing = f"<ul>{rows}</ul>" if rows else f"<p>{t('No classes yet')}</p>"
-        title = t("Your classes")
-        self.set_header("Content-Type", "text/html; charset=utf-8")
-        self.finish(
-            _page(
-                lang,
-                title,
-                f"<h1>{title}</h1><p>{t('You are signed in as {name}.', name=user['name'])}</p>"
-                f"{listing}",
-            )
-        )
+class HubNewClassHandler(HubClasses, NewClassHandler):
+    """``POST classes/new``: a new class, of a name the teacher teaches."""
+
+    def allowed(self, user: dict[str, Any]) -> bool:
+        return self.identity.teachers.any_class(user)
+
+
+class HubClassActionHandler(HubClasses, ClassActionHandler):
+    """``POST classes/<class>/rename|end|forget``: of a class the teacher teaches."""
 
 
 class HubRootRedirect(ServiceHandler):
@@ -226,6 +245,8 @@ def make_hub_app(service: Service, **settings: Any) -> tornado.web.Application:
         (f"{prefix}oauth_callback", HubOAuthCallbackHandler),
         *((prefix + pattern.lstrip("/"), handler) for pattern, handler in STUDENT_ROUTES),
         (f"{prefix}api/.*", ApiNotFoundHandler),
+        (f"{prefix}classes/new", HubNewClassHandler),
+        (f"{classes}/(?P<action>{'|'.join(CLASS_ACTIONS)})", HubClassActionHandler),
         (f"{classes}/?", HubPageHandler),
         (f"{classes}/board", HubBoardHandler),
         (f"{classes}/report\\.csv", HubCsvHandler),

@@ -123,6 +123,8 @@ class ClassServer:
         service.local_only = service.hub is None and host in ("127.0.0.1", "localhost", "::1")
         self.sockets = bind(port, host) if sockets is None else sockets
         self.port = int(self.sockets[0].getsockname()[1])
+        if service.students and service.hub is None:
+            service.student_urls = self.student_urls()  # the dashboard shows them
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stopping: asyncio.Event | None = None
         self._ready = threading.Event()

@@ -35,11 +35,12 @@ import math
 import secrets
 import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from ..classroom.assignment import Assignment, class_key
 from ..classroom.errors import StoreError, UnknownClassError
 from ..classroom.store import ProgressStore
 from ..classroom.store.desk import ClassDesk
@@ -53,7 +54,12 @@ from .teacher_access import Network, TeacherAccess
 if TYPE_CHECKING:
     from .hub_identity import HubIdentity
 
-__all__ = ["MAX_WAITING", "SECRET_BYTES", "STORE_PATIENCE", "THREADS", "Service"]
+__all__ = ["MAX_WAITING", "SECRET_BYTES", "STORE_PATIENCE", "THREADS", "ClassMaker", "Service"]
+
+ClassMaker = Callable[[ProgressStore, Mapping[str, object]], Assignment]
+"""What makes a class from the teacher's form (``class new``'s own rules:
+:func:`dekbovinoj_edu.cli.class_form.make_from_form`, given by the command that starts the
+service)."""
 
 T = TypeVar("T")
 
@@ -77,7 +83,12 @@ class Service:
     service); ``students``: whether the student API answers (``class dashboard`` serves the
     teacher only); ``hub``: the hub's identities (:mod:`.hub_identity`); ``site``: a built
     static site served at ``/``; ``app_url``: where students open the app when there is no
-    site (Voilà beside the service).
+    site (Voilà beside the service); ``class_maker``: what makes a class from the teacher's
+    form (none: the page has no form).
+
+    A service of one class serves students that class and every class made (or renamed) since
+    it started, on its teacher's page, in any of its worker processes; the teacher's page
+    shows every class of the store.
     """
 
     def __init__(
@@ -98,9 +109,19 @@ class Service:
         clock: Callable[[], float] = time.time,
         hub: HubIdentity | None = None,
         teacher_from: Iterable[Network] = (),
+        class_maker: ClassMaker | None = None,
     ) -> None:
         self.store = store
         self.clock = clock
+        self.older = (
+            frozenset(class_key(a.name) for a in store.classes()) if class_name else frozenset()
+        )
+        """The classes of the store when the service started (their keys): those made since
+        are served too."""
+        self.class_maker = class_maker
+        """What makes a class from the teacher's form; ``None``: no form."""
+        self.student_urls: list[str] = []
+        """The addresses students type (its server sets them: :class:`~.run.ClassServer`)."""
         self.only = class_name
         """The one class served; ``None``: every class of the store (a school's, on a hub)."""
         self._desks: dict[str, ClassDesk] = {}
@@ -142,18 +163,41 @@ class Service:
         desk = self._desks.get(name)
         if desk is not None:
             return desk
-        if self.only is not None and name != self.only:
+        if not self.serves(name):
             raise UnknownClassError("Unknown class {name!r}.", name=name[:60])
         desk = self._desks[name] = ClassDesk(self.store, name, clock=self.clock)
         return desk
 
+    def serves(self, name: str) -> bool:
+        """Whether students may join class ``name`` here: every class on a hub; the service's
+        own and those made since it started otherwise (a class there is not is no class to
+        serve: :meth:`desk_for` says so)."""
+        if self.only is None or class_key(name) == class_key(self.only):
+            return True
+        return class_key(name) not in self.older
+
     def view_for(self, name: str) -> TeacherView:
-        """The teacher's view of class ``name`` (``UnknownClassError`` as :meth:`desk_for`)."""
+        """The teacher's view of class ``name``, any class of the store
+        (``UnknownClassError`` for none)."""
         view = self._views.get(name)
         if view is None:
-            self.desk_for(name)
             view = self._views[name] = TeacherView(self.store, name, clock=self.clock)
         return view
+
+    def renamed(self, name: str, new_name: str) -> None:
+        """Class ``name`` is now ``new_name`` (the teacher renamed it): nothing of it is kept
+        under the old name, and the service's own class follows its name."""
+        self.dropped(name)
+        if self.only is not None and class_key(self.only) == class_key(name):
+            self.only = new_name
+            self.desk = self.desk_for(new_name)
+            self.view = self.view_for(new_name)
+
+    def dropped(self, name: str) -> None:
+        """Forget what is kept of class ``name`` (ended, renamed or forgotten: read again)."""
+        for kept in (self._desks, self._views):
+            for known in [n for n in kept if class_key(n) == class_key(name)]:
+                del kept[known]
 
     def allows(self, origin: str) -> bool:
         """Whether pages of ``origin`` (another address) may call the API (CORS)."""

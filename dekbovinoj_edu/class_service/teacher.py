@@ -31,6 +31,7 @@ from ..classroom.errors import DOMAIN
 from ..classroom.views.teacher import MOST_FLOOD_MINUTES, TeacherView
 from ..i18n import gettext
 from .base import PAGE_CSP, ServiceHandler
+from .class_links import class_link, students_address
 from .errors import BadRequestError, ForbiddenError, InvalidError, NotFoundError, Refusal
 from .problems import LOG
 from .teacher_access import SESSION_SECONDS
@@ -46,6 +47,7 @@ __all__ = [
     "SignInHandler",
     "TeacherHandler",
     "not_found_page",
+    "page_post_only",
     "teacher_only_page",
 ]
 
@@ -135,6 +137,22 @@ def _safe_filename(name: str) -> str:
     return re.sub(r"[^A-Za-z0-9._-]", "_", name) + ".csv"
 
 
+def page_post_only(
+    handler: ServiceHandler, refusal: str = "Only the dashboard page itself may change a seat."
+) -> None:
+    """Refuse a ``POST`` that is not the teacher's page's own: one from a page of another
+    origin (``403 forbidden``, saying ``refusal``), or a body that is not JSON (``400``: a
+    form of another site cannot send JSON, and the teacher's cookie is ``SameSite=Strict``;
+    on a hub, the hub's XSRF token is checked too)."""
+    request = handler.request
+    origin = request.headers.get("Origin")
+    if origin is not None and origin != f"{request.protocol}://{request.host}":
+        raise ForbiddenError(refusal)
+    kind = request.headers.get("Content-Type", "").split(";")[0].strip().lower()
+    if kind != "application/json":
+        raise BadRequestError("Send the request body as JSON (Content-Type: application/json).")
+
+
 class TeacherHandler(ServiceHandler):
     """A teacher's route: from the teacher's computer (or ``--teacher-from``), signed in
     (or the secret in the address), nothing else; refusals as a small page."""
@@ -217,15 +235,35 @@ class SignInHandler(TeacherHandler):
 
 
 class PageHandler(TeacherHandler):
-    """``GET /teacher/``: the dashboard page (``?projector=1``: in projector mode)."""
+    """``GET /teacher/``: the dashboard page (``?projector=1``: in projector mode), with where
+    students go (:meth:`students_at`) and the way to the teacher's classes."""
 
-    def get(self, **_: str) -> None:
+    def students_at(self) -> tuple[str, str]:
+        """The address students type and the class's link (its QR code); "" for unknown."""
+        return students_address(self.service), class_link(self.service, self.view.name)
+
+    @property
+    def classes_address(self) -> str:
+        """The teacher's classes page, relative to this page."""
+        return "../" if "name" in self.path_kwargs else "classes/"
+
+    async def get(self, **_: str) -> None:
         if not self.request.path.endswith("/"):
             self.redirect(self.request.path + "/")
             return
         projector = self.get_query_argument("projector", "0") == "1"
+        view = self.view
+        address, link = await self.aside(self.students_at)
+        page = view.page(
+            self.lang,
+            projector=projector,
+            xsrf=self.page_token,
+            students=address,
+            link=link,
+            classes=self.classes_address,
+        )
         self.set_header("Content-Type", "text/html; charset=utf-8")
-        self.finish(self.view.page(self.lang, projector=projector, xsrf=self.page_token))
+        self.finish(page)
 
 
 class BoardHandler(TeacherHandler):
@@ -274,12 +312,7 @@ class SeatActionHandler(TeacherHandler):
     json_refusals = True
 
     async def post(self, action: str, **_: str) -> None:
-        origin = self.request.headers.get("Origin")
-        if origin is not None and origin != f"{self.request.protocol}://{self.request.host}":
-            raise ForbiddenError("Only the dashboard page itself may change a seat.")
-        kind = self.request.headers.get("Content-Type", "").split(";")[0].strip().lower()
-        if kind != "application/json":
-            raise BadRequestError("Send the request body as JSON (Content-Type: application/json).")
+        page_post_only(self)
         if action == "remove-these":
             await self._remove_these()
             return

@@ -68,6 +68,7 @@ def _serve(args: argparse.Namespace, *, students: bool, host: str, browser: bool
     from ..class_service.state import Service
     from ..class_service.workers import MAX_WORKERS, serve_workers
     from ..classroom.store import open_store
+    from .class_form import make_from_form
 
     _check_port(args.port)
     site = getattr(args, "site", None)
@@ -90,6 +91,7 @@ def _serve(args: argparse.Namespace, *, students: bool, host: str, browser: bool
                 students=students,
                 secret=secret,
                 teacher_from=_networks(args),
+                class_maker=make_from_form,
             )
         except BaseException:
             store.close()

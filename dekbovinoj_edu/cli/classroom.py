@@ -37,10 +37,10 @@ import shlex
 import sys
 from typing import Any
 
-from ..classroom.assignment import MODES, names_the_class
+from ..classroom.assignment import MODES, Assignment, names_the_class
 from ..classroom.errors import BadAssignmentError, ClassroomError
 from ..classroom.report import report_csv
-from ..classroom.store import open_store
+from ..classroom.store import ProgressStore, open_store
 from ..classroom.store.classes import new_class
 from ..dealing.at_level import TARGET
 from ..dealing.dealer import DealError, deal_many
@@ -50,12 +50,14 @@ from . import class_service
 from .class_parts import db_option, db_options_text, refusing
 from .puzzles import Wish, add_filter_options, add_lesson_option, seed_from, wish_from
 
-__all__ = ["register"]
+__all__ = ["add_new_options", "make_assignment", "register"]
 
 
-@refusing
-def main_new(args: argparse.Namespace) -> int:
-    """Make a class's assignment: dealt from a seed, or from puzzle codes."""
+def make_assignment(args: argparse.Namespace, store: ProgressStore | None = None) -> Assignment:
+    """The class ``args`` (``class new``'s options) ask for, made in ``store`` (default: the
+    database ``args.db`` names): every rule of ``class new`` is here, once, for the terminal
+    and the teacher's page (:mod:`.class_form`). ``BadAssignmentError`` or ``ValueError`` (a
+    lesson's promise broken, a deal that cannot be made) with one sentence for bad input."""
     wish = wish_from(args)
     filters = wish.filters
     dealt = [args.level, args.count, args.seed, args.difficulty, args.mu, args.lesson]
@@ -71,24 +73,33 @@ def main_new(args: argparse.Namespace) -> int:
     codes = args.codes
     if wish.scope is not None and wish.level.number is None:
         codes = _house_rule_codes(args, wish)
+    return new_class(
+        args.name,
+        level=wish.level.name if codes is None else "2",
+        count=args.count if args.count is not None else 10,
+        seed=seed_from(args.seed),
+        difficulty=args.difficulty or "any",
+        mu=0.0 if args.at_level else wish.mu,
+        codes=codes,
+        mode=args.mode,
+        at_level=args.at_level,
+        target=args.target if args.target is not None else TARGET,
+        db=args.db,
+        store=store,
+        **({} if codes is not None else filters),
+    )
+
+
+@refusing
+def main_new(args: argparse.Namespace) -> int:
+    """Make a class's assignment: dealt from a seed, or from puzzle codes."""
     try:
-        assignment = new_class(
-            args.name,
-            level=wish.level.name if codes is None else "2",
-            count=args.count if args.count is not None else 10,
-            seed=seed_from(args.seed),
-            difficulty=args.difficulty or "any",
-            mu=0.0 if args.at_level else wish.mu,
-            codes=codes,
-            mode=args.mode,
-            at_level=args.at_level,
-            target=args.target if args.target is not None else TARGET,
-            db=args.db,
-            **({} if codes is not None else filters),
-        )
+        assignment = make_assignment(args)
     except DealError as error:
         print(f"dekbovinoj: {error}", file=sys.stderr)
         return 2
+    wish = wish_from(args)
+    filters = wish.filters
     print(f"Class {assignment.name}: {assignment.size} puzzles, {assignment.mode} mode.")
     if wish.scope is not None:
         print(f"Within {wish.scope.name}: level {wish.level.name}.")
@@ -251,6 +262,42 @@ def main_dashboard(args: argparse.Namespace) -> int:
     return class_service.run_dashboard(args)
 
 
+def add_new_options(parser: argparse.ArgumentParser) -> None:
+    """``class new``'s arguments (its name and options, not ``--db``): the terminal's and the
+    teacher's page's (:mod:`.class_form`) one list."""
+    parser.add_argument("name", help="the class's name, e.g. 4a")
+    parser.add_argument(
+        "--level",
+        help="level to deal at: 1, 2 or 3 (default 2); with --lesson, one of the lesson's "
+        "levels by name",
+    )
+    parser.add_argument("--count", type=int, help="how many puzzles to deal (default 10)")
+    parser.add_argument("--seed", help="a number or word: the same seed, the same puzzles")
+    parser.add_argument(
+        "--difficulty",
+        choices=[member.value for member in Difficulty],
+        help="easy, medium, hard or any (default)",
+    )
+    parser.add_argument("--mu", type=float, help='share 0–1 of "mu!" puzzles (no dek bovinoj)')
+    parser.add_argument("--codes", help="puzzle codes instead of a deal: C1,C2,...")
+    add_lesson_option(parser)
+    add_filter_options(parser)
+    parser.add_argument(
+        "--mode", choices=list(MODES), default="practice", help="practice (default) or test"
+    )
+    parser.add_argument(
+        "--at-level",
+        action="store_true",
+        help="deal each student's next puzzle at their own level (within the filters)",
+    )
+    parser.add_argument(
+        "--target",
+        type=float,
+        help="with --at-level: the chance of success to aim at (default 0.75; 0.9 gentle, "
+        "0.6 a challenge)",
+    )
+
+
 def register(subparsers: Any) -> None:
     """Add ``dekbovinoj class new|list|report|forget|dashboard``."""
     parser = subparsers.add_parser(
@@ -262,37 +309,7 @@ def register(subparsers: Any) -> None:
     commands = parser.add_subparsers(dest="class_command", metavar="SUBCOMMAND", required=True)
 
     new = commands.add_parser("new", help="make a class's assignment", description=main_new.__doc__)
-    new.add_argument("name", help="the class's name, e.g. 4a")
-    new.add_argument(
-        "--level",
-        help="level to deal at: 1, 2 or 3 (default 2); with --lesson, one of the lesson's "
-        "levels by name",
-    )
-    new.add_argument("--count", type=int, help="how many puzzles to deal (default 10)")
-    new.add_argument("--seed", help="a number or word: the same seed, the same puzzles")
-    new.add_argument(
-        "--difficulty",
-        choices=[member.value for member in Difficulty],
-        help="easy, medium, hard or any (default)",
-    )
-    new.add_argument("--mu", type=float, help='share 0–1 of "mu!" puzzles (no dek bovinoj)')
-    new.add_argument("--codes", help="puzzle codes instead of a deal: C1,C2,...")
-    add_lesson_option(new)
-    add_filter_options(new)
-    new.add_argument(
-        "--mode", choices=list(MODES), default="practice", help="practice (default) or test"
-    )
-    new.add_argument(
-        "--at-level",
-        action="store_true",
-        help="deal each student's next puzzle at their own level (within the filters)",
-    )
-    new.add_argument(
-        "--target",
-        type=float,
-        help="with --at-level: the chance of success to aim at (default 0.75; 0.9 gentle, "
-        "0.6 a challenge)",
-    )
+    add_new_options(new)
     db_option(new)
     new.set_defaults(run=main_new)
 

@@ -71,6 +71,7 @@ def main_serve(args: argparse.Namespace) -> int:
     from ..class_service.run import ClassServer, log_to_terminal
     from ..class_service.state import Service
     from ..classroom.store import open_store
+    from .class_form import make_from_form
 
     address = os.environ.get("JUPYTERHUB_SERVICE_URL", "")
     if not address or "JUPYTERHUB_API_TOKEN" not in os.environ:
@@ -83,7 +84,9 @@ def main_serve(args: argparse.Namespace) -> int:
     parts = urllib.parse.urlsplit(address)
     store = open_store(args.db)
     teachers = Teachers(args.teachers_group or None, args.teachers_scope)
-    service = Service(store, None, lang=args.lang, hub=HubIdentity(teachers))
+    service = Service(
+        store, None, lang=args.lang, hub=HubIdentity(teachers), class_maker=make_from_form
+    )
     try:
         server = ClassServer(service, host=args.host, port=parts.port or 80, app=make_hub_app)
         log_to_terminal()

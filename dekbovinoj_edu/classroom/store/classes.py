@@ -30,7 +30,7 @@ from typing import Any
 from ...dealing.at_level import TARGET
 from ..assignment import Assignment, at_level_assignment, codes_assignment, deal_assignment
 from ..report import report_csv
-from .sql_store import open_store
+from .sql_store import ProgressStore, open_store
 
 __all__ = ["class_report", "forget_class", "list_classes", "new_class"]
 
@@ -51,13 +51,15 @@ def new_class(
     at_level: bool = False,
     target: float = TARGET,
     db: PathLike = None,
+    store: ProgressStore | None = None,
     **filters: Any,
 ) -> Assignment:
     """Make class ``name``: dealt from ``seed`` (a fresh one if ``None``) with the dealer's
     ``filters``, or the puzzles of ``codes`` (comma-separated); ``mode`` is ``practice`` or
     ``test``. ``at_level``: no fixed list, but ``count`` puzzles dealt to each student at
     their own level, aiming at the chance ``target`` (``difficulty`` and ``mu`` do not
-    apply). Returns its assignment.
+    apply). ``store``: an open store to keep it in (left open) instead of ``db``. Returns its
+    assignment.
     ``ClassExistsError`` if the name is taken (in any case), ``BadAssignmentError`` for bad
     input."""
     if seed is None:
@@ -81,11 +83,14 @@ def new_class(
             mode=mode,
             **filters,
         )
-    store = open_store(db)
-    try:
+    if store is not None:
         store.add_class(assignment)
+        return assignment
+    opened = open_store(db)
+    try:
+        opened.add_class(assignment)
     finally:
-        store.close()
+        opened.close()
     return assignment
 
 

@@ -31,17 +31,26 @@ import json
 import threading
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from ...i18n import LANGUAGE_NAMES, LANGUAGES, gettext
+from ...i18n import gettext
 from ..attempts import Attempt, utc_now
 from ..errors import DOMAIN, UnknownSeatError
 from ..overview import ClassOverview, class_level, columns_of
 from ..progress import Progress
 from ..report import report_csv
 from ..seat import Seat
-from .board import BOARD_CSS, best_answers_html, board_html
+from .board import best_answers_html, board_html
+from .dashboard_page import dashboard_page
+from .seat_actions import (
+    ACTIONS,
+    FLOOD_MINUTES,
+    HERE_SECONDS,
+    MOST_FLOOD_MINUTES,
+    REFRESH_SECONDS,
+    SeatAction,
+)
 
 if TYPE_CHECKING:
     from ..store import ProgressStore
@@ -55,76 +64,6 @@ __all__ = [
     "SeatAction",
     "TeacherView",
 ]
-
-REFRESH_SECONDS = 2.0
-"""How often the page asks for the board again."""
-
-HERE_SECONDS = 15.0
-"""A seat whose page gave a sign of life this recently is shown as on a page now."""
-
-
-FLOOD_MINUTES = 10
-"""The seats "remove these" offers first: those without an answer that joined in the last
-this many minutes (the teacher may change it, up to :data:`MOST_FLOOD_MINUTES`)."""
-
-MOST_FLOOD_MINUTES = 240
-
-
-@dataclass(frozen=True)
-class SeatAction:
-    """Something the teacher can do to one student's seat, with what the page asks first
-    and what it says afterwards (``{nickname}``, ``{into}``: the seats; ``{code}``: the new
-    rejoin code a release gave)."""
-
-    name: str
-    label: str
-    confirm: str
-    done: str
-    code: str = ""
-    """The new rejoin code the action gave the seat (a release's), for the teacher to give
-    its student; "" for the others."""
-
-
-ACTIONS: dict[str, SeatAction] = {
-    action.name: action
-    for action in (
-        SeatAction(
-            "release",
-            "Release",
-            "Give {nickname} a new rejoin code? Their old code stops working; this page "
-            "shows the new one, for you to give to {nickname}.",
-            "The new rejoin code of {nickname} is {code}. Give it to {nickname}: they join "
-            "with their nickname and this code, where they were.",
-        ),
-        SeatAction(
-            "reset",
-            "Start again",
-            "Start {nickname} again at puzzle 1? Their attempts are deleted.",
-            "{nickname} starts again at puzzle 1.",
-        ),
-        SeatAction(
-            "remove",
-            "Remove",
-            "Remove {nickname} from the class, with every attempt? This cannot be undone.",
-            "{nickname} was removed from the class.",
-        ),
-        SeatAction(
-            "merge",
-            "Merge",
-            "Move every attempt of {nickname} to {into}, and remove {nickname}?",
-            "The attempts of {nickname} are now those of {into}.",
-        ),
-        SeatAction(
-            "remove-these",
-            "Remove these",
-            "Remove these {count} seats, which have no answer and joined in the last "
-            "{minutes} minutes? This cannot be undone.",
-            "Seats removed: {count}.",
-        ),
-    )
-}
-"""The seat actions, by name (the page's buttons and the service's routes); "remove-these"
-removes many seats at once (a flood), with one question (:meth:`TeacherView.new_seats`)."""
 
 
 class TeacherView:
@@ -377,177 +316,24 @@ class TeacherView:
         return removed
 
     # ---------------------------------------------------------------- page
-    def page(self, lang: str, projector: bool = False, xsrf: str = "") -> str:
-        """The whole page: controls, the board, and the script that refreshes it.
+    def page(
+        self,
+        lang: str,
+        projector: bool = False,
+        xsrf: str = "",
+        *,
+        students: str = "",
+        link: str = "",
+        classes: str = "",
+    ) -> str:
+        """The whole page (:func:`~.dashboard_page.dashboard_page`): controls, where students
+        go (``students``: the address they type; ``link``: the class's, as a QR code), the
+        board, and the script that refreshes it; ``classes``: the teacher's classes page.
 
         Projector mode is in the page's address (``?projector=1``), so a reload or another
         language keeps it (``projector``: the address has it). ``xsrf``: the token the page's
         own requests carry (``X-XSRFToken``), where the server asks for one (on a hub, the
         hub's own token: another page of the same origin cannot send it)."""
-        t = lambda message, **values: html.escape(self._t(lang, message, **values))  # noqa: E731
-        name = html.escape(self.name)
-        mode = t("test") if self.assignment.test else t("practice")
-        options = "".join(
-            f"<option value='{n}'>{t('Puzzle {number}', number=n)}</option>"
-            for n in range(1, len(self.assignment.codes) + 1)
+        return dashboard_page(
+            self, lang, projector, xsrf, students=students, link=link, classes=classes
         )
-        languages = "".join(
-            f"<option value='{code}'{' selected' if code == lang else ''}>"
-            f"{html.escape(LANGUAGE_NAMES[code])}</option>"
-            for code in LANGUAGES
-        )
-        settings = {
-            "lang": lang,
-            "refresh": int(REFRESH_SECONDS * 1000),
-            "confirm": {a.name: self._t(lang, a.confirm) for a in ACTIONS.values()},
-            "stopped": self._t(lang, "The class service does not answer."),
-            "signedOut": self._t(
-                lang, "This browser is not signed in: open the teacher's address again."
-            ),
-            "projector": projector,
-            "xsrf": xsrf,
-            "flood": self._t(lang, ACTIONS["remove-these"].confirm),
-        }
-        flood = t(
-            "Seats without an answer that joined in the last {minutes} minutes",
-            minutes="\0",
-        ).replace(
-            "\0",
-            f"<input type='number' class='dkb-flood-minutes' value='{FLOOD_MINUTES}' min='1' "
-            f"max='{MOST_FLOOD_MINUTES}' aria-label='{t('Minutes')}'>",
-        )
-        script = json.dumps(settings, ensure_ascii=False).replace("<", "\\u003c")
-        return f"""<!DOCTYPE html>
-<html lang="{lang}"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{t("Class {name}", name=self.name)}</title>
-<style>body {{ font-family: sans-serif; margin: 1em; }} button, select {{ font-size: 1em; }}
-button, select {{ min-height: 2.75em; min-width: 2.75em; }}
-input[type="checkbox"] {{ width: 1.5em; height: 1.5em; vertical-align: middle; }}
-.dkb-controls {{ display: flex; flex-wrap: wrap; align-items: center; gap: 0.5em; }}
-.dkb-controls > * {{ margin: 0; }}
-.dkb-controls > a {{ display: inline-block; padding: 0.7em 0.2em; }}
-.dkb-problem {{ background: #fdecea; color: #9c2a1e; padding: 0.4em; }}
-.dkb-seats td {{ padding: 0.2em 0.5em; }} {BOARD_CSS}</style></head>
-<body class="dkb-dashboard">
-<h2>{t("Class {name}", name=name)} <small>({mode})</small></h2>
-<div class="dkb-controls">
-<label>{t("Language")} <select class="dkb-lang" onchange="setLanguage(this.value)">
-{languages}</select></label>
-<label><input type="checkbox" class="dkb-projector" autocomplete="off"
-{" checked" if projector else ""} onchange="setProjector(this.checked)">
-{t("Projector mode (hide nicknames)")}</label>
-<select class="dkb-puzzle" aria-label="{t("Puzzle")}">{options}</select>
-<button class="dkb-show-best" onclick="showBest()">{t("Show the best answers")}</button>
-<button class="dkb-hide-best" onclick="hideBest()">{t("Hide the answers")}</button>
-<a class="dkb-csv" href="report.csv" download="{name}.csv">{t("Download CSV")}</a>
-</div>
-<p class="dkb-status" role="status"></p>
-<div id="board" class="dkb-live"></div>
-<p class="dkb-flood">{flood} <button type="button" class="dkb-remove-these"
-onclick="removeNew()">{t("Remove these")}</button></p>
-<script>
-const settings = {script};
-const state = {{projector: settings.projector, show: 0}};
-const signed = settings.xsrf ? {{"X-XSRFToken": settings.xsrf}} : {{}};
-let version = null;
-function say(text) {{ document.querySelector(".dkb-status").textContent = text; }}
-function signedOut(response) {{  // the 404 page, not a refusal in JSON
-  const kind = response.headers.get("Content-Type") || "";
-  return response.status === 404 && kind.startsWith("text/html");
-}}
-async function refresh() {{
-  const projector = state.projector ? 1 : 0;
-  const query = `lang=${{settings.lang}}&projector=${{projector}}&show=${{state.show}}`;
-  const headers = version ? {{...signed, "If-None-Match": version}} : signed;
-  try {{
-    const response = await fetch(`board?${{query}}`, {{cache: "no-store", headers}});
-    if (response.status === 304) return;
-    if (signedOut(response)) {{ say(settings.signedOut); return; }}
-    if (response.ok) {{
-      version = response.headers.get("ETag");
-      document.getElementById("board").innerHTML = await response.text();
-    }} else {{
-      const answer = await response.json();
-      say(answer.error.message);
-    }}
-  }} catch (error) {{ say(settings.stopped); }}
-}}
-function address(name, value) {{
-  const here = new URL(location.href);
-  if (value === null) here.searchParams.delete(name); else here.searchParams.set(name, value);
-  return here;
-}}
-function setProjector(on) {{
-  state.projector = on;
-  history.replaceState(null, "", address("projector", on ? "1" : null));
-  refresh();
-}}
-function setLanguage(lang) {{ location.assign(address("lang", lang)); }}
-function showBest() {{
-  state.show = Number(document.querySelector(".dkb-puzzle").value);
-  refresh();
-}}
-function hideBest() {{ state.show = 0; refresh(); }}
-async function act(action, nickname, into) {{
-  const question = settings.confirm[action].replaceAll("{{nickname}}", nickname)
-    .replaceAll("{{into}}", into || "");
-  if (!confirm(question)) return;
-  try {{
-    const response = await fetch(`seats/${{action}}?lang=${{settings.lang}}`, {{
-      method: "POST", cache: "no-store",
-      headers: {{...signed, "Content-Type": "application/json"}},
-      body: JSON.stringify(into ? {{nickname, into}} : {{nickname}}),
-    }});
-    if (signedOut(response)) say(settings.signedOut);
-    else {{
-      const answer = await response.json();
-      say(response.ok ? answer.message : answer.error.message);
-    }}
-  }} catch (error) {{ say(settings.stopped); }}
-  version = null;
-  refresh();
-}}
-async function flood(body) {{  // "remove these": which seats (no nicknames), or remove them
-  const response = await fetch(`seats/remove-these?lang=${{settings.lang}}`, {{
-    method: "POST", cache: "no-store",
-    headers: {{...signed, "Content-Type": "application/json"}}, body: JSON.stringify(body),
-  }});
-  if (signedOut(response)) {{ say(settings.signedOut); return null; }}
-  const answer = await response.json();
-  if (!response.ok) {{ say(answer.error.message); return null; }}
-  return answer;
-}}
-async function removeNew() {{
-  const minutes = Number(document.querySelector(".dkb-flood-minutes").value);
-  try {{
-    const found = await flood({{minutes}});
-    if (found && !found.nicknames.length) say(found.message);
-    if (found && found.nicknames.length) {{
-      const names = found.nicknames;
-      const question = settings.flood.replaceAll("{{count}}", names.length)
-        .replaceAll("{{minutes}}", minutes);
-      const shown = names.slice(0, 40).join(", ") + (names.length > 40 ? ", …" : "");
-      if (confirm(`${{question}}\n\n${{shown}}`)) {{
-        const done = await flood({{minutes, nicknames: names}});
-        if (done) say(done.message);
-      }}
-    }}
-  }} catch (error) {{ say(settings.stopped); }}
-  version = null;
-  refresh();
-}}
-document.addEventListener("click", (event) => {{
-  const button = event.target.closest("[data-action]");
-  if (!button) return;
-  if (button.dataset.action === "merge") {{
-    act("merge", document.querySelector(".dkb-merge-from").value,
-        document.querySelector(".dkb-merge-into").value);
-  }} else {{
-    act(button.dataset.action, button.dataset.nickname);
-  }}
-}});
-refresh();
-setInterval(refresh, settings.refresh);
-</script></body></html>
-"""

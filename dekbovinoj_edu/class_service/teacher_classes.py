@@ -1,0 +1,178 @@
+"""The teacher's classes, on the teacher's page: the list, a new class from the form, and
+renaming, ending and forgetting one (:mod:`~dekbovinoj_edu.classroom.views.class_list`).
+
+On a class service the routes are ``/teacher/classes/`` (the list and the form),
+``/teacher/classes/new`` and ``/teacher/classes/<class>/rename|end|forget``, behind the same
+sign-in as the dashboard; each class's dashboard is ``/teacher/classes/<class>/``. On a hub's
+service (:mod:`.hub_pages`) the list is the service's first page, and who may see, make and
+change which class is the hub's groups (:class:`~.hub_identity.Teachers`). Every action is a
+JSON ``POST`` of the page itself, refused from another page as a seat action is
+(:func:`~.teacher.page_post_only`); every refusal is JSON with a stable code, in the
+teacher's language.
+"""
+
+from __future__ import annotations
+
+import json
+import urllib.parse
+from typing import Any
+
+from ..classroom.assignment import class_key, names_the_class
+from ..classroom.errors import DOMAIN, ClassroomError
+from ..classroom.views.class_list import ClassRow, classes_page
+from ..i18n import gettext
+from .errors import BadRequestError, ForbiddenError, InvalidError
+from .problems import LOG
+from .teacher import TeacherHandler, page_post_only
+from .validation import read_json
+
+__all__ = [
+    "CLASS_ACTIONS",
+    "ClassActionHandler",
+    "ClassesHandler",
+    "ClassesPageHandler",
+    "NewClassHandler",
+]
+
+CLASS_ACTIONS = ("rename", "end", "forget")
+"""What the teacher may do to a whole class (the routes' last part)."""
+
+
+class ClassesHandler(TeacherHandler):
+    """What the class routes share: who may make or change which class (a class service's
+    teacher: every class), the address the routes begin at, and the JSON answers."""
+
+    json_refusals = True
+
+    def may_teach(self, name: str) -> bool:
+        """Whether the teacher may make, see or change class ``name``."""
+        return True
+
+    @property
+    def classes_base(self) -> str:
+        """Where the class routes begin, as the classes page addresses them."""
+        return ""
+
+    def dashboard_of(self, name: str) -> str:
+        """The address of class ``name``'s dashboard, relative to the classes page."""
+        return f"{self.classes_base}{urllib.parse.quote(name, safe='')}/"
+
+    def t(self, message: str, **values: object) -> str:
+        """``message`` in the reader's language."""
+        return gettext(self.lang, DOMAIN, message, **values)
+
+    def fields(self) -> dict[str, Any]:
+        """The body, a JSON object from the page itself."""
+        page_post_only(self, "Only the teacher's page itself may change a class.")
+        value = read_json(self.request.body) if self.request.body.strip() else {}
+        if not isinstance(value, dict):
+            raise BadRequestError("The request body must be one JSON object.")
+        return value
+
+    def refuse_unless_teaching(self, name: str) -> None:
+        """``ForbiddenError`` unless the teacher may make or change class ``name``."""
+        if not self.may_teach(name):
+            raise ForbiddenError("You may make and change only the classes you teach.")
+
+    def say(self, answer: dict[str, Any], status: int = 200) -> None:
+        """Answer the page with ``answer`` as JSON."""
+        self.set_status(status)
+        self.set_header("Content-Type", "application/json; charset=utf-8")
+        self.finish(json.dumps(answer, ensure_ascii=False))
+
+
+class ClassesPageHandler(ClassesHandler):
+    """``GET /teacher/classes/``: the classes the teacher may see, and the form."""
+
+    json_refusals = False
+
+    def signed_in_as(self) -> str:
+        """Who the page says the teacher is (a hub's user; nobody on a class service)."""
+        return ""
+
+    def _rows(self) -> list[ClassRow]:
+        store = self.service.store
+        ended = store.ended_classes()
+        return [
+            ClassRow(a.name, a.mode, a.size, len(store.seats(a.name)), a.name in ended)
+            for a in store.classes()
+            if self.may_teach(a.name)
+        ]
+
+    async def get(self, **_: str) -> None:
+        if not self.request.path.endswith("/"):
+            self.redirect(self.request.path + "/")
+            return
+        rows = await self.aside(self._rows)
+        page = classes_page(
+            self.lang,
+            rows,
+            base=self.classes_base,
+            xsrf=self.page_token,
+            may_make=self.service.class_maker is not None,
+            signed_in_as=self.signed_in_as(),
+        )
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.finish(page)
+
+
+class NewClassHandler(ClassesHandler):
+    """``POST …/classes/new``: make the class the form asks for (``class new``'s rules)."""
+
+    async def post(self, **_: str) -> None:
+        fields = self.fields()
+        maker = self.service.class_maker
+        if maker is None:
+            raise ForbiddenError("This page cannot make classes.")
+        self.refuse_unless_teaching(str(fields.get("name", "")).strip())
+        made = await self.aside(maker, self.service.store, fields)
+        LOG.info("teacher: made class %s", made.name)
+        message = self.t("Class {name} is made. Puzzles: {count}.", name=made.name, count=made.size)
+        self.say(
+            {"message": message, "name": made.name, "dashboard": self.dashboard_of(made.name)},
+            201,
+        )
+
+
+class ClassActionHandler(ClassesHandler):
+    """``POST …/classes/<class>/rename|end|forget``: ``{"name": …}`` renames, ``{}`` ends,
+    ``{"confirm": …}`` (the class's name, typed, in any case) forgets."""
+
+    async def post(self, action: str, **_: str) -> None:
+        fields = self.fields()
+        store, service = self.service.store, self.service
+        name = (await self.aside(store.assignment, self.class_name)).name
+        self.refuse_unless_teaching(name)
+        if action == "rename":
+            new = fields.get("name")
+            if not isinstance(new, str):
+                raise InvalidError("Give the class's new name.", field="name")
+            self.refuse_unless_teaching(new.strip())
+            renamed = await self.aside(store.rename_class, name, new)
+            service.renamed(name, renamed)
+            message = self.t("Class {name} is now called {new}.", name=name, new=renamed)
+            answer = {"message": message, "name": renamed, "dashboard": self.dashboard_of(renamed)}
+        elif action == "end":
+            await self.aside(store.end_class, name)
+            service.dropped(name)
+            message = self.t("Class {name} has ended: its board and report stay.", name=name)
+            answer = {"message": message, "name": name}
+        else:
+            typed = fields.get("confirm")
+            if not isinstance(typed, str) or not names_the_class(typed, name):
+                raise InvalidError(
+                    "Type the name of the class, {name}, to forget it.", field="confirm", name=name
+                )
+            if service.only is not None and class_key(service.only) == class_key(name):
+                raise ClassroomError(
+                    "This service serves class {name}: stop it before forgetting the class.",
+                    name=name,
+                )
+            deleted = await self.aside(store.forget, name)
+            service.dropped(name)
+            message = self.t(
+                "Class {name} was forgotten. Attempts deleted: {count}.", name=name, count=deleted
+            )
+            answer = {"message": message, "name": name}
+        LOG.info("teacher: %s class %s", action, name)
+        self.say(answer)
