@@ -27,6 +27,7 @@ from support.shown import open_code
 from dekbovinoj_edu.i18n import LANGUAGE_NAMES, gettext
 from dekbovinoj_edu.rules.puzzle import Puzzle
 from dekbovinoj_edu.sessions.practice import PracticeSession
+from dekbovinoj_edu.site.assets import pyodide_folder
 from dekbovinoj_edu.site.pages import APP_PAGE
 
 pytestmark = pytest.mark.network  # the build takes Pyodide from npm and wheels from PyPI
@@ -182,10 +183,15 @@ def test_a_lesson_runs_in_the_site_as_in_jupyter(open_site: SiteOpener) -> None:
 
 _LOADING_TEXTS = """
 window.__loadingTexts = [];
+window.__barTexts = [];
 new MutationObserver(() => {
   const text = document.getElementById("loading_text");
   if (text && window.__loadingTexts.at(-1) !== text.textContent) {
     window.__loadingTexts.push(text.textContent);
+  }
+  const bar = document.querySelector(".dkb-loading-text");
+  if (bar && window.__barTexts.at(-1) !== bar.textContent) {
+    window.__barTexts.push(bar.textContent);
   }
 }).observe(document, { childList: true, subtree: true, characterData: true });
 """
@@ -194,6 +200,7 @@ new MutationObserver(() => {
 def test_the_site_starts_in_the_students_language(browser: Any, site_server: SiteServer) -> None:
     from playwright.sync_api import expect
 
+    from dekbovinoj_edu.site.loading_bar import LOADING, MOST_BEFORE_READY
     from dekbovinoj_edu.site.pages import APP_STARTING
 
     context = browser.new_context(locale="sv-SE")
@@ -202,7 +209,12 @@ def test_the_site_starts_in_the_students_language(browser: Any, site_server: Sit
         page = context.new_page()
         page.goto(site_server.url)
         expect(page.locator(".dkb-practice .dkb-submit")).to_be_visible(timeout=SITE_FIRST_LOAD_MS)
+        expect(page.locator(".dkb-loading-bar")).to_have_count(0)  # gone once the app is there
         seen = page.evaluate("window.__loadingTexts")
+        bar = page.evaluate("window.__barTexts")
+        took = page.wait_for_function(
+            "() => Number(localStorage.getItem('dekbovinoj-load-ms:' + location.pathname))"
+        ).json_value()
         # and the app itself starts in Swedish: the browser's language reaches its Python
         tabs = page.locator(".lm-TabBar-tab")
         expect(tabs.first).to_have_text(gettext("sv", "ui", "Practice"))
@@ -210,6 +222,13 @@ def test_the_site_starts_in_the_students_language(browser: Any, site_server: Sit
         context.close()
     assert gettext("sv", "ui", APP_STARTING[0]) in seen  # "Appen startar…"
     assert not any("kernel" in text or "Executing" in text for text in seen)  # Voici's English
+    # the loading bar, in Swedish ("Laddar korten… 60 %"), fills while the page starts, and the
+    # page keeps how long it took, for the bar of the next visit
+    words = gettext("sv", "ui", LOADING)
+    shown = [int(text.rsplit(" ", 2)[-2]) for text in bar if text.startswith(words[:12])]
+    assert len(shown) >= 2 and len(shown) == len(bar) and shown == sorted(shown), bar
+    assert shown[-1] > shown[0] and (shown[-1] <= MOST_BEFORE_READY or shown[-1] == 100)
+    assert took > 0
 
 
 def test_the_score_and_streak_survive_closing_the_tab(open_site: SiteOpener, peter: Puzzle) -> None:
@@ -271,7 +290,7 @@ def test_a_level_3_root_is_checked_without_sympy_which_comes_for_a_cube_root(
 
 
 def test_the_site_ships_the_python_it_starts_with_compiled(site: Path) -> None:
-    folder = site / "static" / "pyodide"
+    folder = pyodide_folder(site)  # static/pyodide-<hash>
     unchecked = b"\x01\x00\x00\x00"  # a hash-based .pyc whose source is never checked
     stdlib = zipfile.ZipFile(folder / "python_stdlib.zip")
     assert "json/__init__.pyc" in stdlib.namelist()
@@ -324,7 +343,7 @@ def test_the_sites_python_starts_without_the_terminal_and_reads_its_stdlib_once(
 
     node = shutil.which("node")
     assert node is not None, "the site's build needs node: it is installed with npm"
-    folder = site / "static" / "pyodide"
+    folder = pyodide_folder(site)  # static/pyodide-<hash>
     script = tmp_path / "start.mjs"
     script.write_text(_START.replace("PYODIDE_MJS", (folder / "pyodide.mjs").as_uri()), "utf-8")
     done = subprocess.run(
