@@ -214,3 +214,22 @@ def test_the_dashboard_shows_where_students_go_and_projects_in_large_type(
     assert ".dkb-projecting .dkb-board table { font-size: 28px; }" in page
     assert "href='classes/'" in page  # the way to the teacher's classes
     assert "http://" not in page.replace(server.url, "")  # nothing from another server
+
+
+def test_beside_voila_the_dashboard_shows_the_apps_address_for_its_own_class(
+    store: SQLStore,
+) -> None:
+    from dekbovinoj_edu.serving.class_process import service_command
+
+    app = "http://192.0.2.7:8866/?key=cow7"  # serve --class: Voilà runs class 4a
+    assert service_command("4a", port=0, app_url=app)[-2:] == ["--app-url", app]
+    with running_service(store, "4a", class_maker=make_from_form, app_url=app) as (server, api):
+        signed = api.sign_in(f"/teacher/{server.service.secret}/")
+        own = api.call("GET", "/teacher/", headers=signed).text
+        assert f"<p class='dkb-address-text'>{app.replace('&', '&amp;')}</p>" in own
+        assert f"data-link='{app}'" in own
+        made = api.call("POST", "/teacher/classes/new", {"name": "4b", "level": "1"},
+                        headers=signed)  # fmt: skip
+        assert made.status == 201
+        other = api.call("GET", "/teacher/classes/4b/", headers=signed).text
+        assert "dekbovinoj serve --class 4b" in other and "<svg" not in other

@@ -92,6 +92,7 @@ def _serve(args: argparse.Namespace, *, students: bool, host: str, browser: bool
                 secret=secret,
                 teacher_from=_networks(args),
                 class_maker=make_from_form,
+                app_url=getattr(args, "app_url", None),
             )
         except BaseException:
             store.close()
@@ -166,6 +167,12 @@ def register(commands: Any) -> None:
         "--port", type=int, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT}; 0: any)"
     )
     serve.add_argument("--site", metavar="DIR", help="a built static site to serve at /")
+    serve.add_argument(
+        "--app-url",
+        metavar="URL",
+        help="where students open the app of this class, when another server runs it (serve "
+        "--class gives Voilà's address): the dashboard shows it and its QR code",
+    )
     serve.add_argument(
         "--allow-origin",
         action="append",

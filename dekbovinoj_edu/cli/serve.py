@@ -122,6 +122,7 @@ def run(args: argparse.Namespace) -> int:
     service that does not start. A port that cannot be used raises
     :class:`~dekbovinoj_edu.serving.server.PortUnavailable` (one sentence) before anything
     starts."""
+    from ..class_service.class_links import typed_address
     from ..classroom.store import DB_ENV  # the database's layer, only for serving
 
     _check_arguments(args)
@@ -134,13 +135,18 @@ def run(args: argparse.Namespace) -> int:
         if listening.moved:
             print(listening.moved_sentence(), flush=True)
         class_env: dict[str, str] = {}
+        key = class_key(args.key) if args.key is not None else ""
+        addresses = student_addresses(args.host, listening.port, key)
         if args.class_name is not None:
             if args.class_server is not None:
                 server = service_address(args.class_server)
             else:
                 try:
                     service = start_class_service(
-                        args.class_name, db=args.db, say=lambda line: print(line, flush=True)
+                        args.class_name,
+                        db=args.db,
+                        say=lambda line: print(line, flush=True),
+                        app_url=typed_address(addresses),
                     )
                 except ServiceStartError as error:
                     print(f"dekbovinoj: {error}", file=sys.stderr)
@@ -155,8 +161,6 @@ def run(args: argparse.Namespace) -> int:
             class_env = class_environment(args.class_name, server)
             notebook = find_notebook(name=CLASS_NOTEBOOK, cells=CLASS_CELLS)
         options = serve_options(args, notebook)
-        key = class_key(args.key) if args.key is not None else ""
-        addresses = student_addresses(options.host, listening.port, key)
         print(f"Dek bovinoj: {addresses[0]}  (Ctrl+C stops it)", flush=True)
         if len(addresses) > 1:
             print("Students type one of these addresses:", flush=True)

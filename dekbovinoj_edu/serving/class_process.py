@@ -75,14 +75,18 @@ def service_command(
     port: int,
     site: Path | None = None,
     allow_origins: Iterable[str] = (),
+    app_url: str | None = None,
 ) -> list[str]:
     """The command line of ``dekbovinoj class serve`` for class ``name`` (``site``: the
     static site it serves too; ``allow_origins``: the sites elsewhere whose pages may call
-    its API). The database is in :func:`service_environment`."""
+    its API; ``app_url``: where the students open the app, for the dashboard to show). The
+    database is in :func:`service_environment`."""
     command = [sys.executable, "-m", "dekbovinoj_edu.cli", "class", "serve", name]
     command += ["--host", host, "--port", str(port)]
     if site is not None:
         command += ["--site", str(site)]
+    if app_url is not None:
+        command += ["--app-url", app_url]
     for origin in allow_origins:
         command += ["--allow-origin", origin]
     return command
@@ -156,6 +160,7 @@ def start_class_service(
     allow_origins: Iterable[str] = (),
     say: Callable[[str], None] | None = None,
     timeout: float = START_SECONDS,
+    app_url: str | None = None,
 ) -> ClassService:
     """Start ``dekbovinoj class serve name`` on 127.0.0.1 (``port``, or a free one) and wait
     until it answers for the class. What it prints after its first lines goes to ``say``
@@ -164,7 +169,7 @@ def start_class_service(
     ``timeout`` seconds."""
     chosen = port if port is not None else 0  # 0: the service binds a free port itself
     process = subprocess.Popen(
-        service_command(name, port=chosen, site=site, allow_origins=allow_origins),
+        service_command(name, port=chosen, site=site, allow_origins=allow_origins, app_url=app_url),
         env=service_environment(db, os.environ),
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

@@ -33,7 +33,8 @@ if TYPE_CHECKING:
 __all__ = ["NOT_SERVED", "PROJECTOR_CSS", "dashboard_page"]
 
 NOT_SERVED = (
-    "Students join class {name} when a class service serves it: dekbovinoj class serve {name}"
+    "Students join class {name} when it is served: dekbovinoj serve --class {name}, or "
+    "dekbovinoj class serve {name}"
 )
 """What the dashboard of a class the service does not serve to students says instead."""
 
