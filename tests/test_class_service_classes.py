@@ -8,6 +8,7 @@ address students type, the class's QR code, and the table in large type on the p
 from __future__ import annotations
 
 import re
+import socket
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -16,6 +17,7 @@ from support.class_service import Api, running_service
 from support.puzzles import PETER
 
 from dekbovinoj_edu.class_service.run import ClassServer
+from dekbovinoj_edu.class_service.state import Service
 from dekbovinoj_edu.classroom.assignment import codes_assignment
 from dekbovinoj_edu.classroom.store import SQLStore, open_store
 from dekbovinoj_edu.cli.class_form import make_from_form
@@ -233,3 +235,39 @@ def test_beside_voila_the_dashboard_shows_the_apps_address_for_its_own_class(
         assert made.status == 201
         other = api.call("GET", "/teacher/classes/4b/", headers=signed).text
         assert "dekbovinoj serve --class 4b" in other and "<svg" not in other
+
+
+def _other_address() -> str | None:
+    """An IPv4 address of this computer that is not loopback, if it has one."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))  # picks the route, sends nothing
+            address = str(probe.getsockname()[0])
+        except OSError:
+            return None
+    return None if address.startswith("127.") or address == "0.0.0.0" else address
+
+
+def test_another_computer_signed_in_or_not_gets_403_on_the_classes(store: SQLStore) -> None:
+    here = _other_address()
+    if here is None:
+        pytest.skip("this computer has no address but loopback")
+    server = ClassServer(Service(store, "4a", class_maker=make_from_form), host="0.0.0.0")
+    server.start()
+    try:
+        local, remote = Api(server.url), Api(f"http://{here}:{server.port}/")
+        signed = local.sign_in(f"/teacher/{server.service.secret}/")
+        for method, path, body in (
+            ("GET", "/teacher/classes/", None),
+            ("GET", "/teacher/classes/4a/", None),
+            ("POST", "/teacher/classes/new", {"name": "4x", "level": "1"}),
+            ("POST", "/teacher/classes/4a/end", {}),
+        ):
+            answer = remote.call(method, path, body, headers=signed)
+            assert answer.status == 403 and "--teacher-from" in answer.text, path
+        assert [a.name for a in store.classes()] == ["4a"] and store.ended_classes() == set()
+        page = local.call("GET", "/teacher/", headers=signed).text
+        shown = re.search(rf"dkb-address-text'>http://([\d.]+):{server.port}/<", page)
+        assert shown and not shown[1].startswith("127.")  # a network's address, typed
+    finally:
+        server.close()
