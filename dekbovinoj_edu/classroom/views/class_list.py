@@ -92,7 +92,11 @@ def _form(lang: str) -> str:
     main = "".join(
         [
             box("name", "Name of the class", extra="required maxlength='40' autocomplete='off'"),
-            menu("level", "Level", [("", "2"), ("1", "1"), ("2", "2"), ("3", "3")]),
+            menu(
+                "level",
+                "Level",
+                [("", _t(lang, "2, or the lesson's first")), ("1", "1"), ("2", "2"), ("3", "3")],
+            ),
             box("count", "Puzzles", "number", "min='1' max='100' value='10'"),
             menu("difficulty", "Difficulty", [(d.value, difficulty[d.value]) for d in Difficulty]),
             menu("mode", "Mode", [(m, words[m]) for m in MODES]),
@@ -155,8 +159,9 @@ def _rows(lang: str, rows: list[ClassRow], base: str) -> str:
             f"data-class-action='forget' data-name='{name}'>{t('Forget')}</button></td></tr>"
         )
     head = "".join(
-        f"<th>{t(word)}</th>" for word in ("Class", "Mode", "Puzzles", "Students", "State", "")
+        f"<th>{t(word)}</th>" for word in ("Class", "Mode", "Puzzles", "Students", "State")
     )
+    head += "<th></th>"  # the actions' column
     body = "".join(shown)
     return f"<table class='dkb-classes'><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
