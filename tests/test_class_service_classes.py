@@ -275,3 +275,18 @@ def test_another_computer_signed_in_or_not_gets_403_on_the_classes(store: SQLSto
         assert shown and not shown[1].startswith("127.")  # a network's address, typed
     finally:
         server.close()
+
+
+def test_a_deal_longer_than_the_stores_patience_is_waited_for(store: SQLStore) -> None:
+    import time
+
+    def slow(opened: object, fields: object) -> object:
+        time.sleep(0.6)  # a long deal: 100 puzzles of level 3 with a filter
+        return make_from_form(opened, fields)  # type: ignore[arg-type]
+
+    with running_service(store, "4a", class_maker=slow, patience=0.2) as (server, api):
+        signed = api.sign_in(f"/teacher/{server.service.secret}/")
+        made = api.call("POST", "/teacher/classes/new", {"name": "4s", "level": "1"},
+                        headers=signed)  # fmt: skip
+        assert made.status == 201, made.text
+        assert api.join("Ana", name="4s").status == 201

@@ -13,6 +13,7 @@ teacher's language.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import urllib.parse
 from typing import Any
@@ -125,7 +126,12 @@ class NewClassHandler(ClassesHandler):
         if maker is None:
             raise ForbiddenError("This page cannot make classes.")
         self.refuse_unless_teaching(str(fields.get("name", "")).strip())
-        made = await self.aside(maker, self.service.store, fields)
+        # Dealing takes a while (up to a minute for 100 puzzles of level 3 with a filter, each
+        # deal bounded by the dealer's own limits): a thread of its own, not the store's pool,
+        # and no store deadline (the class is kept at the end, in one short write).
+        made = await asyncio.get_running_loop().run_in_executor(
+            None, maker, self.service.store, fields
+        )
         LOG.info("teacher: made class %s", made.name)
         message = self.t("Class {name} is made. Puzzles: {count}.", name=made.name, count=made.size)
         self.say(

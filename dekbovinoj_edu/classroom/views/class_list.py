@@ -198,6 +198,7 @@ def classes_page(
             "name to delete it:",
         ),
         "stopped": _t(lang, "The class service does not answer."),
+        "dealing": _t(lang, "Dealing the puzzles… (a minute at most)"),
     }
     script = json.dumps(settings, ensure_ascii=False).replace("<", "\\u003c")
     languages = "".join(
@@ -241,10 +242,14 @@ async function makeClass(event) {{
   for (const [name, value] of new FormData(event.target).entries()) {{
     if (value !== "") fields[name] = value;
   }}
+  const button = event.target.querySelector("button[type='submit']");
+  button.disabled = true;
+  say(settings.dealing);
   try {{
     const made = await send("new", fields);
     if (made) location.assign(made.dashboard);
   }} catch (error) {{ say(settings.stopped); }}
+  button.disabled = false;
 }}
 document.addEventListener("click", async (event) => {{
   const button = event.target.closest("[data-class-action]");
