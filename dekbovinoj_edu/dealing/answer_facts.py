@@ -66,10 +66,15 @@ FRACTION_ANSWERS = 100
 
 
 DECIDED_CARDS = 8
-"""Up to this many cards (and at a level of sums, ``+ −`` only, whatever their number) whether a
-move as good exists without some operations is decided; a 9-card level-3 hand can take 20
-processor-seconds a question, a 12-card level-2 hand minutes. One recorded turn in a hundred is
-bigger."""
+"""Up to this many cards (a joker counted as one: it doubles what the solver tries; and at a
+level of sums, ``+ −`` only, whatever their number) whether a move as good exists without
+some operations is decided; a 12-card level-2 hand takes minutes a question. One recorded
+turn in a hundred is bigger."""
+
+DECIDED_POWER_CARDS = 7
+"""The same bound at a level with ``^``, ``√`` or ``!``, whose search is far larger: an 8-card
+level-3 hand took 125 processor-seconds to decide (a 7-card one 4 s), and 8 cards with a joker
+more than 15 minutes (measured while recording ``facts-level-3.txt``)."""
 
 
 def decides(puzzle: Puzzle) -> bool:
@@ -81,8 +86,16 @@ def decides(puzzle: Puzzle) -> bool:
     >>> big = "A♣ 2♣ 3♣ 4♣ 5♣ 6♣ | 7♣ 8♣ 9♣"
     >>> decides(Puzzle.parse(big, level=2)), decides(Puzzle.parse(big, level=1))
     (False, True)
+    >>> decides(Puzzle.parse("A♣ 2♣ 3♣ 4♣ | 5♣ 6♣ 7♣ 8♣ JK", level=2))   # a joker: the ninth
+    False
+    >>> decides(Puzzle.parse("A♣ 2♣ 3♣ 4♣ | 5♣ 6♣ 7♣", level=3))   # 7 at a level with powers
+    True
     """
-    return len(puzzle.cards) <= DECIDED_CARDS or puzzle.level.operations <= {Op.ADD, Op.SUB}
+    ops = puzzle.level.operations
+    if ops <= {Op.ADD, Op.SUB}:
+        return True
+    most = DECIDED_POWER_CARDS if ops & {Op.POW, Op.SQRT, Op.FACT} else DECIDED_CARDS
+    return len(puzzle.cards) + puzzle.has_joker <= most
 
 
 class AnswerFacts(Protocol):

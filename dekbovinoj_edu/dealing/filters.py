@@ -17,8 +17,9 @@ The best answer (the solver's):
 - ``needs``: operations the best move cannot do without: with any one of them
   taken away from the level, no move as good (as many cards, as many from the
   pasture) is left. ``needs={"×"}`` deals puzzles that practise ×. Decided for hands of
-  at most :data:`~.answer_facts.DECIDED_CARDS` cards (and at a level of sums): a bigger
-  one is never dealt for ``needs`` or ``needs_any``.
+  at most :data:`~.answer_facts.DECIDED_CARDS` cards (a joker counted;
+  :data:`~.answer_facts.DECIDED_POWER_CARDS` at a level with ``^``, ``√`` or ``!``; any hand at
+  a level of sums): a bigger one is never dealt for ``needs`` or ``needs_any``.
 - ``needs_any``: operations the best move cannot do without all together: with every
   one of them taken away, no move as good is left. ``needs_any={"×", "÷"}`` deals
   puzzles that practise × or ÷; ``needs_any={"^", "√", "!"}`` puzzles that need level 3.
