@@ -62,6 +62,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]  # the package, and tests/suppor
 from machine import describe
 from support.processes import children, cpu_seconds, rss_bytes
 from support.servers import SiteServer, free_port, serve_site
+from support.shown import open_settings
 
 from dekbovinoj_edu.site.build import build_site
 
@@ -640,7 +641,8 @@ def single_page(given: Path | None) -> int:
                     ("Dek bovinoj!", ".dkb-submit", ".dkb-feedback"),
                 ):
                     clicks.setdefault(name, []).append(click_time(page, css, answer))
-            # Level 3 at once: a √ answer, checked without sympy.
+            # Level 3 at once: a √ answer, checked without sympy (the code box is in Settings).
+            open_settings(page)
             level3 = typed_time(
                 page, ".dkb-code input", ROOTS_CODE, ".dkb-current-code", ROOTS_CODE
             )
