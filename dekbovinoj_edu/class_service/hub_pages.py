@@ -213,6 +213,9 @@ class HubIndexHandler(HubClasses, ClassesPageHandler):
     def signed_in_as(self) -> str:
         return str(self.current_user["name"])
 
+    def students_link(self, name: str) -> str:
+        return class_link(self.settings.get("hub_base", "/"), name)
+
 
 class HubNewClassHandler(HubClasses, NewClassHandler):
     """``POST classes/new``: a new class, of a name the teacher teaches."""

@@ -22,6 +22,7 @@ from ..classroom.assignment import class_key, names_the_class
 from ..classroom.errors import DOMAIN, ClassroomError
 from ..classroom.views.class_list import ClassRow, classes_page
 from ..i18n import gettext
+from .class_links import class_link
 from .errors import BadRequestError, ForbiddenError, InvalidError
 from .problems import LOG
 from .teacher import TeacherHandler, page_post_only
@@ -91,11 +92,22 @@ class ClassesPageHandler(ClassesHandler):
         """Who the page says the teacher is (a hub's user; nobody on a class service)."""
         return ""
 
+    def students_link(self, name: str) -> str:
+        """The address the students of class ``name`` open ("" where they do not)."""
+        return class_link(self.service, name)
+
     def _rows(self) -> list[ClassRow]:
         store = self.service.store
         ended = store.ended_classes()
         return [
-            ClassRow(a.name, a.mode, a.size, len(store.seats(a.name)), a.name in ended)
+            ClassRow(
+                a.name,
+                a.mode,
+                a.size,
+                len(store.seats(a.name)),
+                a.name in ended,
+                "" if a.name in ended else self.students_link(a.name),
+            )
             for a in store.classes()
             if self.may_teach(a.name)
         ]

@@ -55,6 +55,8 @@ class ClassRow:
     puzzles: int
     students: int
     ended: bool = False
+    link: str = ""
+    """The address its students open ("" where they do not reach it here)."""
 
 
 def _t(lang: str, message: str, **values: object) -> str:
@@ -146,13 +148,18 @@ def _rows(lang: str, rows: list[ClassRow], base: str) -> str:
         name = html.escape(row.name, quote=True)
         link = html.escape(base + urllib.parse.quote(row.name, safe="") + "/", quote=True)
         state = t("ended") if row.ended else t("open")
+        opens = (
+            f"<br><small>{t('Students open:')} <code>{html.escape(row.link)}</code></small>"
+            if row.link
+            else ""
+        )
         mode = t("test") if row.mode == "test" else t("practice")
         end = "" if row.ended else (
             f"<button type='button' data-class-action='end' data-name='{name}'>{t('End')}</button>"
         )  # fmt: skip
         shown.append(
             f"<tr class='dkb-class{' dkb-ended' if row.ended else ''}' data-name='{name}'>"
-            f"<td><a href='{link}'>{t('Class {name}', name=row.name)}</a></td>"
+            f"<td><a href='{link}'>{t('Class {name}', name=row.name)}</a>{opens}</td>"
             f"<td>{mode}</td><td>{row.puzzles}</td><td>{row.students}</td><td>{state}</td>"
             f"<td class='dkb-actions'><button type='button' data-class-action='rename' "
             f"data-name='{name}'>{t('Rename')}</button>{end}<button type='button' "
