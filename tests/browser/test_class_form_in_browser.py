@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from support.axe import violations
 from support.class_service import Api, running_service
 
 from dekbovinoj_edu.class_service.run import ClassServer
@@ -45,6 +46,9 @@ def test_a_teacher_makes_a_class_sees_its_qr_code_and_a_student_joins(
         page.goto(f"{server.url}teacher/{server.service.secret}/")
         page.locator(".dkb-classes-link").click()
         expect(page.locator("h1")).to_have_text("Your classes")
+        page.locator("details summary").click()  # the filters too
+        assert violations(page) == []  # axe, WCAG 2.2 AA with the target size
+        page.locator("details summary").click()
         form = page.locator("form.dkb-new-class")
         form.locator("input[name='name']").fill("5c")
         form.locator("select[name='level']").select_option("1")
@@ -78,6 +82,7 @@ def test_a_teacher_makes_a_class_sees_its_qr_code_and_a_student_joins(
         )
         assert sizes and min(sizes) >= 24, sizes
         page.screenshot(path=str(artifacts / "class-form-dashboard-projector.png"))
+        assert violations(page) == []
 
         page.goto(f"{server.url}teacher/classes/")
         typed = iter(["5d", "5c", "5D"])  # the new name; a wrong name, then the right one
