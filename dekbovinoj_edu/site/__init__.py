@@ -9,6 +9,9 @@ Built on the teacher's or the school's computer (``dekbovinoj build-site``):
   app talks to the class service that serves the site) and the changes to Voici's pages.
 - :mod:`.startup`: the changes to files the site ships, for a faster start.
 - :mod:`.pupils`: the pupils' version of every lesson, the one the site renders.
+- :mod:`.assets`: the built site's files made light to send: stored archives, brotli and
+  gzip copies, Pyodide's folder named by its content's hash.
+- :mod:`.loading_bar`: the bar the app and class pages show while they start.
 
 Run in the student's browser:
 
