@@ -122,10 +122,10 @@ class TransferSlots:
     (True, False, True, {'10.0.0.6': 1})
     """
 
-    per_address: int = 12
-    """Transfers at once to one address (a browser opens six connections to a server; a
-    school's network behind one address shares these)."""
-    wait_seconds: float = 60.0
+    per_address: int = 32
+    """Transfers at once to one address: five browsers' worth (a browser opens six connections
+    to a server); a school's network seen through one address shares them, in turn."""
+    wait_seconds: float = 120.0
     """How long a request waits for a slot before it is refused (503, ``Retry-After``)."""
     active: dict[str, int] = field(default_factory=dict)
     _waiting: dict[str, list[asyncio.Future[None]]] = field(default_factory=dict, repr=False)
