@@ -32,7 +32,7 @@ WISHES: list[tuple[int, dict[str, Any]]] = [
     (2, {"needs_any": {"×", "÷"}, "cards": (2, 4), "fractions": False}),
     (3, {"needs_any": {"^", "√", "!"}, "advanced": False, "jokers": False, "decks": 1}),
     (3, {"needs": {"×"}}),
-    (1, {"cards": (5, 6), "flipped": False}),
+    (1, {"cards": (4, 5), "flipped": False}),  # five different easy ones exist
 ]
 """Filters on the answers, each a wish that used to solve its candidates on the fly."""
 

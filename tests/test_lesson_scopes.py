@@ -74,7 +74,7 @@ def test_new_puzzle_200_times_at_every_level_and_difficulty_keeps_every_promise(
 
 
 def test_the_lessons_promise_what_their_text_says() -> None:
-    assert lesson_scope(1).filters == Filters(jokers=False, flipped=False, decks=1)
+    assert lesson_scope(1).filters == Filters(jokers=False, flipped=False, decks=1, hand=(3, 7))
     assert lesson_scope(1).mu == 0.0 and lesson_scope(3).mu == lesson_scope(5).mu == 0.1
     assert lesson_scope(2).filters.cards == (2, 4)  # "short best answers (two to four cards)"
     assert lesson_scope(2).filters.fractions is False

@@ -3,10 +3,10 @@
 Each lesson declares its scope once (``scope = Scope(...)``, :mod:`dekbovinoj_edu.dealing.scope`)
 and hands it to every practice widget and dealt sheet. These tests run each lesson's code
 cells as a teacher would, then press "New puzzle" 200 times in every widget it shows, at every
-level its menu offers, and check what comes out: no joker before lesson 3 and none in lesson 6, colours as printed and
-one deck where the lesson says so, no "mu!" puzzle before "mu!" is taught (lesson 3), × or ÷
-needed in lesson 2, ^, √ or ! needed in lesson 4; the level menu offers the lesson's levels
-only, and the code box refuses a puzzle from outside the lesson.
+level its menu offers, and check what comes out: no joker before lesson 3 and none in lesson 6,
+colours as printed and one deck where the lesson says so, no "mu!" puzzle before "mu!" is
+taught (lesson 3), × or ÷ needed in lesson 2, ^, √ or ! needed in lesson 4; the level menu
+offers the lesson's levels only, and the code box refuses a puzzle from outside the lesson.
 """
 
 from __future__ import annotations

@@ -9,6 +9,7 @@ taking away, in every language, and never invites a negative start.
 from __future__ import annotations
 
 import pytest
+from support.puzzles import PETER
 
 from dekbovinoj_edu import Puzzle, check, solve
 from dekbovinoj_edu.i18n import LANGUAGES, gettext
@@ -69,6 +70,6 @@ def test_a_single_best_answer_is_said_as_one() -> None:
     view.answers_button.click()
     assert "only this one" in view.answers.value
     assert "1 different" not in view.answers.value
-    many = Practice(puzzle=Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2))  # Peter's
+    many = Practice(puzzle=PETER)
     many.answers_button.click()
     assert "different ones" in many.answers.value

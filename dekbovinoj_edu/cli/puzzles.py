@@ -271,7 +271,7 @@ def wish_from(args: argparse.Namespace) -> Wish:
     >>> add_dealing_options(parser, count=1)
     >>> wish = wish_from(parser.parse_args(["--lesson", "1", "--cards", "2-3"]))
     >>> wish.level.name, wish.mu, sorted(wish.filters)
-    ('1', 0.0, ['cards', 'decks', 'flipped', 'jokers'])
+    ('1', 0.0, ['cards', 'decks', 'flipped', 'hand', 'jokers'])
     >>> wish_from(parser.parse_args(["--lesson", "1", "--jokers"]))
     Traceback (most recent call last):
     ...
