@@ -397,40 +397,26 @@ def run_class(
         now[0] = at + given.seconds
         right = given.outcome in (Outcome.BEST, Outcome.FEWER)
         attempt_id = f"{who}-{seat.puzzle}"
+        # What the child sends: the best answer; "mu!"; the answer the last hint showed, then
+        # typed; or, on a "mu!" puzzle shown, "Mu!" after the hint said so.
         if right and best is not None:
-            recorded = desk.attempt(
-                tokens[who],
-                attempt_id,
-                seat.puzzle,
-                best.expression,
-                joker=best.joker,
-                hints=given.hints,
-                seconds=given.seconds,
-            )
+            text, joker, mu, hints = best.expression, best.joker, False, given.hints
         elif right or (given.outcome is Outcome.WRONG and best is not None):
-            recorded = desk.attempt(
-                tokens[who],
-                attempt_id,
-                seat.puzzle,
-                "",
-                mu=True,
-                hints=given.hints,
-                seconds=given.seconds,
-            )
-        elif best is not None:  # the answer shown by the last hint, then typed
-            recorded = desk.attempt(
-                tokens[who],
-                attempt_id,
-                seat.puzzle,
-                best.expression,
-                joker=best.joker,
-                hints=4,
-                seconds=given.seconds,
-            )
-        else:  # a "mu!" puzzle shown: the child presses "Mu!" after the hint said so
-            recorded = desk.attempt(
-                tokens[who], attempt_id, seat.puzzle, "", mu=True, hints=1, seconds=given.seconds
-            )
+            text, joker, mu, hints = "", False, True, given.hints
+        elif best is not None:
+            text, joker, mu, hints = best.expression, best.joker, False, 4
+        else:
+            text, joker, mu, hints = "", False, True, 1
+        recorded = desk.attempt(
+            tokens[who],
+            attempt_id,
+            seat.puzzle,
+            text,
+            joker=joker,
+            mu=mu,
+            hints=hints,
+            seconds=given.seconds,
+        )
         results[who].append(right)
         done[who] += 1
         seats[who] = recorded.seat
