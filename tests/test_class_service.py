@@ -23,6 +23,7 @@ from babel.messages.pofile import read_po
 from support.class_service import Answer, Api, running_service
 from support.processes import children
 from support.puzzles import PETER
+from support.servers import other_address
 
 from dekbovinoj_edu.class_service.limits import Rate, RateLimits
 from dekbovinoj_edu.class_service.run import ClassServer
@@ -585,23 +586,11 @@ def test_the_teachers_routes_answer_this_computer_and_the_addresses_named() -> N
             teacher_networks(wrong)
 
 
-def _other_address() -> str | None:
-    """An IPv4 address of this computer that is not loopback (a connection to it comes from
-    it), if it has one."""
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        try:
-            probe.connect(("192.0.2.1", 9))  # picks the route, sends nothing
-            address = str(probe.getsockname()[0])
-        except OSError:
-            return None
-    return None if address.startswith("127.") or address == "0.0.0.0" else address
-
-
 @pytest.mark.parametrize("allowed", [False, True], ids=["loopback-only", "teacher-from"])
 def test_another_computer_gets_403_unless_the_teacher_named_it(
     store: SQLStore, allowed: bool
 ) -> None:
-    here = _other_address()
+    here = other_address()
     if here is None:
         pytest.skip("this computer has no address but loopback")
     networks = teacher_networks(here) if allowed else ()

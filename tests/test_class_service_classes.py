@@ -8,13 +8,13 @@ address students type, the class's QR code, and the table in large type on the p
 from __future__ import annotations
 
 import re
-import socket
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from support.class_service import Api, running_service
 from support.puzzles import PETER
+from support.servers import other_address
 
 from dekbovinoj_edu.class_service.run import ClassServer
 from dekbovinoj_edu.class_service.state import Service
@@ -241,19 +241,8 @@ def test_beside_voila_the_dashboard_shows_the_apps_address_for_its_own_class(
         assert "dekbovinoj serve --class 4b" in other and "<svg" not in other
 
 
-def _other_address() -> str | None:
-    """An IPv4 address of this computer that is not loopback, if it has one."""
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        try:
-            probe.connect(("192.0.2.1", 9))  # picks the route, sends nothing
-            address = str(probe.getsockname()[0])
-        except OSError:
-            return None
-    return None if address.startswith("127.") or address == "0.0.0.0" else address
-
-
 def test_another_computer_signed_in_or_not_gets_403_on_the_classes(store: SQLStore) -> None:
-    here = _other_address()
+    here = other_address()
     if here is None:
         pytest.skip("this computer has no address but loopback")
     server = ClassServer(Service(store, "4a", class_maker=make_from_form), host="0.0.0.0")

@@ -40,6 +40,7 @@ __all__ = [
     "SiteServer",
     "binder_serving",
     "free_port",
+    "other_address",
     "recording_server",
     "serve_site",
     "start_in_background",
@@ -64,6 +65,18 @@ server that was given it binds it."""
 
 _handed_out: set[int] = set()
 _ports_lock = threading.Lock()
+
+
+def other_address() -> str | None:
+    """An IPv4 address of this computer that is not loopback (a connection to it comes from
+    it), if it has one."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))  # picks the route, sends nothing
+            address = str(probe.getsockname()[0])
+        except OSError:
+            return None
+    return None if address.startswith("127.") or address == "0.0.0.0" else address
 
 
 def free_port() -> int:
