@@ -23,7 +23,6 @@ True
 from __future__ import annotations
 
 import html
-import warnings
 from collections.abc import Callable
 from typing import Any
 
@@ -132,12 +131,9 @@ class AnswerBuilder(widgets.VBox):
         )
         self.expression.add_class(f"{self.css}-expression")
         self.expression.observe(self._on_typed, "value")
-        self._enter = SettledEnter(lambda: self.on_submit and self.on_submit())
-        with warnings.catch_warnings():
-            # ipywidgets 8 deprecates on_submit, but it is the only way to hear
-            # Enter while the value still updates on every key.
-            warnings.simplefilter("ignore", DeprecationWarning)
-            self.expression.on_submit(lambda _: self._enter.enter())
+        self._enter = SettledEnter(lambda: self.on_submit and self.on_submit()).watching(
+            self.expression
+        )
         self.echo = widgets.HTML(style=shared_style(widgets.HTML))
         self.echo.add_class(f"{self.css}-echo")
         self.joker_toggle = widgets.ToggleButton(
@@ -387,12 +383,15 @@ class AnswerBuilder(widgets.VBox):
         self.refresh()
 
     @shielded
+    def submit(self, _: object = None) -> None:
+        """The owner's "Dek bovinoj!" button: ``on_submit`` once the typed text has arrived."""
+        self._enter.enter()
+
     def _on_typed(self, change: dict[str, Any]) -> None:
         if self._syncing:
             return
         self.draft.type(change["new"])
         self.refresh()
-        self._enter.typed()
 
     @shielded
     def _on_joker_card(self, _: object) -> None:

@@ -121,7 +121,7 @@ class GameTable(Speaks, widgets.VBox):
         self.opening_title = widgets.HTML()
         self.opening_row = widgets.HBox(layout=widgets.Layout(**WRAP))
         self.opening_row.add_class("dkb-game-opening")
-        self.submit_button = button("dkb-game-submit", self._on_submit)
+        self.submit_button = button("dkb-game-submit", self.answer.submit)
         self.submit_button.button_style = "success"
         self.mu_title = widgets.HTML()
         self.mu_row = widgets.HBox(layout=widgets.Layout(**WRAP))

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import html
 import threading
-import warnings
 from collections.abc import Callable, Collection, Iterable, Mapping
 from typing import Any
 
@@ -52,6 +51,7 @@ from .parts import (
     language_menu,
     title_html,
 )
+from .settling import SettledEnter
 from .shared import shared_html, shared_layout, shared_look
 
 __all__ = ["DIFFICULTY_WORDS", "Practice", "level_label"]
@@ -210,13 +210,9 @@ class Practice(Speaks, DealsOnPick, widgets.VBox):
 
         self.code_field = widgets.Text()
         self.code_field.add_class("dkb-code")
-        self.load_button = button("dkb-load", self._on_load, shared=True)
+        opening = SettledEnter(lambda: self._on_load(None)).watching(self.code_field)
+        self.load_button = button("dkb-load", opening.press, shared=True)
         self.code_label = shared_html("dkb-current-code")
-        with warnings.catch_warnings():
-            # ipywidgets 8 deprecates on_submit, but it is the only way to hear
-            # Enter while the value still updates on every key.
-            warnings.simplefilter("ignore", DeprecationWarning)
-            self.code_field.on_submit(lambda _: self._on_load(None))
 
         self.answer = AnswerBuilder(self.session, on_submit=lambda: self._on_submit(None))
         """The shared answer builder: cards, signs, the answer field, its echo, the messages."""
@@ -237,7 +233,7 @@ class Practice(Speaks, DealsOnPick, widgets.VBox):
             setattr(self, name, getattr(self.answer, name))
 
         self.submit_button, self.mu_button, self.hint_button, self.answers_button = answer_buttons(
-            self._on_submit, self._on_mu, self._on_hint, self._on_answers, shared=True
+            self.answer.submit, self._on_mu, self._on_hint, self._on_answers, shared=True
         )
 
         self.answers = shared_html("dkb-answers")

@@ -1,12 +1,14 @@
-"""Enter, judged on the text typed just before it.
+"""Enter, or a button, acting on the text typed just before it.
 
 ipywidgets sends a text box's value to the kernel as a state update, which the page holds
 back while an earlier update of the box is still unanswered (its message throttle), and sends
-Enter at once, as a custom message. A student who types the last card and presses Enter while
-the kernel is busy has Enter arrive first, and would be judged on the answer without that
-card (seen in WebKit: "That makes 17, not 10." for ``13*2+3-9-3-7``). So Enter waits: for the
-update that comes after it, or :data:`SETTLE_SECONDS` when none comes. Outside a kernel
-(plain Python: a script, a test) there is no page, and Enter is judged at once.
+Enter and a button's click at once, as custom messages. A student who types the last card and
+presses Enter (or "Dek bovinoj!", "Open", "Join") while the kernel is busy has the press
+arrive first, and would be judged on the answer without that card (seen in WebKit: "That
+makes 17, not 10." for ``13*2+3-9-3-7``; a puzzle code opened without its end). So a press
+waits: for the update of a text box it watches that comes after it, or
+:data:`SETTLE_SECONDS` when none comes. Outside a kernel (plain Python: a script, a test)
+there is no page, and a press acts at once.
 
 >>> judged = []
 >>> enter = SettledEnter(lambda: judged.append("judged"))
@@ -19,7 +21,10 @@ from __future__ import annotations
 
 import asyncio
 import sys
+import warnings
 from collections.abc import Callable
+
+import ipywidgets as widgets
 
 __all__ = ["SETTLE_SECONDS", "SettledEnter", "event_loop"]
 
@@ -40,11 +45,26 @@ def event_loop() -> asyncio.AbstractEventLoop | None:
 
 
 class SettledEnter:
-    """Calls ``judge`` for an Enter once the text typed before it has arrived."""
+    """Calls ``judge`` for an Enter or a press once the text typed before it has arrived."""
 
     def __init__(self, judge: Callable[[], None]) -> None:
         self.judge = judge
         self._pending: asyncio.Handle | None = None
+
+    def watching(self, *fields: widgets.Text) -> SettledEnter:
+        """Hear every change of ``fields`` (:meth:`typed`), and a press in them (Enter)."""
+        for field in fields:
+            field.observe(lambda _: self.typed(), "value")
+            with warnings.catch_warnings():
+                # ipywidgets 8 deprecates on_submit, but it is the only way to hear Enter
+                # while the value still updates on every key.
+                warnings.simplefilter("ignore", DeprecationWarning)
+                field.on_submit(self.press)
+        return self
+
+    def press(self, _: object = None) -> None:
+        """A button's (or Enter's) handler: :meth:`enter`."""
+        self.enter()
 
     def enter(self) -> None:
         """Enter was pressed: judge once the text has settled (at once without a kernel)."""

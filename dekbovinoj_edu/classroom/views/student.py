@@ -38,7 +38,6 @@ from __future__ import annotations
 
 import html
 import os
-import warnings
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -50,6 +49,7 @@ from ...widgets.answer import AnswerBuilder
 from ...widgets.callbacks import shielded
 from ...widgets.look import VIEW, view_style
 from ...widgets.parts import WRAP, answer_buttons, button, language_menu
+from ...widgets.settling import SettledEnter
 from ..backend import (
     HUB_TOKEN_ENV,
     HUB_USER_ENV,
@@ -254,11 +254,8 @@ class ClassApp(widgets.VBox):
         self.nickname.add_class("dkb-nickname")
         self.rejoin = widgets.Text(layout=widgets.Layout(width="auto"))
         self.rejoin.add_class("dkb-rejoin-code")
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", DeprecationWarning)
-            self.nickname.on_submit(lambda _: self._on_join(None))
-            self.rejoin.on_submit(lambda _: self._on_join(None))
-        self.join_button = button("dkb-join", self._on_join)
+        joining = SettledEnter(lambda: self._on_join(None)).watching(self.nickname, self.rejoin)
+        self.join_button = button("dkb-join", joining.press)
         self.join_button.button_style = "primary"
         self.join_message = widgets.HTML()
         self.join_message.add_class("dkb-join-message")
@@ -285,7 +282,7 @@ class ClassApp(widgets.VBox):
         self.waiting.add_class("dkb-waiting")
         self.answer = AnswerBuilder(self.session.practice, on_submit=lambda: self._on_submit(None))
         self.submit_button, self.mu_button, self.hint_button, self.answers_button = answer_buttons(
-            self._on_submit, self._on_mu, self._on_hint, self._on_answers
+            self.answer.submit, self._on_mu, self._on_hint, self._on_answers
         )
         self.next_button = button("dkb-next", self._on_next)
         self.next_button.button_style = "primary"
