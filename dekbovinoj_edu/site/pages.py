@@ -156,7 +156,9 @@ def site_notebook(lessons: Sequence[tuple[str, str]] = ()) -> dict[str, Any]:
     )
     cells = [("code", source)]
     if lessons:
-        links = "".join(f"- [{title}]({address})\n" for title, address in lessons)
+        # a blank line between the items: each is a paragraph, so a finger's targets stand
+        # 24 px apart (WCAG 2.2 target size), as the app's buttons do
+        links = "\n".join(f"- [{title}]({address})\n" for title, address in lessons)
         credit = "*Dek Bovinoj* by Johannes G. and Leo G., 2024, CC BY-SA 4.0."
         cells.append(("markdown", f"### Lessons\n\n{links}\n{credit}"))
     return app_notebook(cells, kernel=("python", "Python"), ids="dekbovinoj-site")
