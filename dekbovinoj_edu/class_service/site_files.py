@@ -118,7 +118,9 @@ class TransferSlots:
     ...     other = await slots.acquire("10.0.0.6")
     ...     slots.release("10.0.0.5")
     ...     return first, second, other, slots.active
-    >>> asyncio.run(demo())
+    >>> from concurrent.futures import ThreadPoolExecutor
+    >>> with ThreadPoolExecutor(1) as thread:  # a loop of its own, whatever runs in this one
+    ...     thread.submit(asyncio.run, demo()).result()
     (True, False, True, {'10.0.0.6': 1})
     """
 

@@ -15,6 +15,13 @@ there is no page, and a press acts at once.
 >>> enter.enter()   # no kernel's event loop here: at once
 >>> judged
 ['judged']
+>>> async def in_a_loop():   # a script's own loop (a browser driver's) is no page either
+...     enter.enter()
+>>> from concurrent.futures import ThreadPoolExecutor
+>>> with ThreadPoolExecutor(1) as thread:
+...     thread.submit(asyncio.run, in_a_loop()).result()
+>>> judged
+['judged', 'judged']
 """
 
 from __future__ import annotations
@@ -35,13 +42,23 @@ school's network, and short enough that a student does not notice it."""
 
 def event_loop() -> asyncio.AbstractEventLoop | None:
     """The kernel's event loop, which runs what is put on it: the running loop in a Jupyter
-    kernel, the browser's in Pyodide; ``None`` in plain Python, where nothing runs a loop."""
+    kernel, the browser's in Pyodide; ``None`` elsewhere (a script, a test), where no page
+    sends messages, even when something else runs a loop of its own (a browser driver)."""
+    if sys.platform == "emscripten":
+        return asyncio.get_event_loop_policy().get_event_loop()
+    if not _in_a_kernel():
+        return None
     try:
         return asyncio.get_running_loop()
     except RuntimeError:
-        if sys.platform == "emscripten":
-            return asyncio.get_event_loop_policy().get_event_loop()
         return None
+
+
+def _in_a_kernel() -> bool:
+    """Whether a Jupyter kernel runs this Python (IPython is imported only by one that has)."""
+    ipython = sys.modules.get("IPython")
+    shell = ipython.get_ipython() if ipython is not None else None
+    return getattr(shell, "kernel", None) is not None
 
 
 class SettledEnter:
