@@ -7,8 +7,10 @@ presses Enter (or "Dek bovinoj!", "Open", "Join") while the kernel is busy has t
 arrive first, and would be judged on the answer without that card (seen in WebKit: "That
 makes 17, not 10." for ``13*2+3-9-3-7``; a puzzle code opened without its end). So a press
 waits: for the update of a text box it watches that comes after it, or
-:data:`SETTLE_SECONDS` when none comes. Outside a kernel (plain Python: a script, a test)
-there is no page, and a press acts at once.
+:data:`SETTLE_SECONDS` when none comes. Only a press that comes from the page waits: outside
+a kernel (plain Python: a script, a test) there is no page, and in a kernel a cell's own
+``button.click()`` (an author's notebook) acts at once, so the cell's next line sees its
+result.
 
 >>> judged = []
 >>> enter = SettledEnter(lambda: judged.append("judged"))
@@ -41,24 +43,35 @@ school's network, and short enough that a student does not notice it."""
 
 
 def event_loop() -> asyncio.AbstractEventLoop | None:
-    """The kernel's event loop, which runs what is put on it: the running loop in a Jupyter
-    kernel, the browser's in Pyodide; ``None`` elsewhere (a script, a test), where no page
-    sends messages, even when something else runs a loop of its own (a browser driver)."""
+    """The kernel's event loop, while it handles a message from the page: the running loop
+    in a Jupyter kernel, the browser's in Pyodide. ``None`` elsewhere: in a script or a test,
+    where no page sends messages even when something else runs a loop of its own (a browser
+    driver), and while a kernel runs a cell, whose presses are the author's own."""
+    if not _handling_the_page():
+        return None
     if sys.platform == "emscripten":
         return asyncio.get_event_loop_policy().get_event_loop()
-    if not _in_a_kernel():
-        return None
     try:
         return asyncio.get_running_loop()
     except RuntimeError:
         return None
 
 
-def _in_a_kernel() -> bool:
-    """Whether a Jupyter kernel runs this Python (IPython is imported only by one that has)."""
+def _handling_the_page() -> bool:
+    """Whether a Jupyter kernel runs this Python (IPython is imported only by one that has)
+    and handles a widget's message from the page now (ipykernel's and Pyodide's kernels both
+    keep the message they handle as the parent)."""
     ipython = sys.modules.get("IPython")
     shell = ipython.get_ipython() if ipython is not None else None
-    return getattr(shell, "kernel", None) is not None
+    kernel = getattr(shell, "kernel", None)
+    if kernel is None:
+        return False
+    try:
+        parent = kernel.get_parent()
+    except Exception:  # a kernel of another make: treat every press as the page's
+        return True
+    header = parent.get("header") if isinstance(parent, dict) else None
+    return isinstance(header, dict) and header.get("msg_type") == "comm_msg"
 
 
 class SettledEnter:
