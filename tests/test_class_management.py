@@ -74,6 +74,10 @@ def test_an_ended_class_takes_no_join_and_no_answer_and_keeps_its_rows(
     assert ended.value.message("eo") != ended.value.message("en")
     with pytest.raises(ClassEndedError):
         desk.attempt(token, "a2", 1, BEST)
+    with pytest.raises(ClassEndedError):  # a page that never joined is told the same
+        desk.attempt("a token nobody has", "a3", 1, BEST)
+    resent = desk.attempt(token, "a1", 1, "13 + 9")  # an answer kept before the end, again
+    assert not resent.new and resent.attempt.answer == "13 + 9"
     with pytest.raises(ClassEndedError):
         desk.join_vouched("cy@school.example")
     assert [a.nickname for a in any_store.seats("4a")] == ["Ana"]

@@ -104,6 +104,15 @@ class ClassEndedError(PuzzleNotOpenError):
     """The teacher ended the class: it takes no join and no answer (its board stays). The
     code is :class:`PuzzleNotOpenError`'s, which every page already reads as "not now"."""
 
+    @classmethod
+    def of(cls, name: str) -> ClassEndedError:
+        """What a student is told who joins or answers in class ``name`` once it has ended.
+
+        >>> print(ClassEndedError.of("4a").message("sv"))  # doctest: +ELLIPSIS
+        Klassen 4a är slut: ...
+        """
+        return cls("Class {name} has ended: your teacher keeps what you did.", name=name)
+
 
 class UnknownSeatError(ClassroomError):
     """A teacher's action names a nickname that has no seat in the class."""

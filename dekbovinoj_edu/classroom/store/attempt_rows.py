@@ -14,13 +14,14 @@ from sqlalchemy.engine import Connection
 from ...rules.limits import MAX_CHARS
 from ..assignment import class_key
 from ..attempts import CSV_COLUMNS, Attempt
-from ..errors import PuzzleNotOpenError, SeatTakenError, UnknownSessionError
+from ..errors import ClassEndedError, PuzzleNotOpenError, SeatTakenError, UnknownSessionError
 from ..seat import Recorded, token_hash
 from .base import StoreBase
 from .rows import (
     ATTEMPT_BY_ID,
     ATTEMPT_COLUMNS,
     ATTEMPTS,
+    CLASSES,
     NO_SEAT,
     SEAT_MOVED_ON,
     SEAT_SEEN,
@@ -52,8 +53,9 @@ class AttemptRows(StoreBase):
         """Keep one attempt of the session ``token``, once: a known ``attempt_id`` gives the
         row stored the first time and writes nothing (``new=False``).
 
-        Otherwise the session must hold its seat (``SeatTakenError``) and the attempt be at
-        the seat's puzzle (``PuzzleNotOpenError``); the row gets the seat's nickname, this
+        Otherwise the class must not have ended (``ClassEndedError``), the session must
+        hold its seat (``SeatTakenError``) and the attempt be at the seat's puzzle
+        (``PuzzleNotOpenError``); the row gets the seat's nickname, this
         session and the id, its answer at most :data:`~.limits.MAX_CHARS` characters; an
         attempt that finishes the puzzle moves the seat on, in the same transaction.
         """
@@ -69,10 +71,14 @@ class AttemptRows(StoreBase):
             ended.clear()  # a transaction run again after a busy database starts afresh
             mine = self._session_seat(db, name, hashed, lock=True)
             try:
+                if mine is None or mine is NO_SEAT:
+                    self._refuse_if_ended(db, name)
                 row = held(mine, hashed)
                 seat = seat_from(row)
                 named = seat.class_name
                 known = {"b_class": named, "b_attempt": attempt_id}
+                if row.class_ended is not None:
+                    raise ClassEndedError.of(named)
                 if attempt.puzzle != seat.puzzle:
                     raise PuzzleNotOpenError(
                         "This puzzle is not open: you are on puzzle {current}.",
@@ -139,6 +145,14 @@ class AttemptRows(StoreBase):
         else:
             after = replace(seat, last_seen=now)
         return Recorded(kept, attempt_id, after, True)
+
+    def _refuse_if_ended(self, db: Connection, name: str) -> None:
+        """``ClassEndedError`` if class ``name`` was ended (an ended class says so first)."""
+        named = self._name_of(db, name)
+        if named is not None and db.execute(
+            sa.select(CLASSES.ended).where(CLASSES.name == named)
+        ).scalar() is not None:
+            raise ClassEndedError.of(named)
 
     def _resent(
         self, db: Connection, name: str, attempt_id: str, stored: Any, hashed: str, mine: Any

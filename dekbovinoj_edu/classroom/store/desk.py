@@ -205,9 +205,7 @@ class ClassDesk(NothingKept):
         """``ClassEndedError`` if the teacher ended the class (read from the store each time:
         another process may have ended it)."""
         if self.store.is_ended(self.name):
-            raise ClassEndedError(
-                "Class {name} has ended: your teacher keeps what you did.", name=self.name
-            )
+            raise ClassEndedError.of(self.name)
 
     # --------------------------------------------------------------- seats
     def join(
@@ -337,8 +335,7 @@ class ClassDesk(NothingKept):
         ``SeatTakenError`` when the seat went to another page. At each student's level, the
         puzzle is the seat's own, and the next one is dealt when this one ends.
         """
-        self.open_or_refuse()
-        code = None
+        code = None  # an ended class: the store refuses the attempt in its transaction
         if self.assignment.at_level:
             seat = self.place(token)
             code = seat.code if seat.puzzle == number and seat.code else None

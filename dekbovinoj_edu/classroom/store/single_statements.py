@@ -9,9 +9,9 @@ statement in one snapshot and one transaction.
 
 Each finds the class by its key (:func:`~.assignment.class_key`: the name ignores case).
 Each statement does only the common case, and says whether it did: an attempt at the seat's
-own puzzle by the session that holds the seat, with a new id. Anything else (a resend, a
-puzzle not open, a seat taken, no such session) writes nothing, and the store then takes its
-general path, which explains why.
+own puzzle by the session that holds the seat, with a new id, in a class not ended. Anything
+else (a resend, a puzzle not open, a seat taken, no such session, an ended class) writes
+nothing, and the store then takes its general path, which explains why.
 
 >>> "FOR UPDATE OF seats" in str(RECORD_ATTEMPT)
 True
@@ -37,6 +37,7 @@ _MINE = """
     SELECT seats.* FROM sessions JOIN seats ON seats.id = sessions.seat
     WHERE sessions.token = :b_token
         AND sessions."class" = (SELECT name FROM classes WHERE key = :b_key)
+        AND (SELECT ended FROM classes WHERE key = :b_key) IS NULL
     FOR UPDATE OF seats
 """
 
