@@ -16,6 +16,7 @@ import shutil
 import subprocess
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -71,6 +72,33 @@ class Session:
     def script(self, source: str, *args: object) -> Any:
         """Run ``source`` (a function body; ``arguments`` holds ``args``) in the page."""
         return self._call("POST", "/execute/sync", {"script": source, "args": list(args)})
+
+    def evaluate(self, function: str) -> Any:
+        """Call the JavaScript ``function`` (its source: ``() => …``) in the page; its value.
+        As Playwright's ``page.evaluate``, so :mod:`support.touch` measures this window too."""
+        return self.script(f"return ({function})();")
+
+    def narrow(self, url: str, width: int, height: int) -> None:
+        """Open ``url`` in a frame ``width`` × ``height`` CSS px and work inside it: a phone's
+        screen, narrower than the narrowest window WebKitGTK's browser opens (its toolbar
+        keeps the window ≥ 447 px). The page's layout and media queries see the frame's size.
+
+        The frame's parent is a page of the same server (its "not found" page), as servers
+        let only their own pages frame them (``frame-ancestors 'self'``)."""
+        parts = urllib.parse.urlsplit(url)
+        self.go(f"{parts.scheme}://{parts.netloc}/dekbovinoj-test-phone-frame")
+        self.script(
+            "document.body.innerHTML = '';"
+            "document.body.style.margin = '0';"
+            "const frame = document.createElement('iframe');"
+            "frame.style.cssText = `width:${arguments[1]}px;height:${arguments[2]}px;border:0`;"
+            "frame.src = arguments[0];"
+            "document.body.append(frame);",
+            url,
+            width,
+            height,
+        )
+        self._call("POST", "/frame", {"id": {ELEMENT: self.wait("iframe", 60)}})
 
     def find(self, css: str) -> list[str]:
         found = self._call("POST", "/elements", {"using": "css selector", "value": css})
