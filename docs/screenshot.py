@@ -8,6 +8,8 @@
 - ``docs/class-phone.png`` and ``docs/class-tablet.png``: ``serve --class`` (a test of
   Peter's puzzle): the child has joined and written a wrong colour; the reason under the
   greyed buttons.
+- ``docs/dashboard-phone.png`` and ``docs/dashboard-tablet.png``: the teacher's dashboard of
+  that class, with the two children who joined, on a phone and on a tablet.
 
 Needs Chromium at ``/usr/bin/chromium`` (Playwright drives it).
 
@@ -20,6 +22,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -42,19 +45,33 @@ READY_MS = 240_000
 
 
 @contextmanager
-def served(command: str, *argv: str) -> Iterator[str]:
-    """``dekbovinoj serve ARGV`` on a free port, until the block ends: its address."""
+def served(command: str, *argv: str) -> Iterator[tuple[str, Path]]:
+    """``dekbovinoj serve ARGV`` on a free port, until the block ends: its address, and the
+    file its output goes to."""
     port = free_port()
-    server = subprocess.Popen(
-        [command, "serve", "--no-browser", f"--port={port}", *argv],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        wait_until_up(port, timeout=120, process=server)
-        yield f"http://localhost:{port}/"
-    finally:
-        stop(server)
+    with tempfile.TemporaryDirectory() as folder:
+        said = Path(folder) / "serve.out"
+        with said.open("w") as output:
+            server = subprocess.Popen(
+                [command, "serve", "--no-browser", f"--port={port}", *argv],
+                stdout=output,
+                stderr=subprocess.DEVNULL,
+            )
+            try:
+                wait_until_up(port, timeout=120, process=server)
+                yield f"http://localhost:{port}/", said
+            finally:
+                stop(server)
+
+
+def dashboard_address(said: Path) -> str:
+    """The address ``serve --class`` prints on its ``Teacher's dashboard:`` line."""
+    for _ in range(240):
+        for line in said.read_text("utf-8").splitlines():
+            if line.startswith("Teacher's dashboard: "):
+                return line.split(": ", 1)[1].strip()
+        time.sleep(0.5)
+    raise TimeoutError(f"no dashboard's address in {said.read_text('utf-8')!r}")
 
 
 def open_peter(page: Any) -> None:
@@ -103,7 +120,7 @@ def class_shots(browser: Any, command: str) -> list[Path]:
         codes = f"{PETER.code},{PETER.code}"
         new = [command, "class", "new", "4a", "--codes", codes, "--mode", "test", "--db", db]
         subprocess.run(new, check=True, stdout=subprocess.DEVNULL)
-        with served(command, "--class", "4a", "--db", db) as address:
+        with served(command, "--class", "4a", "--db", db) as (address, said):
             for device, viewport in DEVICES.items():
                 context = browser.new_context(viewport=viewport, has_touch=True, is_mobile=True)
                 page = context.new_page()
@@ -121,6 +138,17 @@ def class_shots(browser: Any, command: str) -> list[Path]:
                 page.screenshot(path=str(shot), full_page=True)
                 made.append(shot)
                 context.close()
+            teacher = dashboard_address(said)
+            for device, viewport in DEVICES.items():
+                context = browser.new_context(viewport=viewport, has_touch=True, is_mobile=True)
+                page = context.new_page()
+                page.goto(teacher)
+                expect(page.locator(".dkb-board tbody tr")).to_have_count(2, timeout=READY_MS)
+                page.wait_for_timeout(500)
+                shot = DOCS / f"dashboard-{device}.png"
+                page.screenshot(path=str(shot), full_page=True)
+                made.append(shot)
+                context.close()
     return made
 
 
@@ -134,7 +162,7 @@ def main() -> int:
         browser = playwright.chromium.launch(
             executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"]
         )
-        with served(command) as address:
+        with served(command) as (address, _):
             made = app_shots(browser, address)
         made += class_shots(browser, command)
         browser.close()
