@@ -87,8 +87,8 @@ def test_the_board_shows_each_student_on_each_puzzle(server: ClassServer) -> Non
     assert "data-state='solved'" in rows[2] and "title='Last answer: 13*2-9-7'" in rows[2]
     assert "data-state='not-tried'" in rows[0]  # nobody has tried puzzle 2 yet
     shares = board.split("<tfoot>")[1]
-    assert "<td class='dkb-share'>67 %</td>" in shares  # Ana and Cy solved puzzle 1
-    assert "<td class='dkb-share-best'>33 %</td>" in shares  # only Ana with the best answer
+    assert ">2 of 2<span class='dkb-extra'>1 still on it</span>" in shares  # Ana and Cy; Bo
+    assert "<td class='dkb-share-best'>1 of 2<" in shares  # only Ana with the best answer
     assert "colour rule ×1" in shares
 
 

@@ -293,7 +293,8 @@ def test_each_puzzles_figures_are_shares_of_the_class_and_its_most_common_mistak
     answer(di, "20")  # no such card: stored, never a mistake
     first, second, third = class_overview(store, "practice").stats
     assert (first.number, first.code) == (1, PETER.code)
-    assert (first.solved, first.best) == (0.5, 0.25)  # Ana and Cy; only Ana with all 6
+    assert (first.reached, first.finished) == (4, 2)  # Bo and Di are still on it
+    assert (first.solved, first.best) == (1.0, 0.5)  # Ana and Cy; only Ana with all 6
     assert (first.mistake, first.mistake_count) == ("colour", 3)  # not-target only once
     assert (second.solved, second.mistake, second.mistake_count) == (0.0, None, 0)
     assert third.code == PETER.code

@@ -13,8 +13,23 @@ read it from the attempts the store keeps; the views choose the glyphs and the w
 >>> ana.verdict, ana.cards, ana.best, ana.attempts
 ('ok', 6, 6, 2)
 >>> s = o.stats[0]
->>> s.solved, s.best, s.mistake, s.mistake_count
-(0.25, 0.25, 'colour', 2)
+>>> s.finished, s.solved_count, s.working, s.mistake, s.mistake_count
+(1, 1, 3, 'colour', 2)
+
+A puzzle's shares are of those who *finished* it (solved it, or ended it with a wrong
+"mu!"): the students still on it are counted apart (:attr:`PuzzleStats.working`), so a
+puzzle one student has just reached does not read 0 %.
+
+>>> s.solved, s.best
+(1.0, 1.0)
+
+In a class at each student's level every student has their own puzzles: the columns are the
+students' first, second… puzzle, not one puzzle each (:attr:`ClassOverview.own_puzzles`), so
+the figures that mean something are each student's (:meth:`ClassOverview.tally`).
+
+>>> own = ClassOverview.build(["Ana", "Bo"], ["", ""], rows)
+>>> own.own_puzzles, own.cell("Ana", 1).code, own.tally("Ana"), own.tally("Bo")
+(True, 'C', Tally(finished=1, solved=1, best=1), Tally(finished=0, solved=0, best=0))
 """
 
 from __future__ import annotations
@@ -37,6 +52,7 @@ __all__ = [
     "CellState",
     "ClassOverview",
     "PuzzleStats",
+    "Tally",
     "cell_of",
     "class_level",
     "class_overview",
@@ -121,7 +137,8 @@ def _state(final: Attempt | None, shown: Attempt) -> CellState:
 
 
 def cell_of(number: int, code: str, attempts: Iterable[Attempt]) -> Cell:
-    """The cell of puzzle ``number`` from one student's attempts (any puzzle, oldest first).
+    """The cell of puzzle ``number`` from one student's attempts (any puzzle, oldest first);
+    ``code`` "" (each student has their own puzzles): the code of the attempts.
 
     >>> from dekbovinoj_edu.classroom.attempts import Attempt
     >>> tries = [Attempt("4a", "Bo", 1, "C", a, v, 0, 6, 1, s, "T")
@@ -136,6 +153,7 @@ def cell_of(number: int, code: str, attempts: Iterable[Attempt]) -> Cell:
     if not mine:
         return Cell(number, code)
     last = mine[-1]
+    code = code or last.code  # each student's own puzzle: the code it was dealt
     final = next((a for a in mine if a.finishes), None)
     mistakes = [a for a in mine if a.mistake]
     shown = final or (mistakes[-1] if mistakes else last)
@@ -155,22 +173,56 @@ def cell_of(number: int, code: str, attempts: Iterable[Attempt]) -> Cell:
 
 
 @dataclass(frozen=True)
+class Tally:
+    """How many puzzles were finished, solved, and solved with the best answer: one
+    student's, or one puzzle's over the class."""
+
+    finished: int = 0
+    """Finished: solved, or ended with a wrong "mu!"."""
+    solved: int = 0
+    """Solved (a dek bovinoj or a right "mu!")."""
+    best: int = 0
+    """Solved with the best answer's cards, or a right "mu!"."""
+
+    @classmethod
+    def of(cls, states: Iterable[CellState]) -> Tally:
+        """The tally of some cells' states.
+
+        >>> Tally.of([CellState.SOLVED, CellState.MU_WRONG, CellState.WRONG])
+        Tally(finished=2, solved=1, best=0)
+        """
+        done = [state for state in states if state.finished]
+        return cls(len(done), sum(s.solved for s in done), sum(s.solved_best for s in done))
+
+
+@dataclass(frozen=True)
 class PuzzleStats:
     """One puzzle's figures over the class's students."""
 
     number: int
     code: str
     solved: float
-    """The share of the students who solved it (0 to 1)."""
+    """The share of those who finished it that solved it (0 to 1; 0 while nobody has)."""
     best: float
-    """The share who solved it with the best answer."""
+    """The share of those who finished it that solved it with the best answer."""
     mistake: str | None
     """The most common counted mistake (a verdict code), if any."""
     mistake_count: int = 0
     """How often that mistake was made."""
     reached: int = 0
-    """How many students have reached the puzzle (are on it or past it, or tried it): the
-    shares are of them, so a puzzle the class has not come to yet reads "—", not 0 %."""
+    """How many students have reached the puzzle (are on it or past it, or tried it)."""
+    finished: int = 0
+    """How many finished it (solved it, or ended it with a wrong "mu!"): the shares are of
+    them, so a puzzle nobody has finished yet reads "—", not 0 %."""
+    solved_count: int = 0
+    """How many of them solved it."""
+    best_count: int = 0
+    """How many of them solved it with the best answer."""
+
+    @property
+    def working(self) -> int:
+        """How many reached it and have not finished it: still on it."""
+        return self.reached - self.finished
 
 
 @dataclass(frozen=True)
@@ -229,21 +281,24 @@ class ClassOverview:
             reached = [
                 nick for nick in everyone if now.get(nick, 1) >= number or (nick, number) in mine
             ]
-            column = [cells[nick, number].state for nick in reached]
+            tally = Tally.of(cells[nick, number].state for nick in reached)
             mistakes = Counter(
                 a.verdict for nick in everyone for a in mine.get((nick, number), ()) if a.mistake
             )
             common = mistakes.most_common(1)
-            size = len(column) or 1
+            size = tally.finished or 1
             stats.append(
                 PuzzleStats(
                     number,
                     code,
-                    sum(state.solved for state in column) / size,
-                    sum(state.solved_best for state in column) / size,
+                    tally.solved / size,
+                    tally.best / size,
                     common[0][0] if common else None,
                     common[0][1] if common else 0,
-                    len(column),
+                    len(reached),
+                    tally.finished,
+                    tally.solved,
+                    tally.best,
                 )
             )
         return cls(tuple(everyone), tuple(codes), cells, tuple(stats), count, dict(progress or {}))
@@ -251,6 +306,17 @@ class ClassOverview:
     def cell(self, nickname: str, number: int) -> Cell:
         """The cell of one student and one puzzle (numbered from 1)."""
         return self.cells[nickname, number]
+
+    @property
+    def own_puzzles(self) -> bool:
+        """Each student has their own puzzles (a class at each student's level): a column
+        is each student's first, second… puzzle, a different one for each."""
+        return bool(self.codes) and not any(self.codes)
+
+    def tally(self, nickname: str) -> Tally:
+        """One student's tally over their puzzles."""
+        numbers = range(1, len(self.codes) + 1)
+        return Tally.of(self.cells[nickname, n].state for n in numbers)
 
 
 def columns_of(assignment: Assignment) -> tuple[str, ...]:

@@ -156,7 +156,9 @@ def test_three_students_answer_and_the_dashboard_and_csv_show_exactly_that(
     expect(rows.nth(0).locator(".dkb-cell").first).to_contain_text("✓ 6/6")
     expect(rows.nth(1).locator(".dkb-cell").first).to_contain_text(f"✗ {mistake_name('colour')}")
     expect(rows.nth(2).locator(".dkb-cell").first).to_contain_text(f"· {mistake_name('syntax')}")
-    expect(board.locator(".dkb-share").first).to_have_text("33 %")
+    shares = board.locator(".dkb-share").first  # of those who finished puzzle 1: Ana
+    expect(shares).to_contain_text("1 of 1")
+    expect(shares.locator(".dkb-extra")).to_have_text("2 still on it")  # Bo and Cy
     expect(board.locator(".dkb-common").first).to_contain_text(mistake_name("colour"))
     teacher.screenshot(path=str(artifacts / "classroom-dashboard.png"), full_page=True)
 

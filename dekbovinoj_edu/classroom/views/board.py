@@ -53,10 +53,24 @@ from .marks import cell_class, cell_text, mistake_name
 if TYPE_CHECKING:
     from ...sessions.practice import PracticeSession
 
-__all__ = ["BOARD_CSS", "SHOWN_ANSWERS", "answers_html", "best_answers_html", "board_html"]
+__all__ = [
+    "BOARD_CSS",
+    "OWN_PUZZLES_ANSWERS",
+    "SHOWN_ANSWERS",
+    "answers_html",
+    "best_answers_html",
+    "board_html",
+]
 
 SHOWN_ANSWERS = 6
 """The most best answers the projector shows at once."""
+
+OWN_PUZZLES_ANSWERS = (
+    "Each student has their own puzzles, so there is no one puzzle's best answers to show:"
+    " each student sees their own on their screen."
+)
+"""Why the dashboard offers no puzzle's best answers where each student has their own
+puzzles (in place of the menu; a message of the ``classroom`` catalogs)."""
 
 BOARD_CSS = """
 .dkb-board table { border-collapse: collapse; font-size: 0.95em; }
@@ -74,6 +88,7 @@ BOARD_CSS = """
 .dkb-board .dkb-sr { position: absolute; width: 1px; height: 1px; overflow: hidden;
   clip: rect(0 0 0 0); white-space: nowrap; }
 .dkb-best-answers { font-size: 1.6em; margin: 0.6em 0; }
+.dkb-board td.dkb-own { text-align: left; }
 """
 """The board's look (a ``<style>`` the page and the widget put before it)."""
 
@@ -82,7 +97,9 @@ def _t(lang: str, message: str, **values: object) -> str:
     return gettext(lang, DOMAIN, message, **values)
 
 
-def _cell_html(cell: Cell, lang: str) -> str:
+def _cell_html(cell: Cell, lang: str, own: bool = False) -> str:
+    """One cell; ``own``: each student has their own puzzles, so the tooltip names this one's
+    code."""
     extra = []
     if cell.current and not cell.state.finished:
         extra.append(_t(lang, "now"))
@@ -95,6 +112,9 @@ def _cell_html(cell: Cell, lang: str) -> str:
     title = ""
     if cell.last_answer is not None:
         title = _t(lang, "Last answer: {answer}", answer=cell.last_answer)
+    if own and cell.code:
+        named = _t(lang, "Puzzle {code}", code=cell.code)
+        title = f"{named} · {title}" if title else named
     more = f"<span class='dkb-extra'>{html.escape(' · '.join(extra))}</span>" if extra else ""
     now = " dkb-now" if cell.current and not cell.state.finished else ""
     return (
@@ -130,16 +150,104 @@ def _level_html(progress: Progress | None, lang: str) -> str:
     )
 
 
-def _share(share: float, stats: PuzzleStats) -> str:
-    """A share of the students who reached the puzzle; "—" when none has yet."""
-    return f"{round(100 * share)} %" if stats.reached else "—"
+def _of_finished(done: int, stats: PuzzleStats, lang: str) -> str:
+    """``done`` of those who finished the puzzle, and how many are still on it: a cell of the
+    footer ("—" while nobody has finished it)."""
+    shown = (
+        _t(lang, "{count} of {finished}", count=done, finished=stats.finished)
+        if stats.finished
+        else "—"
+    )
+    still = _t(lang, "{count} still on it", count=stats.working) if stats.working else ""
+    more = f"<span class='dkb-extra'>{html.escape(still)}</span>" if still else ""
+    return f"{html.escape(shown)}{more}"
+
+
+def _figures_rows(overview: ClassOverview, lang: str) -> str:
+    """The footer: each puzzle's figures over those who finished it, or, where each student
+    has their own puzzles, one sentence that says why there are none per column."""
+    if overview.own_puzzles:
+        why = _t(
+            lang,
+            "Each student has their own puzzles: a column is each one's first, second… puzzle,"
+            " so the figures are each student's (Solved).",
+        )
+        span = len(overview.codes) + 2
+        return f"<tr><td class='dkb-own' colspan='{span}'>{html.escape(why)}</td></tr>"
+    solved = "".join(
+        f"<td class='dkb-share' title='{html.escape(_solved_sentence(s, lang), quote=True)}'>"
+        f"{_of_finished(s.solved_count, s, lang)}</td>"
+        for s in overview.stats
+    )
+    best = "".join(
+        f"<td class='dkb-share-best'>{_of_finished(s.best_count, s, lang)}</td>"
+        for s in overview.stats
+    )
+    mistakes = "".join(
+        "<td class='dkb-common'>"
+        + (html.escape(f"{mistake_name(s.mistake, lang)} ×{s.mistake_count}") if s.mistake else "—")
+        + "</td>"
+        for s in overview.stats
+    )
+    solved_label = _t(lang, "Solved, of those who finished it")
+    best_label = _t(lang, "Solved with the best answer, of those who finished it")
+    return (
+        f"<tr><td>{html.escape(solved_label)}</td>{solved}<td></td></tr>"
+        f"<tr><td>{html.escape(best_label)}</td>{best}<td></td></tr>"
+        f"<tr><td>{html.escape(_t(lang, 'Most common mistake'))}</td>{mistakes}<td></td></tr>"
+    )
+
+
+def _solved_sentence(stats: PuzzleStats, lang: str) -> str:
+    """One puzzle's figures as a sentence: "3 of 4 who finished it solved it; 2 are still on
+    it"."""
+    said = _t(
+        lang,
+        "{count} of {finished} who finished it solved it",
+        count=stats.solved_count,
+        finished=stats.finished,
+    )
+    if not stats.finished:
+        said = _t(lang, "Nobody has finished it yet")
+    if stats.working:
+        said += "; " + _t(lang, "{count} still on it", count=stats.working)
+    return said
+
+
+def _tally_html(overview: ClassOverview, nickname: str, lang: str) -> str:
+    """A student's own figures, where each student has their own puzzles."""
+    tally = overview.tally(nickname)
+    shown = _t(lang, "{count} of {finished}", count=tally.solved, finished=tally.finished)
+    said = _t(
+        lang,
+        "Solved {count} of the {finished} puzzles they finished",
+        count=tally.solved,
+        finished=tally.finished,
+    )
+    return (
+        f"<td class='dkb-tally' title='{html.escape(said, quote=True)}'>"
+        f"{html.escape(shown if tally.finished else '—')}</td>"
+    )
 
 
 def board_html(overview: ClassOverview, lang: str = "en", projector: bool = False) -> str:
     """The table of students × puzzles with each puzzle's figures; ``projector`` hides the
     nicknames (students become numbers). A long hub name shows its readable part (the whole
-    name is its tooltip, and in the CSV)."""
+    name is its tooltip, and in the CSV). Where each student has their own puzzles
+    (:attr:`~..overview.ClassOverview.own_puzzles`), a column is each student's puzzle of
+    that number, a cell's tooltip names its code, and each student's figures replace the
+    puzzles'.
+
+    >>> from dekbovinoj_edu.classroom.attempts import Attempt
+    >>> rows = [Attempt("4a", "Ana", 1, "C", "3", "ok", 4, 4, 0, 9.0, "T")]
+    >>> own = board_html(ClassOverview.build(["Ana", "Bo"], ["", ""], rows))
+    >>> "Each student&#x27;s puzzles" in own, "Puzzle C" in own, "dkb-share" in own
+    (True, True, False)
+    >>> "1 still on it" in board_html(ClassOverview.build(["Ana", "Bo"], ["C"], rows))
+    True
+    """
     numbers = range(1, len(overview.codes) + 1)
+    own = overview.own_puzzles
     head = "".join(
         f"<th title='{html.escape(code, quote=True)}'>{n}</th>"
         for n, code in enumerate(overview.codes, start=1)
@@ -148,21 +256,16 @@ def board_html(overview: ClassOverview, lang: str = "en", projector: bool = Fals
     for index, nickname in enumerate(overview.students, start=1):
         shown = _t(lang, "Student {number}", number=index) if projector else readable_name(nickname)
         whole = "" if projector or shown == nickname else f" title='{html.escape(nickname)}'"
-        cells = "".join(_cell_html(overview.cell(nickname, n), lang) for n in numbers)
+        cells = "".join(_cell_html(overview.cell(nickname, n), lang, own) for n in numbers)
         level = _level_html(overview.progress.get(nickname), lang)
+        tally = _tally_html(overview, nickname, lang) if own else ""
         rows.append(
-            f"<tr><td class='dkb-student'{whole}>{html.escape(shown)}</td>{cells}{level}</tr>"
+            f"<tr><td class='dkb-student'{whole}>{html.escape(shown)}</td>"
+            f"{cells}{tally}{level}</tr>"
         )
-    solved = "".join(f"<td class='dkb-share'>{_share(s.solved, s)}</td>" for s in overview.stats)
-    best = "".join(f"<td class='dkb-share-best'>{_share(s.best, s)}</td>" for s in overview.stats)
-    mistakes = "".join(
-        "<td class='dkb-common'>"
-        + (html.escape(f"{mistake_name(s.mistake, lang)} ×{s.mistake_count}") if s.mistake else "—")
-        + "</td>"
-        for s in overview.stats
-    )
-    label = _t(lang, "Puzzle")
+    label = _t(lang, "Each student's puzzles") if own else _t(lang, "Puzzle")
     level = _t(lang, "Level (1–10)")
+    solved = f"<th>{html.escape(_t(lang, 'Solved'))}</th>" if own else ""
     counts = _t(
         lang,
         "{students} students · {attempts} attempts",
@@ -171,11 +274,9 @@ def board_html(overview: ClassOverview, lang: str = "en", projector: bool = Fals
     )
     return (
         f"<div class='dkb-board'><p class='dkb-counts'>{html.escape(counts)}</p><table>"
-        f"<thead><tr><th>{html.escape(label)}</th>{head}<th>{html.escape(level)}</th></tr>"
-        f"</thead><tbody>{''.join(rows)}</tbody><tfoot>"
-        f"<tr><td>{html.escape(_t(lang, 'Solved'))}</td>{solved}<td></td></tr>"
-        f"<tr><td>{html.escape(_t(lang, 'Solved with the best answer'))}</td>{best}<td></td></tr>"
-        f"<tr><td>{html.escape(_t(lang, 'Most common mistake'))}</td>{mistakes}<td></td></tr>"
+        f"<thead><tr><th>{html.escape(label)}</th>{head}{solved}"
+        f"<th>{html.escape(level)}</th></tr>"
+        f"</thead><tbody>{''.join(rows)}</tbody><tfoot>{_figures_rows(overview, lang)}"
         "</tfoot></table></div>"
     )
 

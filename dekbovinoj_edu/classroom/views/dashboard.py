@@ -31,7 +31,7 @@ from ..errors import DOMAIN
 from ..overview import class_overview
 from ..report import report_csv
 from ..store import ProgressStore, open_store
-from .board import BOARD_CSS, best_answers_html, board_html
+from .board import BOARD_CSS, OWN_PUZZLES_ANSWERS, best_answers_html, board_html
 from .teacher import REFRESH_SECONDS
 
 __all__ = ["Dashboard"]
@@ -71,6 +71,13 @@ class Dashboard(widgets.VBox):
         self.board = widgets.HTML()
         self.board.add_class("dkb-live")
         self.answers = widgets.HTML()
+        self.own_answers = widgets.HTML()  # why there is no menu: each student's own puzzles
+        self.own_answers.add_class("dkb-own-answers")
+        if self.assignment.at_level:
+            for control in (self.puzzle_menu, self.show_button, self.hide_button):
+                control.layout.display = "none"
+        else:
+            self.own_answers.layout.display = "none"
         self.errors = widgets.Output(layout=widgets.Layout(display="none"))
         self.ticker = widgets.Play(interval=max(250, int(refresh * 1000)), max=10**9)
         self.ticker.layout.display = "none"
@@ -89,6 +96,7 @@ class Dashboard(widgets.VBox):
                     self.puzzle_menu,
                     self.show_button,
                     self.hide_button,
+                    self.own_answers,
                     self.csv_link,
                 ],
                 layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
@@ -120,6 +128,7 @@ class Dashboard(widgets.VBox):
         self.puzzle_menu.value = chosen if self.assignment.codes else None
         self.show_button.description = self._t("Show the best answers")
         self.hide_button.description = self._t("Hide the answers")
+        self.own_answers.value = html.escape(self._t(OWN_PUZZLES_ANSWERS))
 
     def refresh(self) -> None:
         """Read the store again and redraw the board and the CSV link."""

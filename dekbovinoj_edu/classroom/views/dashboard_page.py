@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from ...i18n import LANGUAGE_NAMES, LANGUAGES, gettext
 from ..errors import DOMAIN
-from .board import BOARD_CSS
+from .board import BOARD_CSS, OWN_PUZZLES_ANSWERS
 from .class_address import ADDRESS_CSS, address_html
 from .seat_actions import ACTIONS, FLOOD_MINUTES, MOST_FLOOD_MINUTES, REFRESH_SECONDS
 
@@ -72,6 +72,14 @@ def dashboard_page(
         f"<option value='{n}'>{t('Puzzle {number}', number=n)}</option>"
         for n in range(1, len(view.assignment.codes) + 1)
     )
+    answers = f"<p class='dkb-own-answers'>{t(OWN_PUZZLES_ANSWERS)}</p>"
+    if not view.assignment.at_level:
+        answers = (
+            f"<select class='dkb-puzzle' aria-label='{t('Puzzle')}'>{options}</select>"
+            f"<button class='dkb-show-best' onclick='showBest()'>"
+            f"{t('Show the best answers')}</button>"
+            f"<button class='dkb-hide-best' onclick='hideBest()'>{t('Hide the answers')}</button>"
+        )
     languages = "".join(
         f"<option value='{code}'{' selected' if code == lang else ''}>"
         f"{html.escape(LANGUAGE_NAMES[code])}</option>"
@@ -125,9 +133,7 @@ input[type="checkbox"] {{ width: 1.5em; height: 1.5em; vertical-align: middle; }
 <label><input type="checkbox" class="dkb-projector" autocomplete="off"
 {" checked" if projector else ""} onchange="setProjector(this.checked)">
 {t("Projector mode (hide nicknames)")}</label>
-<select class="dkb-puzzle" aria-label="{t("Puzzle")}">{options}</select>
-<button class="dkb-show-best" onclick="showBest()">{t("Show the best answers")}</button>
-<button class="dkb-hide-best" onclick="hideBest()">{t("Hide the answers")}</button>
+{answers}
 <a class="dkb-csv" href="report.csv" download="{name}.csv">{t("Download CSV")}</a>
 {others}
 </div>
