@@ -8,6 +8,7 @@ import ast
 import importlib
 import json
 import re
+import subprocess
 import sys
 import types
 import zipfile
@@ -22,6 +23,7 @@ from dekbovinoj_edu.cli import build_parser, main
 from dekbovinoj_edu.i18n import gettext
 from dekbovinoj_edu.site import build as site_build
 from dekbovinoj_edu.site import bytecode as site_bytecode
+from dekbovinoj_edu.site import steps as site_steps
 from dekbovinoj_edu.site.build import (
     KERNEL_PACKAGES,
     MARKER,
@@ -234,11 +236,59 @@ def test_the_site_names_the_class_services_its_class_page_may_reach(tmp_path: Pa
         write_class_servers(tmp_path, [f"http://10.0.0.{n}" for n in range(MAX_SERVERS + 1)])
 
 
+def stand_in_for_the_build(monkeypatch: pytest.MonkeyPatch, fails: bool = False) -> None:
+    """The build's steps that download and run Voici, stood in for: "Voici" makes its
+    folder and says a warning (or fails, with ``fails``)."""
+
+    def voici_build(command: list[str], **_: Any) -> subprocess.CompletedProcess[str]:
+        (Path(command[command.index("--output-dir") + 1]) / "voici").mkdir(parents=True)
+        said = "[LiteBuildApp] WARNING | jupyter_server_terminals is not installed\n"
+        return subprocess.CompletedProcess(command, 3 if fails else 0, said, None)
+
+    monkeypatch.setattr(site_build, "_check_tools", lambda: None)
+    monkeypatch.setattr(site_build, "_lite_dir", lambda work, *_: work)
+    monkeypatch.setattr(site_build, "_fix_pages", lambda out: None)
+    monkeypatch.setattr(site_steps.subprocess, "run", voici_build)
+
+
+def test_build_site_says_each_step_as_it_starts_and_what_it_made_without_the_tools_warnings(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    stand_in_for_the_build(monkeypatch)
+    out = tmp_path / "site"
+    assert main(["build-site", str(out)]) == 0
+    said = capsys.readouterr()
+    lines = said.out.splitlines()
+    steps = [line.split("] ", 1)[1] for line in lines if line.startswith("[")]
+    assert steps[0] == "Checking the build tools"
+    assert steps[1] == "Building the pages with Voici (the longest step)"
+    assert steps[-1] == f"Copying the site to {out}"
+    assert all(re.fullmatch(r"\[ +\d+\.\d s\] .+", line) for line in lines[: len(steps)])
+    made = lines.index(next(line for line in lines if line.startswith("Made ")))
+    assert lines[made].startswith(f"Made {out}: 2 files, 0.0 MB")  # the marker and the list
+    assert lines[made + 1].startswith("  ") and lines[made + 1].endswith(" MB")
+    assert "WARNING" not in said.out + said.err  # the tool's warning is kept, not shown
+    assert main(["build-site", str(out), "--verbose"]) == 0
+    assert "    [LiteBuildApp] WARNING | jupyter_server_terminals" in capsys.readouterr().out
+
+
+def test_a_step_that_fails_says_which_and_shows_what_its_tool_said(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    stand_in_for_the_build(monkeypatch, fails=True)
+    assert main(["build-site", str(tmp_path / "site")]) == 1
+    said = capsys.readouterr()
+    assert 'the build stopped at "Building the pages with Voici' in said.err
+    assert "WARNING | jupyter_server_terminals is not installed" in said.err
+    assert not (tmp_path / "site").exists()
+
+
 def test_build_site_takes_class_server_and_writes_the_list(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """The build's steps that download and run Voici are stood in for: what is left is the
-    command's option and where the list goes."""
+    """The build's steps that download and run Voici are stood in for
+    (:func:`stand_in_for_the_build`): what is left is the command's option and where the list
+    goes."""
     parser = build_parser()
     args = parser.parse_args(["build-site", "out", "--class", "--class-server", CLASS_SERVICE])
     assert args.class_servers == [CLASS_SERVICE]
@@ -252,13 +302,7 @@ def test_build_site_takes_class_server_and_writes_the_list(
         build_site(tmp_path / "y", cache=tmp_path / "cache", class_servers=["nothing"])
     assert not (tmp_path / "y").exists() and not (tmp_path / "cache").exists()
 
-    def voici_build(command: list[str], **_: Any) -> None:
-        (Path(command[command.index("--output-dir") + 1]) / "voici").mkdir(parents=True)
-
-    monkeypatch.setattr(site_build, "_check_tools", lambda: None)
-    monkeypatch.setattr(site_build, "_lite_dir", lambda work, *_: work)
-    monkeypatch.setattr(site_build, "_fix_pages", lambda out: None)
-    monkeypatch.setattr(site_build.subprocess, "run", voici_build)
+    stand_in_for_the_build(monkeypatch)
     out = tmp_path / "site"
     assert main(["build-site", str(out), "--class", "--class-server", CLASS_SERVICE + "/"]) == 0
     assert json.loads((out / CLASS_SERVERS).read_text("utf-8")) == [CLASS_SERVICE]

@@ -7,6 +7,8 @@
 'out'
 >>> parser.parse_args(["build-site", "out", "--class"]).classroom
 True
+>>> [parser.parse_args(["build-site", "out", *more]).verbose for more in ([], ["-v"])]
+[False, True]
 >>> parser.parse_args(["build-site", "out", "--class", "--class-server", "http://10.0.0.7:8870",
 ...                    "--class-server", "https://class.example/"]).class_servers
 ['http://10.0.0.7:8870', 'https://class.example']
@@ -24,6 +26,7 @@ from ..classroom.transport import service_address
 from ..classroom.views.keeper import CLASS_SERVERS
 from ..site.build import build_site
 from ..site.pages import CLASS_PAGE
+from ..site.steps import BuildSteps, site_summary
 
 __all__ = ["register", "run"]
 
@@ -34,14 +37,17 @@ def run(args: argparse.Namespace) -> int:
     if servers and not args.classroom:
         print("dekbovinoj: --class-server is for the class page: add --class.", file=sys.stderr)
         return 2
+    steps = BuildSteps(sys.stdout, verbose=args.verbose)
     out = build_site(
         Path(args.out),
         Path(args.cache) if args.cache else None,
         classroom=args.classroom,
         class_servers=servers,
+        steps=steps,
     )
-    size = sum(path.stat().st_size for path in out.rglob("*") if path.is_file())
-    print(f"Built the site in {out} ({size / 1e6:.0f} MB).")
+    print(f"Built the site in {out} in {steps.clock() - steps.start:.0f} s.")
+    for line in site_summary(out):
+        print(line)
     if args.classroom:
         print(f"Serve a class with it: dekbovinoj class serve NAME --site {out}")
         print(f"(students open its address; the class page is {CLASS_PAGE}?class=NAME)")
@@ -92,5 +98,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "says so (classroom.html?class=NAME&server=URL); repeat it for more. A link that names "
         f"any other service is refused. The list is the site's {CLASS_SERVERS} (a JSON list "
         "of addresses), which can be edited without building again",
+    )
+    parser.add_argument(
+        "-v",
+        "--verbose",
+        action="store_true",
+        help="show what the tools the build runs say (npm, pip, Node, Voici) as they say it; "
+        "without it, only when a step fails",
     )
     parser.set_defaults(run=run)

@@ -3,6 +3,8 @@
 Built on the teacher's or the school's computer (``dekbovinoj build-site``):
 
 - :mod:`.build`: :func:`~.build.build_site`, the whole build.
+- :mod:`.steps`: what the build says as it goes, and what it made (the tools' output
+  only when a step fails, or with ``--verbose``).
 - :mod:`.wheels`: the packages the browser's Python loads, in the site's own lock file.
 - :mod:`.bytecode`: the site's Python compiled ahead, by the site's own Pyodide under Node.
 - :mod:`.pages`: the notebooks the site renders (with ``--class``, the class page, whose

@@ -30,7 +30,6 @@ import dataclasses
 import json
 import os
 import shutil
-import subprocess
 import sys
 import tarfile
 import tempfile
@@ -61,6 +60,7 @@ from .pages import (
 )
 from .pupils import LESSONS, lesson_paths, student_notebook
 from .startup import fix_service_worker
+from .steps import BuildSteps
 from .wheels import (
     PLACEHOLDERS,
     PYODIDE_VERSION,
@@ -146,26 +146,24 @@ def _check_tools() -> None:
             )
 
 
-def _pyodide(cache: Path) -> Path:
+def _pyodide(cache: Path, steps: BuildSteps) -> Path:
     """npm's ``pyodide`` tarball, downloaded once into the cache."""
     tarball = cache / f"pyodide-{PYODIDE_VERSION}.tgz"
     if not tarball.is_file():
         if shutil.which("npm") is None:
             raise OSError(f"build-site downloads pyodide@{PYODIDE_VERSION} with npm: install npm")
         cache.mkdir(parents=True, exist_ok=True)
-        subprocess.run(
+        steps.run(
             ["npm", "pack", f"pyodide@{PYODIDE_VERSION}", "--silent", "--pack-destination", "."],
             cwd=cache,
-            check=True,
-            stdout=subprocess.DEVNULL,
         )
     return tarball
 
 
-def _shipped_wheels(folder: Path, cache: Path) -> list[Shipped]:
+def _shipped_wheels(folder: Path, cache: Path, steps: BuildSteps) -> list[Shipped]:
     """Copy every wheel the site ships into ``folder`` and describe each for the lock."""
     shipped = []
-    downloaded = download_wheels(RUNTIME, cache / "wheels")
+    downloaded = download_wheels(RUNTIME, cache / "wheels", steps.run)
     for pin in RUNTIME:
         path = trim_wheel(downloaded[pin.name], pin.name, folder)
         shipped.append(
@@ -211,20 +209,30 @@ def _package_version() -> str:
         return "0.0.0"
 
 
-def _lite_dir(work: Path, cache: Path, lessons: Path | None, classroom: bool = False) -> Path:
+def _lite_dir(
+    work: Path,
+    cache: Path,
+    lessons: Path | None,
+    classroom: bool = False,
+    steps: BuildSteps | None = None,
+) -> Path:
     """The folder ``voici build`` reads: Pyodide, the wheels, the lock, the notebooks (the
-    class page's too, with ``classroom``)."""
+    class page's too, with ``classroom``); ``steps`` says each step."""
+    steps = steps or BuildSteps()
     pyodide = work / "lite" / "static" / "pyodide"
     pyodide.mkdir(parents=True)
-    with tarfile.open(_pyodide(cache)) as tarball:
+    steps.step(f"Getting Pyodide {PYODIDE_VERSION} (downloaded once, then from {cache})")
+    with tarfile.open(_pyodide(cache, steps)) as tarball:
         for name in PYODIDE_FILES:
             member = tarball.extractfile(f"package/{name}")
             if member is None:
                 raise OSError(f"npm's pyodide {PYODIDE_VERSION} has no {name}")
             data = member.read()
             (pyodide / name).write_bytes(trim_stdlib(data) if name == "python_stdlib.zip" else data)
-    shipped = _shipped_wheels(pyodide, cache)
+    steps.step("Getting the wheels the site ships, and this package's own")
+    shipped = _shipped_wheels(pyodide, cache, steps)
     archives = [pyodide / "python_stdlib.zip"] + [pyodide / w.file_name for w in shipped]
+    steps.step("Compiling the site's Python under Node (a minute or two)")
     compile_archives(pyodide, archives)
     for archive in archives:  # compressed as a whole when served (site/assets.py)
         archive.write_bytes(stored_archive(archive.read_bytes()))
@@ -242,6 +250,7 @@ def _lite_dir(work: Path, cache: Path, lessons: Path | None, classroom: bool = F
         "jupyter-config-data": {"litePluginSettings": settings},
     }
     (work / "lite" / "jupyter-lite.json").write_text(json.dumps(config, indent=1), "utf-8")
+    steps.step("Writing the app's, the lessons' and the class page's notebooks")
     write_contents(work / "content", lessons, classroom)
     return work / "lite"
 
@@ -319,37 +328,45 @@ def build_site(
     lessons: Path | None = None,
     classroom: bool = False,
     class_servers: Sequence[str] = (),
+    steps: BuildSteps | None = None,
 ) -> Path:
     """Build the static site into ``out`` (replaced if it is an earlier build) and return it;
     with ``classroom``, with the class page (:data:`~.pages.CLASS_PAGE`) too. The class page's
     links may name the class services ``class_servers`` (``?server=``) besides the site's own
-    origin (:func:`write_class_servers`)."""
+    origin (:func:`write_class_servers`). ``steps`` says each step as it starts and keeps what
+    the tools say (:class:`~.steps.BuildSteps`; by default nothing is said)."""
+    steps = steps or BuildSteps()
     if out.exists() and any(out.iterdir()) and not (out / MARKER).exists():
         raise OSError(f"{out} is not empty and is not a site build-site made: choose another")
     class_servers_text(class_servers)  # a bad address stops the build before it starts
+    steps.step("Checking the build tools")
     _check_tools()
     cache = default_cache() if cache is None else cache
     if lessons is None:
         lessons = LESSONS if LESSONS.is_dir() else None
-    with tempfile.TemporaryDirectory(prefix="dekbovinoj-site-") as temp:
+    with tempfile.TemporaryDirectory(prefix="dekbovinoj-site-") as temp, steps.quiet():
         work = Path(temp)
-        lite = _lite_dir(work, cache, lessons, classroom)
+        lite = _lite_dir(work, cache, lessons, classroom, steps)
         built = work / "site"
         command = [sys.executable, "-c", "from voici_core.app import main; main()", "build"]
         command += ["--contents", str(work / "content"), "--output-dir", str(built)]
         command += ["--no-sourcemaps", "--no-unused-shared-packages"]
-        subprocess.run(command, cwd=lite, check=True, stdout=subprocess.DEVNULL)
+        steps.step("Building the pages with Voici (the longest step)")
+        steps.run(command, cwd=lite)
         for junk in (".jupyterlite.doit.db", "doc"):
             target = built / junk
             if target.is_dir():
                 shutil.rmtree(target)
             elif target.exists():
                 target.unlink()
+        steps.step("Fixing the pages: addresses, loading bars, the service worker")
         _fix_pages(built)
         write_class_servers(built, class_servers)
         (built / MARKER).write_text(f"dekbovinoj build-site {_package_version()}\n", "utf-8")
+        steps.step("Naming the files by their contents and compressing them")
         hash_folder(built)
         compress_site(built, cache)
+        steps.step(f"Copying the site to {out}")
         if out.exists():
             shutil.rmtree(out)
         out.parent.mkdir(parents=True, exist_ok=True)

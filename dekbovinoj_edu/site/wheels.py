@@ -22,7 +22,7 @@ import re
 import subprocess
 import sys
 import zipfile
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -260,8 +260,11 @@ def sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def download_wheels(pins: Iterable[Pin], cache: Path) -> dict[str, Path]:
-    """Download each pinned wheel from PyPI into ``cache`` (kept between builds).
+def download_wheels(
+    pins: Iterable[Pin], cache: Path, run: Callable[..., object] = subprocess.run
+) -> dict[str, Path]:
+    """Download each pinned wheel from PyPI into ``cache`` (kept between builds); ``run``
+    runs pip (the build's :meth:`~.steps.BuildSteps.run` keeps what pip says).
 
     pip skips a file already in ``cache``; it needs the package index otherwise.
     """
@@ -273,7 +276,7 @@ def download_wheels(pins: Iterable[Pin], cache: Path) -> dict[str, Path]:
         command = [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps"]
         command += ["--only-binary=:all:", "--python-version", "3.12", "--dest", str(cache)]
         command += [f"{pin.name}=={pin.version}" for pin in missing]
-        subprocess.run(command, check=True)
+        run(command, check=True)
     found = {pin.name: cache / _pypi_file(cache, pin) for pin in pins}
     for name, path in found.items():
         if not path.is_file():
