@@ -103,7 +103,7 @@ def _check_0004_up_and_down(url: str) -> None:
     assert "ended" not in _columns(engine)
     engine.dispose()
     store = SQLStore(url)  # opening migrates to the newest revision
-    assert HEAD_REVISION == "0004"
+    assert HEAD_REVISION >= "0004"
     _class_with_ana(store)
     store.end_class("4a")
     store.close()
@@ -126,7 +126,7 @@ def _check_0004_up_and_down(url: str) -> None:
 def test_revision_0004_goes_up_and_down_with_every_row_on_sqlite(tmp_path: Path) -> None:
     _check_0004_up_and_down(f"sqlite:///{tmp_path / 'c.sqlite3'}")
     with sa.create_engine(f"sqlite:///{tmp_path / 'c.sqlite3'}").connect() as connection:
-        assert connection.exec_driver_sql("PRAGMA user_version").scalar() == 4
+        assert connection.exec_driver_sql("PRAGMA user_version").scalar() == int(HEAD_REVISION)
 
 
 @pytest.mark.postgres

@@ -101,14 +101,16 @@ class JoinHandler(ClassApiHandler):
 
     async def _join_as_hub_user(self, desk: ClassDesk, nickname: str) -> Joined:
         """Under a hub: the seat of the user whose server's token the request carries
-        (:meth:`~.hub_identity.HubIdentity.student`), by their hub name, without a code."""
+        (:meth:`~.hub_identity.HubIdentity.student_of`), by their hub name, without a code; a
+        class's roster reads their hub groups."""
         assert self.service.hub is not None
-        user = await self.service.hub.student(self.request.headers.get("Authorization", ""))
+        student = await self.service.hub.student_of(self.request.headers.get("Authorization", ""))
+        user = student.name
         if nickname != user:
             raise ForbiddenError("You can join only as yourself, {name}.", name=user)
         # One school address may be every student (a TLJH server's kernels all call from it).
         self.service.limit("join", f"hub-user:{user}")
-        return await self.blocking(desk.join_vouched, user)
+        return await self.blocking(desk.join_vouched, user, student.groups)
 
 
 class MeHandler(ClassApiHandler):

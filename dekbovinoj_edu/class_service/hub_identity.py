@@ -5,7 +5,8 @@ server (``$JUPYTERHUB_API_TOKEN``, ``Authorization: token …``) when it joins a
 service asks the hub whose token it is (:meth:`HubIdentity.student`), and checks that the
 token may use this service (its access scope, ``access:services!service=<name>``). The seat
 is then that user's, by name: nobody types a nickname, and no token opens another
-student's seat.
+student's seat. The hub's answer names the user's groups too (every token may read its own
+user's name and groups), which a class's roster may ask for (``group:4a``).
 
 A **teacher** signs in with their hub account through the hub's OAuth (JupyterHub's
 :class:`~jupyterhub.services.auth.HubOAuth`, whose cookie the service's pages read). Who
@@ -46,6 +47,7 @@ __all__ = [
     "DEFAULT_GROUP",
     "SERVICE_NAME",
     "HubIdentity",
+    "HubStudent",
     "Teachers",
     "hub_token",
 ]
@@ -98,6 +100,14 @@ class Teachers:
         return bool(self.classes(user))
 
 
+@dataclass(frozen=True)
+class HubStudent:
+    """A hub user as the hub told the service: their name and their hub groups."""
+
+    name: str
+    groups: frozenset[str] = frozenset()
+
+
 class HubIdentity:
     """The hub's word on who a request comes from (``auth``: the service's
     :class:`~jupyterhub.services.auth.HubOAuth`, made from the hub's environment when not
@@ -117,7 +127,12 @@ class HubIdentity:
         return str(self.auth.base_url)
 
     async def student(self, header: str) -> str:
-        """The name of the hub user whose token ``header`` carries.
+        """The name of the hub user whose token ``header`` carries (as
+        :meth:`student_of`)."""
+        return (await self.student_of(header)).name
+
+    async def student_of(self, header: str) -> HubStudent:
+        """The hub user whose token ``header`` carries, with their groups.
 
         ``NoTokenError`` (401) without a hub token or for one the hub does not know,
         ``ForbiddenError`` (403) for a token that may not use this service or is not a
@@ -138,4 +153,5 @@ class HubIdentity:
             self.auth.access_scopes, user
         ):
             raise ForbiddenError("Your hub account may not use this class service.")
-        return str(user["name"])
+        groups = frozenset(str(group) for group in user.get("groups") or ())
+        return HubStudent(str(user["name"]), groups)

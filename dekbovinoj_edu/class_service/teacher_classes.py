@@ -124,6 +124,7 @@ class ClassesPageHandler(ClassesHandler):
             xsrf=self.page_token,
             may_make=self.service.class_maker is not None,
             signed_in_as=self.signed_in_as(),
+            hub=self.service.hub is not None,
         )
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.finish(page)

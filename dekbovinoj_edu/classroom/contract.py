@@ -75,6 +75,7 @@ STATUS: dict[str, int] = {
     "unauthorized": 401,
     "forbidden": 403,
     "locked": 403,
+    "not-on-roster": 403,
     "unknown-class": 404,
     "unknown-seat": 404,
     "not-found": 404,

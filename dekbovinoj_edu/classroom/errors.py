@@ -22,6 +22,7 @@ __all__ = [
     "DatabaseAddressError",
     "NicknameError",
     "NicknameTakenError",
+    "NotOnRosterError",
     "PuzzleNotOpenError",
     "SeatTakenError",
     "StoreError",
@@ -78,6 +79,22 @@ class NicknameTakenError(NicknameError):
     rejoin code was given."""
 
     code = "nickname-taken"
+
+
+class NotOnRosterError(ClassroomError):
+    """The class has a roster (:mod:`~.roster`) and the student joining is not on it: a new
+    seat is refused (a seat taken before the roster was set stays its student's)."""
+
+    code = "not-on-roster"
+
+    @classmethod
+    def of(cls, name: str) -> NotOnRosterError:
+        """What a student is told who is not on the list of class ``name``.
+
+        >>> print(NotOnRosterError.of("4a").message("sv"))
+        Du står inte på listan för klass 4a. Fråga din lärare.
+        """
+        return cls("You are not on the list of class {name}. Ask your teacher.", name=name)
 
 
 class SeatTakenError(ClassroomError):

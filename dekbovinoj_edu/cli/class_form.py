@@ -14,6 +14,8 @@ mode's own).
 >>> form_arguments({"name": "4a", "level": "1", "count": 10, "jokers": "no",
 ...                 "at_level": True, "seed": ""})
 ['--level=1', '--count=10', '--no-jokers', '--at-level', '--', '4a']
+>>> form_arguments({"name": "4a", "roster": "Ana\\nBo", "roster_group": "4a"})
+['--roster=Ana\\nBo', '--roster=group:4a', '--', '4a']
 >>> from dekbovinoj_edu.classroom.store import SQLiteStore
 >>> store = SQLiteStore(":memory:")
 >>> made = make_from_form(store, {"name": "4a", "level": "1", "count": "3", "seed": "7"})
@@ -33,12 +35,21 @@ from collections.abc import Mapping
 from typing import NoReturn
 
 from ..classroom.assignment import Assignment
+from ..classroom.contract import MAX_BODY
 from ..classroom.errors import BadAssignmentError, ClassroomError
+from ..classroom.roster import GROUP
 from ..classroom.store import ProgressStore
 from ..dealing.dealer import DealError
 from .classroom import add_new_options, make_assignment
 
-__all__ = ["FORM_FIELDS", "SWITCHES", "YES_NO", "form_arguments", "make_from_form"]
+__all__ = [
+    "FORM_FIELDS",
+    "ROSTER_FIELDS",
+    "SWITCHES",
+    "YES_NO",
+    "form_arguments",
+    "make_from_form",
+]
 
 FORM_FIELDS: dict[str, str] = {
     "level": "--level",
@@ -58,6 +69,10 @@ FORM_FIELDS: dict[str, str] = {
 }
 """The form's fields that carry a value, and the option each is."""
 
+ROSTER_FIELDS: dict[str, str] = {"roster": "", "roster_group": GROUP}
+"""The form's fields of who may join (``--roster``): the pasted names (a text area, any
+length a request may have), and a hub group's name (on a hub), each put after its prefix."""
+
 SWITCHES: dict[str, str] = {"at_level": "--at-level"}
 """The form's switches (a checkbox), and the option each turns on."""
 
@@ -71,13 +86,13 @@ MOST_FIELD = 400
 """The longest field the form sends (puzzle codes: 40 of them fit)."""
 
 
-def _text(name: str, value: object) -> str:
-    """A field's value as the command line would have it; ``BadAssignmentError`` for a
-    value no form sends."""
+def _text(name: str, value: object, most: int = MOST_FIELD) -> str:
+    """A field's value as the command line would have it (at most ``most`` characters);
+    ``BadAssignmentError`` for a value no form sends."""
     if isinstance(value, bool) or not isinstance(value, str | int | float):
         raise BadAssignmentError(CANNOT, problem=f"{name}?")
     text = str(value).strip()
-    if len(text) > MOST_FIELD:
+    if len(text) > most:
         raise BadAssignmentError(CANNOT, problem=f"{name}?")
     return text
 
@@ -101,6 +116,10 @@ def form_arguments(fields: Mapping[str, object]) -> list[str]:
             if text:
                 option = "--" + name.replace("_", "-")
                 arguments.append(option if text == "yes" else option.replace("--", "--no-", 1))
+        elif name in ROSTER_FIELDS:
+            text = "" if value is None else _text(name, value, MAX_BODY)
+            if text:
+                arguments.append(f"--roster={ROSTER_FIELDS[name]}{text}")
         elif name in FORM_FIELDS:
             text = "" if value is None else _text(name, value)
             if text:

@@ -5,7 +5,10 @@
   or ``--codes C1,C2,...``; ``--mode practice`` (default) or ``--mode test``;
   ``--at-level [--target 0.75]``: each student's next puzzle dealt at their own level;
   ``--lesson N``: everything lesson N promises of its puzzles (its level, filters and "mu!"
-  share, :mod:`dekbovinoj_edu.dealing.lessons`), the filters given added to it.
+  share, :mod:`dekbovinoj_edu.dealing.lessons`), the filters given added to it;
+  ``--roster NAMES`` (comma-separated) or ``--roster group:NAME`` (a hub group), as often
+  as needed: only those take a new seat (:mod:`dekbovinoj_edu.classroom.roster`; without
+  it, anyone with the class's link joins).
 - ``dekbovinoj class list``, ``dekbovinoj class report NAME [--csv]``,
   ``dekbovinoj class forget NAME``, ``dekbovinoj class dashboard NAME``.
 
@@ -40,6 +43,7 @@ from typing import Any
 from ..classroom.assignment import MODES, Assignment, names_the_class
 from ..classroom.errors import BadAssignmentError, ClassroomError
 from ..classroom.report import report_csv
+from ..classroom.roster import parse_roster
 from ..classroom.store import ProgressStore, open_store
 from ..classroom.store.classes import new_class
 from ..dealing.at_level import TARGET
@@ -86,6 +90,7 @@ def make_assignment(args: argparse.Namespace, store: ProgressStore | None = None
         target=args.target if args.target is not None else TARGET,
         db=args.db,
         store=store,
+        roster=parse_roster("\n".join(args.roster or ())),
         **({} if codes is not None else filters),
     )
 
@@ -117,6 +122,11 @@ def main_new(args: argparse.Namespace) -> int:
         print("Filters: " + ", ".join(f"{key}={_shown(value)}" for key, value in filters.items()))
     if assignment.codes:
         print("Codes: " + ",".join(assignment.codes))
+    roster = parse_roster("\n".join(args.roster or ()))
+    if roster is None:
+        print("Who may join: anyone with the class's link.")
+    else:
+        print("Who may join: " + ", ".join(roster.text.splitlines()))
     db = db_options_text(args)
     name = shlex.quote(assignment.name)
     print(f"Students: dekbovinoj serve --class {name}{db}")
@@ -295,6 +305,13 @@ def add_new_options(parser: argparse.ArgumentParser) -> None:
         type=float,
         help="with --at-level: the chance of success to aim at (default 0.75; 0.9 gentle, "
         "0.6 a challenge)",
+    )
+    parser.add_argument(
+        "--roster",
+        action="append",
+        metavar="NAMES",
+        help="who may join: names, comma-separated (hub names on a hub, nicknames off it), "
+        "or group:NAME for a hub group; again for more (default: anyone with the link)",
     )
 
 

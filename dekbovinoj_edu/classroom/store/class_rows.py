@@ -1,6 +1,7 @@
 """The classes of the progress store: a new class's assignment, a class found by its name
 (ignoring case: ``4b`` and ``4B`` are one class), every class, renaming one, ending one (no
-more joins or answers, every row kept) and forgetting one with all its rows.
+more joins or answers, every row kept), a class's roster (:mod:`~..roster`: who may take a
+new seat) and forgetting one with all its rows.
 
 >>> from dekbovinoj_edu.classroom.assignment import codes_assignment
 >>> from dekbovinoj_edu.classroom.store import SQLiteStore
@@ -10,6 +11,12 @@ more joins or answers, every row kept) and forgetting one with all its rows.
 ('Class 4a', ['Class 4a'])
 >>> store.end_class("class 4A"), store.ended_classes()
 ('Class 4a', {'Class 4a'})
+>>> store.roster("Class 4a") is None   # no roster: anyone with the link joins
+True
+>>> store.set_roster("class 4a", parse_roster("Ana, group:4a"))
+'Class 4a'
+>>> store.roster("Class 4a")
+Roster(names=('Ana',), groups=('4a',))
 """
 
 from __future__ import annotations
@@ -20,6 +27,7 @@ from sqlalchemy.engine import Connection
 from ..assignment import Assignment, class_key, class_name
 from ..attempts import utc_now
 from ..errors import ClassExistsError, UnknownClassError
+from ..roster import Roster, parse_roster
 from .base import StoreBase
 from .rows import ABILITIES, ATTEMPTS, CLASS_COLUMNS, CLASSES, SEATS, SESSIONS, assignment_from
 from .tables import abilities as abilities_table
@@ -34,9 +42,9 @@ __all__ = ["ClassRows"]
 class ClassRows(StoreBase):
     """The store's classes (see :class:`~.sql_store.SQLStore`)."""
 
-    def add_class(self, assignment: Assignment) -> None:
-        """Keep a new class's assignment; ``ClassExistsError`` if the name is taken (in any
-        case: ``4B`` when ``4b`` exists)."""
+    def add_class(self, assignment: Assignment, roster: Roster | None = None) -> None:
+        """Keep a new class's assignment (and its ``roster``: ``None``, anyone joins);
+        ``ClassExistsError`` if the name is taken (in any case: ``4B`` when ``4b`` exists)."""
         a = assignment
 
         def add(db: Connection) -> None:
@@ -60,6 +68,7 @@ class ClassRows(StoreBase):
                     at_level=int(a.at_level),
                     target=a.target,
                     filters=a.filters,
+                    roster=None if roster is None else roster.text,
                     created=utc_now(),
                 )
             )
@@ -95,6 +104,28 @@ class ClassRows(StoreBase):
         if row is None:
             raise UnknownClassError("Unknown class {name!r}.", name=name)
         return row.ended is not None
+
+    def roster(self, name: str) -> Roster | None:
+        """Who may take a new seat in class ``name`` (in any case): ``None``, anyone;
+        ``UnknownClassError`` if there is no such class."""
+        query = sa.select(CLASSES.roster).where(CLASSES.key == class_key(name))
+        row = self._read(lambda db: db.execute(query).first())
+        if row is None:
+            raise UnknownClassError("Unknown class {name!r}.", name=name)
+        return parse_roster(row.roster)
+
+    def set_roster(self, name: str, roster: Roster | None) -> str:
+        """Let only ``roster`` take new seats in class ``name`` (``None``: anyone); the seats
+        taken already stay. Returns the class's name."""
+
+        def keep(db: Connection) -> str:
+            named = self._need_class(db, name)
+            text = None if roster is None else roster.text
+            db.execute(sa.update(classes_table).where(CLASSES.name == named).values(roster=text))
+            return named
+
+        kept: str = self._write(keep)
+        return kept
 
     def end_class(self, name: str) -> str:
         """End class ``name``: no more joins or answers; its board, report and rows stay.

@@ -30,6 +30,7 @@ from typing import Any
 from ...dealing.at_level import TARGET
 from ..assignment import Assignment, at_level_assignment, codes_assignment, deal_assignment
 from ..report import report_csv
+from ..roster import Roster
 from .sql_store import ProgressStore, open_store
 
 __all__ = ["class_report", "forget_class", "list_classes", "new_class"]
@@ -52,13 +53,15 @@ def new_class(
     target: float = TARGET,
     db: PathLike = None,
     store: ProgressStore | None = None,
+    roster: Roster | None = None,
     **filters: Any,
 ) -> Assignment:
     """Make class ``name``: dealt from ``seed`` (a fresh one if ``None``) with the dealer's
     ``filters``, or the puzzles of ``codes`` (comma-separated); ``mode`` is ``practice`` or
     ``test``. ``at_level``: no fixed list, but ``count`` puzzles dealt to each student at
     their own level, aiming at the chance ``target`` (``difficulty`` and ``mu`` do not
-    apply). ``store``: an open store to keep it in (left open) instead of ``db``. Returns its
+    apply). ``store``: an open store to keep it in (left open) instead of ``db``.
+    ``roster``: who may take a seat (:mod:`~..roster`; ``None``: anyone). Returns its
     assignment.
     ``ClassExistsError`` if the name is taken (in any case), ``BadAssignmentError`` for bad
     input."""
@@ -84,11 +87,11 @@ def new_class(
             **filters,
         )
     if store is not None:
-        store.add_class(assignment)
+        store.add_class(assignment, roster)
         return assignment
     opened = open_store(db)
     try:
-        opened.add_class(assignment)
+        opened.add_class(assignment, roster)
     finally:
         opened.close()
     return assignment

@@ -47,6 +47,19 @@ seed and the seat: the seat's ``code``.
 >>> bo.seat.code == own.place(bo.token).code != "", own.puzzle_of(bo.seat).has_joker
 (True, False)
 
+A class with a roster (:mod:`~..roster`) gives a new seat only to a student on it; a seat
+taken before the roster was set stays its student's.
+
+>>> from dekbovinoj_edu.classroom.roster import parse_roster
+>>> store.set_roster("4a", parse_roster("Bo, Cy"))
+'4a'
+>>> desk.join("Dan")
+Traceback (most recent call last):
+...
+dekbovinoj_edu.classroom.errors.NotOnRosterError: You are not on the list of class 4a. Ask ...
+>>> desk.join("ana", ana.rejoin_code).resumed, desk.join("bo").resumed
+(True, False)
+
 A class the teacher ended takes no join and no answer; what was kept stays.
 
 >>> store.end_class("4a")
@@ -65,7 +78,7 @@ import functools
 import random
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 
 from ...checking.checker import check
@@ -78,7 +91,7 @@ from ..assignment import Assignment
 from ..attempts import MU_RIGHT, MU_TYPED, MU_WRONG, SOLVED, Attempt, utc_now
 from ..backend import NothingKept
 from ..contract import MAX_HINTS, MAX_SECONDS
-from ..errors import ClassEndedError, PuzzleNotOpenError
+from ..errors import ClassEndedError, NotOnRosterError, PuzzleNotOpenError
 from ..nicknames import check_hub_name, check_nickname, nickname_key
 from ..seat import Joined, Recorded, Seat, join_secrets, new_token
 from .sql_store import ProgressStore
@@ -223,7 +236,9 @@ class ClassDesk(NothingKept):
         sent again gets the same seat, token and code. ``on_new_seat`` is called before a
         new seat is made, and may refuse it by raising. ``NicknameError`` for a nickname the
         class does not take, ``NicknameTakenError`` when it (or one that looks the same) is
-        someone else's and the code is missing or wrong.
+        someone else's and the code is missing or wrong, ``NotOnRosterError`` for a new seat
+        whose nickname is not on the class's roster (compared by
+        :func:`~..nicknames.nickname_key`).
 
         >>> from dekbovinoj_edu.classroom.assignment import codes_assignment
         >>> from dekbovinoj_edu.classroom.store import SQLiteStore
@@ -237,6 +252,14 @@ class ClassDesk(NothingKept):
         """
         chosen = check_nickname(nickname)
         self.open_or_refuse()
+        roster = self.store.roster(self.name)
+
+        def new_seat() -> None:
+            if roster is not None and not roster.admits_nickname(chosen):
+                raise NotOnRosterError.of(self.name)
+            if on_new_seat is not None:
+                on_new_seat()
+
         if join_id is None:
             token, code = new_token(), None
         else:
@@ -248,18 +271,52 @@ class ClassDesk(NothingKept):
             self.clock(),
             rejoin_code,
             new_code=code,
-            on_new_seat=on_new_seat,
+            on_new_seat=new_seat,
         )
         return replace(joined, seat=self.next_puzzle(joined.seat))
 
-    def join_vouched(self, user: str) -> Joined:
+    def join_vouched(
+        self,
+        user: str,
+        groups: Iterable[str] = (),
+        *,
+        on_new_seat: Callable[[], None] | None = None,
+    ) -> Joined:
         """Take the seat of ``user``, whom a JupyterHub signed in: theirs without a rejoin
         code (a page that held it is told ``SeatTakenError``). Any hub name is an identity
         (:func:`~..nicknames.check_hub_name`: e-mail addresses too); another hub name that
-        looks the same is another student."""
+        looks the same is another student. ``groups``: the hub groups the hub says ``user``
+        is in; a new seat in a class with a roster needs the exact hub name or one of these
+        groups on it (``NotOnRosterError``). ``on_new_seat`` as for :meth:`join`.
+
+        >>> from dekbovinoj_edu.classroom.assignment import codes_assignment
+        >>> from dekbovinoj_edu.classroom.store import SQLiteStore
+        >>> from dekbovinoj_edu.classroom.roster import parse_roster
+        >>> store = SQLiteStore(":memory:")
+        >>> store.add_class(codes_assignment("4a", "4WTW-94T5-3AE0-600E-0"),
+        ...                 parse_roster("group:4a"))
+        >>> desk = ClassDesk(store, "4a")
+        >>> desk.join_vouched("anna.svensson@skolan.example.se", ["4a"]).seat.puzzle
+        1
+        >>> desk.join_vouched("bo@skolan.example.se", ["4b"])
+        Traceback (most recent call last):
+        ...
+        dekbovinoj_edu.classroom.errors.NotOnRosterError: You are not on the list of class ...
+        """
         user = check_hub_name(user)
         self.open_or_refuse()
-        joined = self.store.join_vouched(self.name, user, new_token(), self.clock())
+        roster = self.store.roster(self.name)
+        member_of = tuple(groups)
+
+        def new_seat() -> None:
+            if roster is not None and not roster.admits_hub_user(user, member_of):
+                raise NotOnRosterError.of(self.name)
+            if on_new_seat is not None:
+                on_new_seat()
+
+        joined = self.store.join_vouched(
+            self.name, user, new_token(), self.clock(), on_new_seat=new_seat
+        )
         return replace(joined, seat=self.next_puzzle(joined.seat))
 
     def place(self, token: str) -> Seat:

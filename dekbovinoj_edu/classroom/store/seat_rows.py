@@ -173,7 +173,15 @@ class SeatRows(StoreBase):
 
         return [seat_from(row) for row in self._read(read)]
 
-    def join_vouched(self, name: str, nickname: str, token: str, now: float) -> Joined:
+    def join_vouched(
+        self,
+        name: str,
+        nickname: str,
+        token: str,
+        now: float,
+        *,
+        on_new_seat: Callable[[], None] | None = None,
+    ) -> Joined:
         """Give the seat of the hub user ``nickname`` to the session ``token`` without its
         rejoin code: the caller vouches that the student is ``nickname`` (a JupyterHub signed
         them in).
@@ -182,7 +190,7 @@ class SeatRows(StoreBase):
         code; the page that held it is told ``SeatTakenError``). The seat is keyed by the exact
         hub name (:func:`~.nicknames.hub_key`): another hub user whose name looks the same has
         a seat of their own. A seat an earlier version keyed by the look-alike key, under
-        exactly this name, becomes this user's.
+        exactly this name, becomes this user's. ``on_new_seat`` as for :meth:`join`.
         """
         key = hub_key(nickname)
 
@@ -198,7 +206,7 @@ class SeatRows(StoreBase):
             db.execute(sa.update(seats_table).where(mine, SEATS.key == key).values(secret=None))
 
         self._write(vouch)
-        return self.join(name, nickname, token, now, key=key)
+        return self.join(name, nickname, token, now, key=key, on_new_seat=on_new_seat)
 
     def deal_to(self, name: str, nickname: str, number: int, code: str) -> Seat:
         """Give the student ``nickname`` the puzzle ``code`` as their puzzle ``number``, if

@@ -39,7 +39,7 @@ __all__ = [
     "sessions",
 ]
 
-HEAD_REVISION = "0004"
+HEAD_REVISION = "0005"
 """The newest migration: a database at this revision has exactly these tables."""
 
 REAL = sa.Float().with_variant(sa.REAL(), "sqlite")
@@ -65,6 +65,7 @@ classes = sa.Table(
     sa.Column("target", REAL),  # the chance of success "at each student's level" aims at
     sa.Column("filters", sa.Text),  # the dealer's filters, as JSON (an at-level class's)
     sa.Column("ended", sa.Text),  # when the teacher ended the class (UTC); NULL: open
+    sa.Column("roster", sa.Text),  # who may take a new seat (classroom.roster); NULL: anyone
     sa.Index("classes_by_key", "key", unique=True),
 )
 

@@ -13,6 +13,10 @@ class service's ``/teacher/classes/``).
 True
 >>> "<form" in classes_page("en", [], base="", xsrf="", may_make=False)
 False
+>>> "name='roster'" in page, "roster_group" in page   # a group of the hub's only on a hub
+(True, False)
+>>> "name='roster_group'" in classes_page("en", [], base="", xsrf="", may_make=True, hub=True)
+True
 """
 
 from __future__ import annotations
@@ -32,7 +36,7 @@ __all__ = ["CLASSES_CSS", "ClassRow", "classes_page"]
 
 CLASSES_CSS = """
 body { font-family: sans-serif; margin: 1em; }
-button, select, input { font-size: 1em; min-height: 2.75em; }
+button, select, input, textarea { font-size: 1em; min-height: 2.75em; }
 button { min-width: 2.75em; }
 input[type="checkbox"] { width: 1.5em; height: 1.5em; min-height: 0; vertical-align: middle; }
 .dkb-new-class fieldset { display: flex; flex-wrap: wrap; gap: 0.5em 1em; border: 1px solid #ccc; }
@@ -63,8 +67,9 @@ def _t(lang: str, message: str, **values: object) -> str:
     return gettext(lang, DOMAIN, message, **values)
 
 
-def _form(lang: str) -> str:
-    """The form that makes a class: ``class new``'s options, the filters folded away."""
+def _form(lang: str, hub: bool = False) -> str:
+    """The form that makes a class: ``class new``'s options, the filters folded away, and who
+    may join (names pasted one a line; on a hub, also a hub group: ``--roster``)."""
 
     def t(message: str, **values: object) -> str:
         return html.escape(_t(lang, message, **values), quote=True)
@@ -129,9 +134,17 @@ def _form(lang: str) -> str:
             box("codes", "Puzzle codes instead (C1,C2,…)"),
         ]
     )
+    group = box("roster_group", "Hub group (e.g. 4a)", extra="autocomplete='off'") if hub else ""
+    who = (
+        f"<fieldset><legend>{t('Who may join')}</legend>{group}"
+        f"<label>{t('Names, one a line (empty: anyone with the link joins)')} "
+        "<textarea name='roster' rows='4' cols='30' autocomplete='off'></textarea></label>"
+        "</fieldset>"
+    )
     return (
         f"<form class='dkb-new-class' onsubmit='makeClass(event)'><h2>{t('A new class')}</h2>"
-        f"<fieldset>{main}</fieldset><details><summary>{t('More: filters and codes')}</summary>"
+        f"<fieldset>{main}</fieldset>{who}"
+        f"<details><summary>{t('More: filters and codes')}</summary>"
         f"<fieldset>{filters}</fieldset></details>"
         f"<p><button type='submit'>{t('Make the class')}</button></p></form>"
     )
@@ -181,10 +194,12 @@ def classes_page(
     xsrf: str,
     may_make: bool,
     signed_in_as: str = "",
+    hub: bool = False,
 ) -> str:
     """The whole page: the form (if ``may_make``), the list of ``rows`` and the script that
     sends the actions (``xsrf``: the token they carry, as the dashboard's; ``signed_in_as``:
-    the hub user, said at the top)."""
+    the hub user, said at the top; ``hub``: the page is a hub's, whose groups a class may be
+    limited to)."""
 
     def t(message: str, **values: object) -> str:
         return html.escape(_t(lang, message, **values), quote=True)
@@ -224,7 +239,7 @@ def classes_page(
 {languages}</select></label>
 <p class="dkb-status" role="status"></p>
 {_rows(lang, rows, base)}
-{_form(lang) if may_make else ""}
+{_form(lang, hub) if may_make else ""}
 <script>
 const settings = {script};
 const signed = settings.xsrf ? {{"X-XSRFToken": settings.xsrf}} : {{}};
