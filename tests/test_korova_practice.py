@@ -140,6 +140,22 @@ def test_the_practice_view_takes_typed_points() -> None:
     assert "Right!" in view.feedback.value and "55 → 7, 60 → 3" in view.feedback.value
 
 
+def test_which_row_to_take_hides_the_points_it_asks_for_until_answered() -> None:
+    """Lesson 7's "which row to take?": each row's points are the answer, so the rows show
+    none before it; the cow heads are drawn at easy only (harder, the pupil uses the rule)."""
+    rows = ((55,), (5, 6, 7), (11, 12), (60, 62, 63))
+    for difficulty, heads in (("easy", 7 + 4 + 6 + 5), ("medium", 0), ("hard", 0)):
+        view = KorovaPractice(
+            puzzle=KorovaPuzzle(Kind.ROW_TO_TAKE, rows, (4,), difficulty=difficulty)
+        )
+        drawn = view.table.value.split("class='kor-rows'", 1)[1]  # the rows, not the 4 asked
+        assert "point" not in drawn.replace("kor-row-points", ""), difficulty
+        assert drawn.count("🐮") == heads, difficulty
+        view.answer_buttons[1].click()
+        assert "Right!" in view.feedback.value
+        assert "4 points" in view.table.value and "7 points" in view.table.value
+
+
 def test_the_practice_view_orders_cards_by_tapping() -> None:
     view = KorovaPractice(puzzle=ORDER)
     by_card = {int(b.description): b for b in view.order_cards}

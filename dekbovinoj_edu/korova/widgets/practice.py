@@ -177,10 +177,7 @@ class KorovaPractice(SpeaksKorova, DealsOnPick, widgets.VBox):
                 self.check_button,
             ]
         else:
-            asked = card_html(puzzle.card, lang=self.lang, large=True, mark=True)
-            self.table.value = f"<div class='kor-card-asked'>{asked}</div>" + rows_html(
-                puzzle.rows, self.lang, large=self.large
-            )
+            self._show_rows(counted=puzzle.kind is not Kind.ROW_TO_TAKE)
             self.answer_buttons = [
                 button(f"kor-answer-row kor-answer-row-{k + 1}", click_calls(self._on_row, k))
                 for k in range(ROWS)
@@ -215,12 +212,30 @@ class KorovaPractice(SpeaksKorova, DealsOnPick, widgets.VBox):
         self.feedback.value = feedback_html(feedback)
         self._refresh()
 
+    def _show_rows(self, counted: bool) -> None:
+        """The card asked about and the rows; ``counted=False`` (a ``row-to-take`` puzzle
+        before its answer) draws no row's points, which are the answer, and the cow heads
+        only at easy: harder, the pupil counts by the rule."""
+        puzzle = self.session.puzzle
+        asked = card_html(puzzle.card, lang=self.lang, large=True, mark=True)
+        self.table.value = f"<div class='kor-card-asked'>{asked}</div>" + rows_html(
+            puzzle.rows,
+            self.lang,
+            large=self.large,
+            show_points=counted,
+            heads=counted or puzzle.difficulty == "easy",
+        )
+
     @shielded
     def _on_row(self, row: int | None) -> None:
         feedback = self.session.answer(row)
         self._show(feedback)
-        if self.session.puzzle.kind is Kind.WHICH_ROW and feedback.kind is not FeedbackKind.DONE:
+        if feedback.kind is FeedbackKind.DONE:
+            return
+        if self.session.puzzle.kind is Kind.WHICH_ROW:
             self._show_differences()
+        else:  # answered: each row's points may show now
+            self._show_rows(counted=True)
 
     def _show_differences(self) -> None:
         """After a ``which-row`` answer: each difference beside its row, the right row marked."""
