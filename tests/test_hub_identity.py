@@ -21,6 +21,7 @@ from dekbovinoj_edu.class_service.run import ClassServer
 from dekbovinoj_edu.class_service.state import Service
 from dekbovinoj_edu.classroom.assignment import codes_assignment
 from dekbovinoj_edu.classroom.errors import SeatTakenError
+from dekbovinoj_edu.classroom.roster import parse_roster
 from dekbovinoj_edu.classroom.store import SQLStore
 
 CODE = "68VN-AV66-GGK"
@@ -59,9 +60,19 @@ class FakeHubAuth:
     login_url = "/hub/api/oauth2/authorize"
     access_scopes: ClassVar[set[str]] = {"access:services!service=dekbovinoj"}
     users: ClassVar[dict[str, dict[str, Any]]] = {
-        "ana-token-0123456789": {"kind": "user", "name": "ana", "scopes": list(access_scopes)},
+        "ana-token-0123456789": {
+            "kind": "user",
+            "name": "ana",
+            "scopes": list(access_scopes),
+            "groups": ["4a"],
+        },
         "bob-token-0123456789": {"kind": "user", "name": "bob", "scopes": []},
-        "cyd-token-0123456789": {"kind": "user", "name": "cyd", "scopes": list(access_scopes)},
+        "cyd-token-0123456789": {
+            "kind": "user",
+            "name": "cyd",
+            "scopes": list(access_scopes),
+            "groups": ["4b"],
+        },
         "dan-token-0123456789": {"kind": "user", "name": "dan", "scopes": list(access_scopes)},
         "svc-token-0123456789": {"kind": "service", "name": "x", "scopes": list(access_scopes)},
     }
@@ -79,6 +90,7 @@ class FakeHubAuth:
 @pytest.fixture
 def hub_service(any_store: SQLStore) -> Iterator[str]:
     any_store.add_class(codes_assignment("4a", CODE))
+    any_store.add_class(codes_assignment("4r", CODE), parse_roster("group:4a\ndan"))
     limits = RateLimits(join=Rate(burst=2, per_second=0.01))
     service = Service(any_store, None, hub=HubIdentity(Teachers(), FakeHubAuth()), limits=limits)
     server = ClassServer(service, app=make_hub_app)
@@ -154,3 +166,19 @@ def test_under_a_hub_joins_are_limited_per_user_not_per_address(hub_service: str
     assert statuses == [201, 201, 201]  # three students, one address, a burst of two
     again = [_post(join, {"nickname": "ana"}, "token ana-token-0123456789")[0] for _ in range(2)]
     assert again == [200, 429]  # one student reloading in a loop
+
+
+def test_under_a_hub_a_roster_takes_the_groups_the_hub_names_and_exact_names(
+    hub_service: str,
+) -> None:
+    join = f"{hub_service}api/v1/classes/4r/join"
+    status, body = _post(f"{join}?lang=eo", {"nickname": "cyd"}, "token cyd-token-0123456789")
+    assert (status, body["error"]["code"]) == (403, "not-on-roster")  # in 4b, not 4a
+    assert (
+        body["error"]["message"]
+        == "Vi ne estas en la listo de la klaso 4r. Demandu vian instruiston."
+    )
+    status, body = _post(join, {"nickname": "ana"}, "token ana-token-0123456789")  # in 4a
+    assert status == 201 and body["seat"]["nickname"] == "ana"
+    status, body = _post(join, {"nickname": "dan"}, "token dan-token-0123456789")  # named
+    assert status == 201 and body["seat"]["nickname"] == "dan"

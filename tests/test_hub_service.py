@@ -24,6 +24,7 @@ from support.hub import RunningHub, left_running, running_hub
 from support.postgres import PostgresServer
 from support.puzzles import PETER
 
+from dekbovinoj_edu.classroom.roster import parse_roster
 from dekbovinoj_edu.classroom.store import open_store
 from dekbovinoj_edu.classroom.store.classes import new_class
 
@@ -52,7 +53,7 @@ HEAD = {"name": "head-teacher", "scopes": [SCOPE], "users": ["sam"]}
 @pytest.fixture(scope="module")
 def hub(hub_db: str) -> Iterator[RunningHub]:
     users = ("tess", "tom", "sam", "ana", "bo", "cyd", LONG_LOGIN, "emma1", "emmal")
-    groups = {"teachers": ["tess"], "teachers-4b": ["tom"]}
+    groups = {"teachers": ["tess"], "teachers-4b": ["tom"], "pupils-4r": ["emma1"]}
     extra = f"c.JupyterHub.load_roles.append({HEAD!r})\n"
     with running_hub(hub_db, users, groups, scope=SCOPE, extra=extra) as running:
         yield running
@@ -147,6 +148,21 @@ def test_an_e_mail_login_and_look_alike_logins_are_each_a_student(hub: RunningHu
     second = _join(hub, hub.token_for("emmal"), "emmal")  # looks like emma1: another student
     assert (first.status_code, second.status_code) == (201, 201), second.text
     assert second.json()["seat"]["nickname"] == "emmal"
+
+
+def test_a_class_limited_to_a_hub_group_takes_its_members_only(
+    hub: RunningHub, hub_db: str
+) -> None:
+    roster = parse_roster(f"group:pupils-4r\n{LONG_LOGIN}")
+    new_class("4r", codes=f"{PETER.code},{PETER.code}", db=hub_db, roster=roster)
+    outside = _join(hub, hub.token_for("emmal"), "emmal", "4r")  # in no group of the roster
+    assert outside.status_code == 403, outside.text
+    assert outside.json()["error"]["code"] == "not-on-roster"
+    assert "not on the list of class 4r" in outside.json()["error"]["message"]
+    inside = _join(hub, hub.token_for("emma1"), "emma1", "4r")  # the hub says: in pupils-4r
+    assert inside.status_code == 201, inside.text
+    named = _join(hub, hub.token_for(LONG_LOGIN), LONG_LOGIN, "4r")  # named on the list
+    assert named.status_code == 201, named.text
 
 
 def test_only_a_hub_user_reads_a_class_s_assignment(hub: RunningHub) -> None:
