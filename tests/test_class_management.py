@@ -4,6 +4,8 @@ adds the column an ended class needs, and goes up and down with every row."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 from pathlib import Path
 
 import pytest
@@ -134,3 +136,47 @@ def test_revision_0004_goes_up_and_down_with_every_row_on_postgresql(
     fresh_postgres_url: str,
 ) -> None:
     _check_0004_up_and_down(fresh_postgres_url)
+
+
+# --- the same from a terminal: class rename, class end ----------------------------------------
+
+
+def _cli(*words: str) -> tuple[int, str, str]:
+    from dekbovinoj_edu.cli import main
+
+    with (
+        contextlib.redirect_stdout(io.StringIO()) as out,
+        contextlib.redirect_stderr(io.StringIO()) as err,
+    ):
+        code = main(["class", *words])
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_class_rename_and_end_change_the_class_in_the_store(any_db: str) -> None:
+    store = SQLStore(any_db)
+    _class_with_ana(store)
+    store.add_class(codes_assignment("4b", PETER.code))
+    store.close()
+    assert _cli("rename", "4A", "Maths 4a", "--db", any_db)[:2] == (
+        0, "Class 4A is now called Maths 4a.\n",
+    )  # fmt: skip
+    code, _, err = _cli("rename", "maths 4a", "4B", "--db", any_db)
+    assert (code, err) == (2, "dekbovinoj: A class named '4b' exists already: pick another "
+                              "name, or forget it first.\n")  # fmt: skip
+    assert _cli("end", "4z", "--db", any_db)[::2] == (2, "dekbovinoj: Unknown class '4z'.\n")
+    assert _cli("end", "MATHS 4A", "--db", any_db)[0] == 0
+    store = SQLStore(any_db)
+    try:
+        assert store.ended_classes() == {"Maths 4a"}
+        assert [a.nickname for a in store.attempts("Maths 4a")] == ["Ana"]
+    finally:
+        store.close()
+
+
+def test_class_help_names_rename_end_and_roster() -> None:
+    with contextlib.redirect_stdout(io.StringIO()) as out, pytest.raises(SystemExit):
+        from dekbovinoj_edu.cli import main
+
+        main(["class", "--help"])
+    for command in ("rename", "end", "roster"):
+        assert f"    {command} " in out.getvalue(), out.getvalue()

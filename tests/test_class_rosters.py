@@ -209,3 +209,25 @@ def test_revision_0005_goes_up_and_down_with_every_row_on_postgresql(
     fresh_postgres_url: str,
 ) -> None:
     _check_0005_up_and_down(fresh_postgres_url)
+
+
+def test_class_roster_says_sets_and_lifts_who_may_join(tmp_path: Path) -> None:
+    db = str(tmp_path / "c.sqlite3")
+    store = SQLStore(db)
+    store.add_class(codes_assignment("4a", PETER.code))
+    store.close()
+
+    def run(*words: str) -> tuple[int, str]:
+        with (
+            contextlib.redirect_stdout(io.StringIO()) as out,
+            contextlib.redirect_stderr(io.StringIO()) as err,
+        ):
+            code = main(["class", "roster", *words, "--db", db])
+        return code, out.getvalue() + err.getvalue()
+
+    assert run("4a") == (0, "Who may join class 4a: anyone with the class's link.\n")
+    assert run("4A", "--roster", "group:4a") == (0, "Who may join class 4a: group:4a.\n")
+    assert run("4a", "--roster", "Bo", "--anyone")[0] == 2
+    assert run("4a", "--roster", "group:")[0] == 2
+    assert run("4a") == (0, "Who may join class 4a: group:4a.\n")
+    assert run("4a", "--anyone") == (0, "Who may join class 4a: anyone with the class's link.\n")

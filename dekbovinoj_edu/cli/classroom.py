@@ -10,7 +10,8 @@
   as needed: only those take a new seat (:mod:`dekbovinoj_edu.classroom.roster`; without
   it, anyone with the class's link joins).
 - ``dekbovinoj class list``, ``dekbovinoj class report NAME [--csv]``,
-  ``dekbovinoj class forget NAME``, ``dekbovinoj class dashboard NAME``.
+  ``dekbovinoj class forget NAME``, ``dekbovinoj class dashboard NAME``; ``class rename``,
+  ``class end`` and ``class roster`` (:mod:`.class_changes`).
 
 Every subcommand takes ``--db PATH_OR_URL``: a SQLite file (default:
 ``classes.sqlite3`` in the user's data directory), ``sqlite:///FILE`` or
@@ -43,14 +44,14 @@ from typing import Any
 from ..classroom.assignment import MODES, Assignment, names_the_class
 from ..classroom.errors import BadAssignmentError, ClassroomError
 from ..classroom.report import report_csv
-from ..classroom.roster import parse_roster
 from ..classroom.store import ProgressStore, open_store
 from ..classroom.store.classes import new_class
 from ..dealing.at_level import TARGET
 from ..dealing.dealer import DealError, deal_many
 from ..dealing.rating import Difficulty
 from ..i18n import LANGUAGES
-from . import class_service
+from . import class_changes, class_service
+from .class_changes import add_roster_option, roster_of, who_may_join
 from .class_parts import db_option, db_options_text, refusing
 from .puzzles import Wish, add_filter_options, add_lesson_option, seed_from, wish_from
 
@@ -90,7 +91,7 @@ def make_assignment(args: argparse.Namespace, store: ProgressStore | None = None
         target=args.target if args.target is not None else TARGET,
         db=args.db,
         store=store,
-        roster=parse_roster("\n".join(args.roster or ())),
+        roster=roster_of(args),
         **({} if codes is not None else filters),
     )
 
@@ -122,11 +123,7 @@ def main_new(args: argparse.Namespace) -> int:
         print("Filters: " + ", ".join(f"{key}={_shown(value)}" for key, value in filters.items()))
     if assignment.codes:
         print("Codes: " + ",".join(assignment.codes))
-    roster = parse_roster("\n".join(args.roster or ()))
-    if roster is None:
-        print("Who may join: anyone with the class's link.")
-    else:
-        print("Who may join: " + ", ".join(roster.text.splitlines()))
+    print(f"Who may join: {who_may_join(roster_of(args))}.")
     db = db_options_text(args)
     name = shlex.quote(assignment.name)
     print(f"Students: dekbovinoj serve --class {name}{db}")
@@ -306,17 +303,11 @@ def add_new_options(parser: argparse.ArgumentParser) -> None:
         help="with --at-level: the chance of success to aim at (default 0.75; 0.9 gentle, "
         "0.6 a challenge)",
     )
-    parser.add_argument(
-        "--roster",
-        action="append",
-        metavar="NAMES",
-        help="who may join: names, comma-separated (hub names on a hub, nicknames off it), "
-        "or group:NAME for a hub group; again for more (default: anyone with the link)",
-    )
+    add_roster_option(parser)
 
 
 def register(subparsers: Any) -> None:
-    """Add ``dekbovinoj class new|list|report|forget|dashboard``."""
+    """Add ``dekbovinoj class new|list|report|forget|dashboard|rename|end|roster``."""
     parser = subparsers.add_parser(
         "class",
         help="class mode: one set of puzzles for a class, a live dashboard, a CSV report",
@@ -365,4 +356,5 @@ def register(subparsers: Any) -> None:
     db_option(dashboard)
     dashboard.set_defaults(run=main_dashboard)
 
+    class_changes.register(commands)
     class_service.register(commands)
