@@ -175,3 +175,35 @@ def test_every_lesson_declares_the_scope_the_guides_commands_deal_under(path: Pa
     namespace, _ = _run_lesson(path)
     lang = path.name.split(".")[1] if path.name.count(".") == 2 else "en"
     assert namespace["scope"] == lesson_scope(int(path.name[:2]), lang)
+
+
+@pytest.mark.slow
+def test_lesson_4_shows_no_answer_with_what_it_does_not_teach() -> None:
+    """Lesson 4 teaches no negative or fractional exponent and no root of a root: its widgets'
+    hints and "Show the best answers" keep to that, on the lesson's fixed puzzle (whose listing
+    has 51 such answers of 69) and on dealt ones; without the lesson they are listed."""
+    from dekbovinoj_edu import check
+    from dekbovinoj_edu.dealing.answer_facts import advanced_form
+    from dekbovinoj_edu.dealing.lessons import lesson_scope
+    from dekbovinoj_edu.sessions.practice import PracticeSession
+    from dekbovinoj_edu.solving.solver import list_best
+
+    def untaught(puzzle: Puzzle) -> set[str]:
+        """How the widget writes each listed best answer that lesson 4 does not teach."""
+        return {
+            check(puzzle, answer.expression, joker=answer.joker).reading
+            for answer in list_best(puzzle).answers
+            if advanced_form(answer.tree)
+        }
+
+    scope = lesson_scope(4)
+    fixed = Puzzle.parse("9♥ A♣ | 9♠ 7♠ 9♦", level=3)
+    alone = PracticeSession(puzzle=fixed)
+    assert {answer.expression for answer in alone.best_answers} & untaught(fixed)
+    for puzzle in (fixed, *scope.deal_many(2, seed="lesson 4 answers", difficulty="easy")):
+        session = PracticeSession(puzzle=puzzle, scope=scope)
+        assert session.shown is not None and not advanced_form(session.shown.tree), puzzle
+        listed = {answer.expression for answer in session.best_answers}
+        assert listed and not listed & untaught(puzzle), puzzle
+        if puzzle == fixed:
+            assert not session.answers_complete  # "some of the best answers (there are more)"

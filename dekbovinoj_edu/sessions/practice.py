@@ -52,6 +52,7 @@ from typing import Any
 
 from ..checking.checker import check
 from ..checking.steps import narrate
+from ..dealing.answer_facts import advanced_form
 from ..dealing.at_level import deal_at_level
 from ..dealing.dealer import DealError, Dealt, deal_nearest, repeat_key
 from ..dealing.filters import Filters, passes_through_fraction
@@ -419,7 +420,8 @@ class PracticeSession(AnswerDraft):
         """The best answer hints and a missed "mu!" show: the simplest for a person
         (:func:`~dekbovinoj_edu.solving.solver.simplest`), as good a move as :attr:`best`;
         when the filters keep to whole numbers (``fractions=False``), the first best answer
-        that stays whole, if there is one."""
+        that stays whole, if there is one; when they leave out negative and fractional
+        exponents and roots of roots (``advanced=False``, lesson 4), the first such one."""
         best = self.best
         if best is None:
             return None
@@ -427,10 +429,21 @@ class PracticeSession(AnswerDraft):
             whole = [s for s in self._listing().answers if not passes_through_fraction(s.tree)]
             if whole:
                 self._shown[self.puzzle] = whole[0]
+        if self.filters.advanced is False and self.puzzle not in self._shown:
+            plain = self._untaught_left_out(self._listing().answers)
+            if plain:
+                self._shown[self.puzzle] = plain[0]
         with self._solving:
             if self.puzzle not in self._shown:
                 self._shown[self.puzzle] = simplest(self.puzzle) or best
             return self._shown[self.puzzle]
+
+    def _untaught_left_out(self, answers: tuple[Solution, ...]) -> tuple[Solution, ...]:
+        """``answers`` without a negative or fractional exponent or a root of a root, when
+        the filters leave those out (``advanced=False``: lesson 4 does not teach them)."""
+        if self.filters.advanced is not False:
+            return answers
+        return tuple(answer for answer in answers if not advanced_form(answer.tree))
 
     def _listing(self) -> Listing:
         """The current puzzle's best answers, simplest first (listed once a puzzle)."""
@@ -663,13 +676,16 @@ class PracticeSession(AnswerDraft):
         Asking for them before the puzzle is solved shows the answer, so the puzzle no longer
         scores. Each is checked again by the checker, and only answers it accepts are listed.
         Asked again after :meth:`set_lang`, they are told in the new language (the solver's
-        listing is kept for the puzzle).
+        listing is kept for the puzzle). When the filters leave out what a lesson does not
+        teach (``advanced=False``), so does the list, unless nothing else is left; it is then
+        not complete.
         """
         self._show_answer()
         answers = []
         listing = self._listing()
-        self.answers_complete = listing.complete
-        for solution in listing.answers:
+        listed = self._untaught_left_out(listing.answers) or listing.answers
+        self.answers_complete = listing.complete and len(listed) == len(listing.answers)
+        for solution in listed:
             verdict = check(self.puzzle, solution.expression, joker=solution.joker, lang=self.lang)
             if not verdict.ok:
                 continue  # never show a child an answer the checker refuses
