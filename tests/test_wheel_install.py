@@ -20,6 +20,8 @@ would be.
 from __future__ import annotations
 
 import contextlib
+import fcntl
+import json
 import os
 import pwd
 import re
@@ -43,6 +45,7 @@ from support.puzzles import PETER
 from support.servers import free_port
 
 from dekbovinoj_edu import __version__
+from dekbovinoj_edu.classroom.nicknames import readable_name
 from dekbovinoj_edu.classroom.store import open_store
 from dekbovinoj_edu.classroom.store.classes import new_class
 from dekbovinoj_edu.hub.config import WHEEL
@@ -254,23 +257,54 @@ class Person:
 def system_users(names: list[str], home: Path) -> Iterator[list[Person]]:
     """System users with home folders under ``home``, removed at the end."""
     _remove_stale_users()
-    made = []
+    made: list[Person] = []
+    stand_ins: dict[str, str] = {}
     try:
         for name in names:
+            short = name if USERADD_NAME.fullmatch(name) else f"dkbt{secrets.token_hex(4)}"
             subprocess.run(
-                ["useradd", "--create-home", "--home-dir", str(home / name), "--comment",
-                 COMMENT, "--shell", "/bin/sh", name],
+                ["useradd", "--create-home", "--home-dir", str(home / short), "--comment",
+                 COMMENT, "--shell", "/bin/sh", short],
                 check=True, capture_output=True, timeout=60,
             )  # fmt: skip
-            made.append(Person(name, secrets.token_urlsafe(12)))
+            password = secrets.token_urlsafe(12)
             subprocess.run(
-                ["chpasswd"], input=f"{name}:{made[-1].password}\n", text=True, check=True,
-                timeout=60,
+                ["chpasswd"], input=f"{short}:{password}\n", text=True, check=True, timeout=60
             )  # fmt: skip
+            if short != name:
+                _rename_user(short, name)
+                stand_ins[name] = short
+            made.append(Person(name, password))
         yield made
     finally:
         for person in made:
-            _remove_user(person.name)
+            if person.name in stand_ins:
+                _rename_user(person.name, stand_ins[person.name])
+            _remove_user(stand_ins.get(person.name, person.name))
+
+
+USERADD_NAME = re.compile(r"[a-z_][a-z0-9_-]{0,31}")
+"""A name Debian's ``useradd`` takes; another (a school's e-mail login: ``@``, more than 32
+characters, which the kernel, PAM and JupyterHub all take) is made under a short name and
+renamed in ``/etc/passwd`` and ``/etc/shadow`` (:func:`_rename_user`)."""
+
+
+def _rename_user(old: str, new: str) -> None:
+    """Call the system user ``old`` ``new`` in ``/etc/passwd`` and ``/etc/shadow``, under the
+    lock ``useradd`` and ``passwd`` take (``lckpwdf``: ``/etc/.pwd.lock``), each file
+    replaced whole with its owner and mode."""
+    with open("/etc/.pwd.lock", "a") as lock:
+        fcntl.lockf(lock, fcntl.LOCK_EX)
+        for path in (Path("/etc/passwd"), Path("/etc/shadow")):
+            lines = path.read_text("utf-8").splitlines(keepends=True)
+            renamed = [new + line[len(old) :] if line.startswith(f"{old}:") else line
+                       for line in lines]  # fmt: skip
+            assert renamed != lines, (old, path)
+            temporary = path.with_name(f"{path.name}+")
+            temporary.write_text("".join(renamed), "utf-8")
+            shutil.copystat(path, temporary)
+            os.chown(temporary, path.stat().st_uid, path.stat().st_gid)
+            os.replace(temporary, path)
 
 
 COMMENT = "dekbovinoj test user"
@@ -402,7 +436,7 @@ def runbook_hub(installed: Installed, etc: Path, srv: Path) -> Iterator[Hub]:
     port = free_port()
     admin = {
         "name": "test-admin",
-        "scopes": ["admin:users", "admin:servers", "admin:groups"],
+        "scopes": ["admin:users", "admin:servers", "admin:groups", "tokens"],
         "services": ["test-admin"],
     }
     test_only = [
@@ -454,8 +488,16 @@ def test_the_runbooks_hub_runs_from_the_wheel_and_keeps_the_password(
     try:
         with (
             database_with_password(postgres) as (address, password),
-            system_users([f"dkbt{suffix}tess", f"dkbt{suffix}ana"], home) as (tess, ana),
+            system_users(
+                [
+                    f"dkbt{suffix}tess",
+                    f"dkbt{suffix}ana",
+                    f"dkbt{suffix}.anna-svensson@skolan.example.se",
+                ],
+                home,
+            ) as (tess, ana, anna),
         ):
+            assert len(anna.name) == 40
             new_class("4a", codes=f"{PETER.code},{PETER.code}", db=address)
             write_documented_files(etc, installed.venv, address)
             with runbook_hub(installed, etc, srv) as hub:
@@ -480,6 +522,7 @@ def test_the_runbooks_hub_runs_from_the_wheel_and_keeps_the_password(
                     assert [seat.nickname for seat in store.seats("4a")] == [ana.name]
                 finally:
                     store.close()
+                _an_e_mail_login_joins_a_class_made_in_the_browser(hub, teacher, anna)
                 servers = hub.processes(
                     lambda pid: f"JUPYTERHUB_USER={ana.name}".encode() in _environ(pid)
                 )
@@ -502,6 +545,49 @@ def test_the_runbooks_hub_runs_from_the_wheel_and_keeps_the_password(
                 assert password not in seen
     finally:
         shutil.rmtree(top, ignore_errors=True)
+
+
+def _an_e_mail_login_joins_a_class_made_in_the_browser(
+    hub: Hub, teacher: requests.Session, student: Person
+) -> None:
+    """The teacher makes class 4e with the service's page (its form's POST, as its script
+    sends it: JSON, the hub's XSRF token) for the student alone; the student, a system user
+    whose hub name is a 40-character e-mail address, signs in with PAM, their server opens
+    the class link and joins; their token's join and answer go through the service; the
+    teacher's board shows the name readably."""
+    service = f"{hub.url}/services/dekbovinoj/"
+    page = teacher.get(service, timeout=STEP)
+    assert "<form class='dkb-new-class'" in page.text, page.text[:500]
+    settings = json.loads(page.text.split("const settings = ", 1)[1].split(";\n", 1)[0])
+    signed = {"Sec-Fetch-Mode": "cors", "Sec-Fetch-Site": "same-origin",
+              "X-XSRFToken": str(settings["xsrf"])}  # fmt: skip
+    form = {"name": "4e", "codes": f"{PETER.code},{PETER.code}", "roster": student.name}
+    made = teacher.post(f"{service}classes/new?lang=en", json=form, headers=signed, timeout=STEP)
+    assert made.status_code == 201, made.text
+    person = _log_in(hub.url, student)
+    _server_ready(hub.api, hub.url, student.name)
+    link = f"{hub.url}/hub/user-redirect/voila/render/dekbovinoj/classroom.ipynb?class=4e"
+    opened = person.get(link, timeout=STEP)
+    assert opened.status_code == 200 and WIDGET in opened.text, opened.text[:500]
+    token = hub.api.post(
+        f"{hub.url}/hub/api/users/{student.name}/tokens",
+        json={"scopes": ["access:services!service=dekbovinoj"], "note": "test"}, timeout=60,
+    )  # fmt: skip
+    assert token.status_code == 201, token.text
+    hub_token = {"Authorization": f"token {token.json()['token']}"}
+    joined = requests.post(f"{service}api/v1/classes/4e/join", json={"nickname": student.name},
+                           headers=hub_token, timeout=60)  # fmt: skip
+    assert joined.status_code == 200 and joined.json()["resumed"], joined.text  # the page's seat
+    answered = requests.post(
+        f"{service}api/v1/classes/4e/attempts",
+        json={"id": "anna-attempt-1", "puzzle": 1, "answer": "13*2+3-9-3-7"},
+        headers={"Authorization": f"Bearer {joined.json()['token']}"}, timeout=60,
+    )  # fmt: skip
+    assert answered.status_code == 201 and answered.json()["attempt"]["verdict"] == "ok"
+    board = teacher.get(f"{service}classes/4e/board", headers=signed, timeout=60)
+    assert board.status_code == 200, board.text[:500]
+    shown = readable_name(student.name)
+    assert shown == student.name.split("@")[0] and shown in board.text
 
 
 def _environ(pid: int) -> bytes:
