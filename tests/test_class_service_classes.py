@@ -279,3 +279,33 @@ def test_a_deal_longer_than_the_stores_patience_is_waited_for(store: SQLStore) -
                         headers=signed)  # fmt: skip
         assert made.status == 201, made.text
         assert api.join("Ana", name="4s").status == 201
+
+
+def test_the_page_makes_a_class_with_a_roster_and_changes_who_may_join(
+    served: tuple[ClassServer, Api, dict[str, str]], store: SQLStore
+) -> None:
+    _, api, signed = served
+    page = api.call("GET", "/teacher/classes/", headers=signed).text
+    assert "<textarea name='roster'" in page and "name='roster_group'" not in page  # no hub
+    fields = {"name": "4r", "codes": PETER.code, "roster": "Ana\nBo"}
+    assert api.call("POST", "/teacher/classes/new", fields, headers=signed).status == 201
+    joined = api.call("POST", "/api/v1/classes/4r/join?lang=ja", {"nickname": "Cy"})
+    assert (joined.status, joined.document["error"]["code"]) == (403, "not-on-roster")
+    assert (
+        "4r" in joined.document["error"]["message"]
+        and "Ask" not in joined.document["error"]["message"]
+    )
+    assert api.call("POST", "/api/v1/classes/4r/join", {"nickname": "bo"}).status == 201
+    assert "data-roster='Ana, Bo'" in api.call("GET", "/teacher/classes/", headers=signed).text
+    changed = api.call("POST", "/teacher/classes/4r/roster?lang=en", {"roster": "Cy, Ana"},
+                       headers=signed)  # fmt: skip
+    assert changed.status == 200, changed.text
+    assert changed.document["message"] == "Only those on the list may join class 4r."
+    assert api.call("POST", "/api/v1/classes/4r/join", {"nickname": "Cy"}).status == 201
+    bad = api.call("POST", "/teacher/classes/4r/roster", {"roster": 3}, headers=signed)
+    assert bad.status == 422 and bad.document["error"]["field"] == "roster"
+    lifted = api.call("POST", "/teacher/classes/4r/roster?lang=sv", {"roster": " "},
+                      headers=signed)  # fmt: skip
+    assert lifted.document["message"] == "Klassen 4r tar emot alla som har länken."
+    assert store.roster("4r") is None
+    assert api.call("POST", "/api/v1/classes/4r/join", {"nickname": "Di"}).status == 201

@@ -1,8 +1,9 @@
 """The teacher's classes, on the teacher's page: the list, a new class from the form, and
-renaming, ending and forgetting one (:mod:`~dekbovinoj_edu.classroom.views.class_list`).
+renaming, ending, limiting to a roster (who may join) and forgetting one
+(:mod:`~dekbovinoj_edu.classroom.views.class_list`).
 
 On a class service the routes are ``/teacher/classes/`` (the list and the form),
-``/teacher/classes/new`` and ``/teacher/classes/<class>/rename|end|forget``, behind the same
+``/teacher/classes/new`` and ``/teacher/classes/<class>/rename|end|roster|forget``, behind the same
 sign-in as the dashboard; each class's dashboard is ``/teacher/classes/<class>/``. On a hub's
 service (:mod:`.hub_pages`) the list is the service's first page, and who may see, make and
 change which class is the hub's groups (:class:`~.hub_identity.Teachers`). Every action is a
@@ -20,6 +21,7 @@ from typing import Any
 
 from ..classroom.assignment import class_key, names_the_class
 from ..classroom.errors import DOMAIN, ClassroomError
+from ..classroom.roster import GROUP, Roster, parse_roster
 from ..classroom.views.class_list import ClassRow, classes_page
 from ..i18n import gettext
 from .class_links import class_link
@@ -36,7 +38,7 @@ __all__ = [
     "NewClassHandler",
 ]
 
-CLASS_ACTIONS = ("rename", "end", "forget")
+CLASS_ACTIONS = ("rename", "end", "forget", "roster")
 """What the teacher may do to a whole class (the routes' last part)."""
 
 
@@ -107,6 +109,7 @@ class ClassesPageHandler(ClassesHandler):
                 len(store.seats(a.name)),
                 a.name in ended,
                 "" if a.name in ended else self.students_link(a.name),
+                _roster_text(store.roster(a.name)),
             )
             for a in store.classes()
             if self.may_teach(a.name)
@@ -153,8 +156,33 @@ class NewClassHandler(ClassesHandler):
         )
 
 
+def _roster_text(roster: Roster | None) -> str:
+    """A roster as the page shows it to edit: its entries with commas between ("": none)."""
+    return "" if roster is None else ", ".join(roster.text.splitlines())
+
+
+def roster_from(fields: dict[str, Any]) -> Roster | None:
+    """The roster a page sends: pasted names (``roster``) and a hub group (``roster_group``),
+    as the form that makes a class has them; ``InvalidError`` for a field that is not text.
+
+    >>> roster_from({"roster": "Ana, Bo", "roster_group": "4a"})
+    Roster(names=('Ana', 'Bo'), groups=('4a',))
+    >>> roster_from({"roster": ""}) is None
+    True
+    """
+    parts = []
+    for field, prefix in (("roster", ""), ("roster_group", GROUP)):
+        value = fields.get(field, "")
+        if not isinstance(value, str):
+            raise InvalidError("Give the names as text.", field=field)
+        if value.strip():
+            parts.append(prefix + value.strip())
+    return parse_roster("\n".join(parts))
+
+
 class ClassActionHandler(ClassesHandler):
-    """``POST …/classes/<class>/rename|end|forget``: ``{"name": …}`` renames, ``{}`` ends,
+    """``POST …/classes/<class>/rename|end|roster|forget``: ``{"name": …}`` renames, ``{}``
+    ends, ``{"roster": …, "roster_group": …}`` sets who may join (both empty: anyone),
     ``{"confirm": …}`` (the class's name, typed, in any case) forgets."""
 
     async def post(self, action: str, **_: str) -> None:
@@ -171,6 +199,15 @@ class ClassActionHandler(ClassesHandler):
             service.renamed(name, renamed)
             message = self.t("Class {name} is now called {new}.", name=name, new=renamed)
             answer = {"message": message, "name": renamed, "dashboard": self.dashboard_of(renamed)}
+        elif action == "roster":
+            roster = roster_from(fields)
+            await self.aside(store.set_roster, name, roster)
+            message = (
+                self.t("Class {name} takes anyone with its link.", name=name)
+                if roster is None
+                else self.t("Only those on the list may join class {name}.", name=name)
+            )
+            answer = {"message": message, "name": name, "roster": _roster_text(roster)}
         elif action == "end":
             await self.aside(store.end_class, name)
             service.dropped(name)

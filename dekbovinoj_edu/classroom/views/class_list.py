@@ -61,6 +61,8 @@ class ClassRow:
     ended: bool = False
     link: str = ""
     """The address its students open ("" where they do not reach it here)."""
+    roster: str = ""
+    """Who may join, its entries with commas between ("": anyone with the link)."""
 
 
 def _t(lang: str, message: str, **values: object) -> str:
@@ -176,6 +178,9 @@ def _rows(lang: str, rows: list[ClassRow], base: str) -> str:
             f"<td>{mode}</td><td>{row.puzzles}</td><td>{row.students}</td><td>{state}</td>"
             f"<td class='dkb-actions'><button type='button' data-class-action='rename' "
             f"data-name='{name}'>{t('Rename')}</button>{end}<button type='button' "
+            f"data-class-action='roster' data-name='{name}' "
+            f"data-roster='{html.escape(row.roster, quote=True)}'>{t('Who may join')}</button>"
+            f"<button type='button' "
             f"data-class-action='forget' data-name='{name}'>{t('Forget')}</button></td></tr>"
         )
     head = "".join(
@@ -209,6 +214,11 @@ def classes_page(
         "base": base,
         "xsrf": xsrf,
         "rename": _t(lang, "The new name of class {name}:"),
+        "roster": _t(
+            lang,
+            "Who may join class {name}? Names, and group:NAME for a hub group, with commas "
+            "between (empty: anyone with the link):",
+        ),
         "end": _t(
             lang,
             "End class {name}? Students can no longer join it or answer; its board and "
@@ -283,6 +293,10 @@ document.addEventListener("click", async (event) => {{
     const typed = prompt(settings.rename.replaceAll("{{name}}", name), name);
     if (typed === null) return;
     body = {{name: typed}};
+  }} else if (action === "roster") {{
+    const typed = prompt(settings.roster.replaceAll("{{name}}", name), button.dataset.roster);
+    if (typed === null) return;
+    body = {{roster: typed}};
   }} else if (action === "end") {{
     if (!confirm(settings.end.replaceAll("{{name}}", name))) return;
   }} else {{
