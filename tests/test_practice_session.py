@@ -175,8 +175,8 @@ def test_without_a_joker_the_joker_cannot_be_played(peter: PracticeSession) -> N
 def test_hints_come_one_step_at_a_time(sofia: PracticeSession) -> None:
     best = solve(sofia.puzzle)
     hints = [sofia.hint().message for _ in range(4)]
-    told = "The best answer takes 2 cards. Start with "
-    assert hints[0].startswith(told)  # and the card the best answer starts with
+    told = "The best answer takes 2 cards. Play the joker first. Start with "
+    assert hints[0].startswith(told)  # the joker before the card: 7♥ counts plus only then
     assert best.expression.lstrip("−(").startswith(hints[0].removeprefix(told).rstrip("."))
     assert hints[1] == "It needs the joker."
     assert all(str(card) in hints[2] for card in best.cards)
@@ -223,6 +223,7 @@ def test_the_session_speaks_the_chosen_language(sofia: PracticeSession) -> None:
     assert sofia.hint().message == " ".join(
         [
             gettext("eo", "ui", "The best answer takes {cards}.", cards="2 kartoj"),
+            gettext("eo", "ui", "Play the joker first."),
             gettext("eo", "ui", "Start with {card}.", card="7♥"),
         ]
     )

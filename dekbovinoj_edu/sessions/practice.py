@@ -652,6 +652,8 @@ class PracticeSession(AnswerDraft):
             message = self._t(
                 "The best answer takes {cards}.", cards=self.cards_text(len(best.cards))
             )
+            if best.joker:  # before its first card: that card counts only once it is played
+                message += " " + self._t("Play the joker first.")
             first = self._first_card(best)
             if first is not None:
                 message += " " + self._t("Start with {card}.", card=first)
