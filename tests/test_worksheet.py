@@ -113,3 +113,67 @@ def test_the_sheet_command_refuses_in_one_line(capsys: pytest.CaptureFixture[str
     assert main(["sheet", "--level", "1", "--needs", "×", "-o", "-"]) == 1
     error = capsys.readouterr().err
     assert error.count("\n") == 1 and "level 1 has no ×" in error
+
+
+def _printed(page: str) -> list[tuple[float, float, float]]:
+    """Each card of a sheet as printed, read from its page: (card width, rank capital height,
+    the drawing's width), in millimetres."""
+    from dekbovinoj_edu.drawing.sheet_cards import CAP_HEIGHT_EM
+
+    found = []
+    for svg in re.findall(r"<svg .*?</svg>", page):
+        head = re.match(r'<svg [^>]*width="([\d.]+)mm"[^>]*viewBox="0 0 ([\d.]+) ', svg)
+        assert head, svg[:200]
+        unit = float(head[1]) / float(head[2])  # millimetres a unit of the drawing
+        cards = re.findall(r'<rect class="card" x="1" y="1" width="([\d.]+)"', svg)
+        ranks = re.findall(r'<text class="rank" [^>]*font-size="([\d.]+)"', svg)
+        found += [
+            (float(w) * unit, float(r) * CAP_HEIGHT_EM * unit, float(head[1]))
+            for w, r in zip(cards, ranks, strict=False)
+        ]
+    return found
+
+
+@pytest.mark.parametrize("count", [4, 6])
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("level", [1, 2, 3])
+def test_every_printed_rank_is_at_least_5_mm_high_and_no_drawing_is_shrunk(
+    count: int, lang: str, level: int
+) -> None:
+    from dekbovinoj_edu.dealing.worksheet import COLUMN_MM
+    from dekbovinoj_edu.drawing.sheet_cards import MIN_RANK_CAP_MM
+
+    seed = f"arm's length {level}"
+    sheet = worksheet(level=level, count=count, seed=seed, lang=lang, answers=False)
+    page = sheet.html()
+    printed = _printed(page)
+    jokers = sum(card.is_joker for p in sheet.puzzles for card in p.pasture + p.barn)
+    cards = sum(len(p.pasture) + len(p.barn) for p in sheet.puzzles)
+    assert len(printed) == cards - jokers  # every card but a joker has a rank
+    for card, rank, drawing in printed:
+        assert card >= 10.5 and rank >= MIN_RANK_CAP_MM  # the old sheet: 9.7 mm and 1.76 mm
+        assert drawing <= 180  # the page's column: the printer never shrinks a drawing
+    for article in page.split('<article class="puzzle')[1:]:
+        width = float(re.search(r'<svg [^>]*width="([\d.]+)mm"', article)[1])
+        assert article.startswith(" wide") == (width > COLUMN_MM)
+
+
+def test_a_house_rules_sheet_prints_the_level_code_once_and_short_puzzle_codes() -> None:
+    import dataclasses
+
+    from dekbovinoj_edu.rules.levels import LEVELS
+    from dekbovinoj_edu.rules.short_codes import read_code, split_code
+
+    dozen = dataclasses.replace(LEVELS[2], name="Dozen", target=12)
+    puzzles = tuple(dataclasses.replace(p, level=dozen) for p in deal_many(4, level=2, seed="h"))
+    page = Worksheet(puzzles, lang="sv").html()
+    level, _ = split_code(puzzles[0])
+    assert page.count(level) == 1 and "Nivåkod: " + level in page
+    assert "skriv nivåkoden, sedan +, sedan uppgiftens kod" in page
+    for puzzle in puzzles:
+        short = split_code(puzzle)[1]
+        assert puzzle.code not in page and page.count(short) == 2  # the puzzle and the key
+        assert read_code(f"{level}+{short}") == puzzle
+        assert len(short) < len(puzzle.code) - 10
+    plain = worksheet(level=2, count=2, seed="h").html()
+    assert "level-code" not in plain.split("</style>")[1]  # a rules' level prints whole codes

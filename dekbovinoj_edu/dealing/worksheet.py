@@ -6,8 +6,15 @@ HTML page: a title, a line for the student's name, each puzzle with its cards
 drawn, its code and lined room to write, and the answer key on a page of its
 own (``answers=False`` leaves it out). Its print stylesheet keeps to a 180 mm
 wide column with 12 mm margins, which fits A4 (210 mm) and Letter (216 mm)
-paper, and never breaks a puzzle across pages. ``dekbovinoj sheet`` writes it
-to a file. In a notebook a worksheet shows itself.
+paper, and never breaks a puzzle across pages. The puzzles stand two abreast,
+the pasture and the barn side by side on one row, every card printed at the
+same size (:mod:`dekbovinoj_edu.drawing.sheet_cards`: ranks at least 5 mm
+high): six puzzles fill an A4 page. ``dekbovinoj sheet`` writes it to a file.
+In a notebook a worksheet shows itself.
+
+An author's own level (a house rule) is printed once, as its level code, and each
+puzzle's code is short (:mod:`dekbovinoj_edu.rules.short_codes`): the app opens a
+puzzle from the level code, a ``+`` and the puzzle's code.
 
 >>> sheet = worksheet(level=1, count=3, seed="class 4a", jokers=False)
 >>> len(sheet.puzzles), all(not p.has_joker for p in sheet.puzzles)
@@ -27,17 +34,18 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from ..drawing.cards import puzzle_svg
+from ..drawing.sheet_cards import sheet_svg
 from ..i18n import normalise_lang
 from ..rules.levels import Level
 from ..rules.puzzle import Puzzle
+from ..rules.short_codes import SEPARATOR, level_code, split_code
 from ..solving.solver import solve_all
 from .dealer import deal_many
 from .rating import Difficulty
 from .sources import TurnSource
 from .wording import answer_text, best_line, describe_level, say
 
-__all__ = ["PAGE_STYLE", "WIDE_CARDS", "WRITING_LINES", "Worksheet", "worksheet"]
+__all__ = ["COLUMN_MM", "PAGE_STYLE", "WIDE_CARDS", "WRITING_LINES", "Worksheet", "worksheet"]
 
 WRITING_LINES = 3
 """How many ruled lines each puzzle leaves to write on."""
@@ -55,27 +63,32 @@ body { margin: 0; color: #111; background: #fff;
 .dkb-sheet .blank { flex: 1; border-bottom: 1px solid #111; height: 6mm; }
 .dkb-sheet .blank.short { flex: 0 0 35mm; }
 .dkb-sheet .puzzles { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr));
-  column-gap: 6mm; }
+  column-gap: 5mm; }
 .dkb-sheet .puzzle { break-inside: avoid; page-break-inside: avoid;
   border-top: 1px solid #888; padding: 2mm 0 3mm; }
 .dkb-sheet .puzzle.wide { grid-column: 1 / -1; }
 .dkb-sheet .puzzle h2 { font-size: 12pt; margin: 0 0 1mm; display: flex;
   justify-content: space-between; }
 .dkb-sheet .code { font-family: "DejaVu Sans Mono", monospace; font-weight: normal; }
-.dkb-sheet .cards svg { display: block; width: auto; height: auto;
-  max-width: 100%; max-height: 40mm; }
+.dkb-sheet .cards svg { display: block; max-width: 100%; height: auto; }
+.dkb-sheet .level-code { font-family: "DejaVu Sans Mono", monospace; font-size: 14pt;
+  font-weight: bold; }
 .dkb-sheet .line { border-bottom: 1px solid #777; height: 8mm; }
 .dkb-sheet .key { break-before: page; page-break-before: always; }
 .dkb-sheet .key li { break-inside: avoid; margin: 0 0 2mm; }
 .dkb-sheet .key .expression { font-weight: bold; }
 .dkb-sheet footer { margin-top: 4mm; font-size: 8pt; color: #444; }
 """
-"""The page's stylesheet, screen and print alike: the puzzles two abreast (four or more to
-an A4 or Letter page), one with many cards across the page; the key always starts a page."""
+"""The page's stylesheet, screen and print alike: the puzzles two abreast (six to an A4
+page), one with many cards across the page; the key always starts a page."""
+
+COLUMN_MM = (180 - 5) / 2
+"""The width of one of the two columns of puzzles, in millimetres."""
 
 WIDE_CARDS = 8
-"""A puzzle with this many cards or more takes the page's whole width, so its cards stay as
-big as a child needs them."""
+"""A puzzle with this many cards or more is wider than a column (its drawing, with the
+labels and the parity's sentence, is measured: :func:`~..drawing.sheet_cards.sheet_svg`),
+so it takes the page's whole width and its cards stay as big as every other's."""
 
 
 @dataclass(frozen=True)
@@ -98,21 +111,41 @@ class Worksheet:
     def _say(self, message: str, **values: object) -> str:
         return say(self.lang, message, **values)
 
+    def _code(self, puzzle: Puzzle) -> str:
+        """The code printed with a puzzle: a house rule's short code (its level's code is
+        printed once, in the header), a rules' level's whole code."""
+        return split_code(puzzle)[1]
+
     def _puzzle(self, number: int, puzzle: Puzzle) -> str:
         heading = escape(self._say("Puzzle {number}", number=number))
-        code = escape(self._say("Code: {code}", code=puzzle.code))
+        code = escape(self._say("Code: {code}", code=self._code(puzzle)))
         lines = '<div class="line"></div>' * WRITING_LINES
-        wide = " wide" if len(puzzle.pasture) + len(puzzle.barn) >= WIDE_CARDS else ""
+        drawn = sheet_svg(puzzle, lang=self.lang)
+        wide = " wide" if drawn.width_mm > COLUMN_MM else ""
         return (
             f'<article class="puzzle{wide}"><h2><span>{heading}</span>'
             f'<span class="code">{code}</span></h2>'
-            f'<div class="cards">{puzzle_svg(puzzle, lang=self.lang)}</div>'
+            f'<div class="cards">{drawn.svg}</div>'
             f'<div class="work">{lines}</div></article>'
         )
 
+    def _level_codes(self) -> str:
+        """Each house rule's level code, once, and how the app opens a puzzle with it."""
+        houses = dict.fromkeys(p.level for p in self.puzzles if p.level.number is None)
+        if not houses:
+            return ""
+        said = (self._say("Level code: {code}", code=level_code(level)) for level in houses)
+        lines = "".join(f'<p class="level-code">{escape(line)}</p>' for line in said)
+        how = self._say(
+            "To open a puzzle in the app, type the level code, then {plus}, then the puzzle's"
+            " code.",
+            plus=SEPARATOR,
+        )
+        return f'{lines}<p class="task">{escape(how)}</p>'
+
     def _key_entry(self, number: int, puzzle: Puzzle) -> str:
         best = solve_all(puzzle)
-        heading = escape(f"{self._say('Puzzle {number}', number=number)} · {puzzle.code}")
+        heading = escape(f"{self._say('Puzzle {number}', number=number)} · {self._code(puzzle)}")
         if not best:
             return f'<li>{heading}: <span class="expression">{escape(self._say("mu!"))}</span></li>'
         answer = escape(answer_text(best[0], puzzle, self.lang))
@@ -147,7 +180,7 @@ class Worksheet:
             f'<body><main class="dkb-sheet"><header><h1>{title}</h1>{level_lines}'
             f'<p class="name"><span>{name}</span><span class="blank"></span>'
             f'<span>{date}</span><span class="blank short"></span></p>'
-            f'<p class="task">{escape(task)}</p></header>'
+            f'<p class="task">{escape(task)}</p>{self._level_codes()}</header>'
             f'<section class="puzzles">{puzzles}</section>{key}'
             f"<footer>{credit}</footer></main></body></html>\n"
         )

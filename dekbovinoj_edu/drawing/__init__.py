@@ -6,6 +6,8 @@ downwards. It imports nothing heavy: a card that draws itself costs no widgets.
 
 - :mod:`.cards`: :func:`~.cards.card_svg`, :func:`~.cards.hand_svg`,
   :func:`~.cards.puzzle_svg`, :func:`~.cards.puzzle_html` and the cards' spoken labels.
+- :mod:`.sheet_cards`: :func:`~.sheet_cards.sheet_svg`, a puzzle for paper (the worksheets),
+  sized in millimetres.
 
 >>> from dekbovinoj_edu.drawing import puzzle_html
 >>> from dekbovinoj_edu.rules.puzzle import Puzzle

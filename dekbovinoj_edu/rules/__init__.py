@@ -9,4 +9,5 @@ values that every other layer builds on, and that import nothing above them.
 - :mod:`.limits`: every bound, named in one place.
 - :mod:`.puzzle`: one turn: the pasture, the barn, the parity and the level.
 - :mod:`.codes`: puzzle codes a teacher writes on the board.
+- :mod:`.short_codes`: a house rule's level code, written once, and its puzzles' short codes.
 """

@@ -120,11 +120,13 @@ class Puzzle:
         """The puzzle of a code (see :mod:`dekbovinoj_edu.rules.codes`); lower case is fine.
 
         Raises a ``PuzzleCodeError`` (a ``ValueError``) for a mistyped code. A house
-        rule with operations of its own is read with the ``table`` that declares them.
+        rule with operations of its own is read with the ``table`` that declares them. A
+        house rule's puzzle may come as its level's code and its short code joined by a
+        ``+`` (:mod:`dekbovinoj_edu.rules.short_codes`).
         """
-        from .codes import decode
+        from .short_codes import read_code
 
-        return decode(code, table)
+        return read_code(code, table)
 
     def __str__(self) -> str:
         pasture = " ".join(map(str, self.pasture))

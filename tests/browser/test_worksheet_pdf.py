@@ -107,3 +107,37 @@ def test_the_widest_puzzles_fit_the_paper(browser: object, paper: str) -> None:
     scroll_width, client_width, rightmost = overflow
     assert scroll_width <= client_width
     assert rightmost <= client_width
+
+
+MEASURE = """() => {
+  const cards = [...document.querySelectorAll('.cards rect.card')]
+    .map(r => r.getBoundingClientRect().width);
+  const ranks = [...document.querySelectorAll('.cards text.rank')]
+    .map(t => t.getScreenCTM().a * parseFloat(t.getAttribute('font-size')));
+  return [Math.min(...cards), Math.min(...ranks), cards.length];
+}"""
+"""The narrowest card and the smallest rank's font size on the page, in CSS pixels."""
+
+
+@pytest.mark.parametrize("paper", sorted(PAPER_MM))
+@pytest.mark.parametrize("count", [4, 6])
+def test_the_printed_ranks_are_legible_at_arms_length(
+    browser: object, paper: str, count: int
+) -> None:
+    from playwright.sync_api import Browser
+
+    from dekbovinoj_edu.drawing.sheet_cards import CAP_HEIGHT_EM, MIN_RANK_CAP_MM
+
+    assert isinstance(browser, Browser)
+    sheet = worksheet(level=2, count=count, seed="class 4a", answers=False)
+    printable = (PAPER_MM[paper][0] - 2 * MARGIN_MM) * PX_PER_MM
+    page = browser.new_page(viewport={"width": int(printable), "height": 1000})
+    try:
+        page.set_content(sheet.html())
+        page.emulate_media(media="print")
+        card, rank, drawn = page.evaluate(MEASURE)
+    finally:
+        page.close()
+    assert drawn == sum(len(p.pasture) + len(p.barn) for p in sheet.puzzles)
+    assert card / PX_PER_MM >= 10.5  # the rectangle inside the 11 mm card (before: 9.7 mm)
+    assert rank * CAP_HEIGHT_EM / PX_PER_MM >= MIN_RANK_CAP_MM  # before: 1.76 mm
