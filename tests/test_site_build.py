@@ -261,7 +261,7 @@ def test_build_site_says_each_step_as_it_starts_and_what_it_made_without_the_too
     lines = said.out.splitlines()
     steps = [line.split("] ", 1)[1] for line in lines if line.startswith("[")]
     assert steps[0] == "Checking the build tools"
-    assert steps[1] == "Building the pages with Voici (the longest step)"
+    assert steps[1] == "Building the pages with Voici"
     assert steps[-1] == f"Copying the site to {out}"
     assert all(re.fullmatch(r"\[ +\d+\.\d s\] .+", line) for line in lines[: len(steps)])
     made = lines.index(next(line for line in lines if line.startswith("Made ")))

@@ -351,7 +351,7 @@ def build_site(
         command = [sys.executable, "-c", "from voici_core.app import main; main()", "build"]
         command += ["--contents", str(work / "content"), "--output-dir", str(built)]
         command += ["--no-sourcemaps", "--no-unused-shared-packages"]
-        steps.step("Building the pages with Voici (the longest step)")
+        steps.step("Building the pages with Voici")
         steps.run(command, cwd=lite)
         for junk in (".jupyterlite.doit.db", "doc"):
             target = built / junk
