@@ -36,10 +36,19 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TextIO
 
-__all__ = ["SHOWN_LINES", "BuildStepError", "BuildSteps", "megabytes", "site_summary"]
+__all__ = [
+    "SHOWN_LINES",
+    "SHOWN_SHARE",
+    "BuildStepError",
+    "BuildSteps",
+    "megabytes",
+    "site_summary",
+]
 
 SHOWN_LINES = 40
 """The most lines of the tools' log a failed step shows (the last ones)."""
+SHOWN_SHARE = 0.01
+"""The smallest share of the site a part of it has to be named in the summary."""
 
 
 class BuildStepError(OSError):
@@ -128,7 +137,8 @@ def megabytes(size: int) -> str:
 
 def site_summary(out: Path) -> list[str]:
     """What a build made: the folder with its files and size, then each part of it (its
-    top-level folders and files, biggest first), and how much of it is compressed copies.
+    top-level folders and files) of at least :data:`SHOWN_SHARE` of the whole, biggest
+    first, and the rest in one line.
 
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as folder:
@@ -136,13 +146,16 @@ def site_summary(out: Path) -> list[str]:
     ...     (site / "voici").mkdir()
     ...     _ = (site / "voici" / "app.html").write_bytes(b"x" * 300_000)
     ...     _ = (site / "voici" / "app.html.br").write_bytes(b"x" * 100_000)
+    ...     _ = (site / "static.js").write_bytes(b"x" * 50_000)
     ...     _ = (site / "index.html").write_bytes(b"x" * 1_000)
+    ...     _ = (site / "index.html.gz").write_bytes(b"x" * 500)
     ...     lines = site_summary(site)
     >>> for line in lines:
     ...     print(line.replace(folder, "OUT"))
-    Made OUT: 3 files, 0.4 MB (compressed copies 0.1 MB)
+    Made OUT: 5 files, 0.5 MB (compressed copies 0.1 MB)
       voici/  0.4 MB
-      index.html  0.0 MB
+      static.js  0.1 MB
+      2 more files and folders  0.0 MB
     """
     files = [path for path in out.rglob("*") if path.is_file()]
     total = sum(path.stat().st_size for path in files)
@@ -152,11 +165,17 @@ def site_summary(out: Path) -> list[str]:
         top = path.relative_to(out).parts[0]
         name = f"{top}/" if (out / top).is_dir() else top
         parts[name] = parts.get(name, 0) + path.stat().st_size
+    ordered = sorted(parts.items(), key=_biggest)
+    shown = [(name, size) for name, size in ordered if size >= SHOWN_SHARE * total]
+    rest = ordered[len(shown) :]
     lines = [
         f"Made {out}: {len(files)} files, {megabytes(total)} "
         f"(compressed copies {megabytes(packed)})"
     ]
-    lines += [f"  {name}  {megabytes(size)}" for name, size in sorted(parts.items(), key=_biggest)]
+    lines += [f"  {name}  {megabytes(size)}" for name, size in shown]
+    if rest:
+        size = sum(size for _, size in rest)
+        lines.append(f"  {len(rest)} more files and folders  {megabytes(size)}")
     return lines
 
 
