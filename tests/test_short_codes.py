@@ -94,3 +94,19 @@ def test_the_apps_open_field_takes_the_level_code_and_the_short_code() -> None:
     level, short = split_code(puzzle)
     session.load_code(f"{level} + {short}")
     assert session.puzzle == puzzle and session.puzzle.level.target == 24
+
+
+def test_a_class_takes_the_level_code_once_before_its_puzzles_short_codes() -> None:
+    from dekbovinoj_edu.classroom.assignment import codes_assignment
+    from dekbovinoj_edu.classroom.errors import BadAssignmentError
+
+    twenty = HOUSE_RULES["lesson 6: 20"]
+    puzzles = [Puzzle.parse(text, level=twenty) for text in ("8♠ 3♣ 2♥ A♦", "| 10♣", "9♦ | K♣")]
+    level = level_code(twenty)
+    shorts = [short_code(p) for p in puzzles]
+    plain = Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2)
+    given = f"{level} + {shorts[0]}, {shorts[1]}, {plain.code}, {shorts[2].lower()}"
+    assignment = codes_assignment("4h", given)
+    assert assignment.codes == (*(p.code for p in puzzles[:2]), plain.code, puzzles[2].code)
+    with pytest.raises(BadAssignmentError):
+        codes_assignment("4h", ", ".join(shorts))  # without the level code

@@ -38,6 +38,7 @@ from ..dealing.rating import Difficulty
 from ..rules.codes import PuzzleCodeError
 from ..rules.levels import level_of
 from ..rules.puzzle import Puzzle
+from ..rules.short_codes import read_listed
 from .errors import BadAssignmentError
 
 __all__ = [
@@ -301,14 +302,18 @@ def at_level_assignment(
 
 
 def codes_assignment(name: str, codes: str, *, mode: str = "practice") -> Assignment:
-    """An assignment of the puzzles of ``codes``, comma-separated, in that order."""
+    """An assignment of the puzzles of ``codes``, comma-separated, in that order. A house
+    rule's level code may come once, before the first of its puzzles' short codes
+    (``LEVEL + PUZZLE, PUZZLE``: :func:`~..rules.short_codes.read_listed`)."""
     parts = [part.strip() for part in codes.split(",")]
     if not any(parts) or not all(parts):
         raise BadAssignmentError("malformed --codes: give codes separated by commas.")
     read = []
+    level = ""
     for part in parts:
         try:
-            read.append(Puzzle.from_code(part).code)
+            puzzle, level = read_listed(part, level)
+            read.append(puzzle.code)
         except PuzzleCodeError as error:
             raise BadAssignmentError(
                 "malformed --codes: {code!r}: {problem}", code=part, problem=str(error)

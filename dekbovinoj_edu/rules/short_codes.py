@@ -40,6 +40,7 @@ from .codes import (
     MAX_CODE_CARDS,
     CodeChecksumError,
     CodeSizeError,
+    PuzzleCodeError,
     UnencodableError,
     _BitReader,
     _BitWriter,
@@ -62,7 +63,7 @@ from .levels import Level
 from .operations import OPERATIONS, OperationTable
 from .puzzle import Puzzle
 
-__all__ = ["SEPARATOR", "level_code", "read_code", "short_code", "split_code"]
+__all__ = ["SEPARATOR", "level_code", "read_code", "read_listed", "short_code", "split_code"]
 
 SEPARATOR = "+"
 """What joins a level's code and a puzzle's short code (never a character of a code)."""
@@ -177,3 +178,31 @@ def read_code(text: str, table: OperationTable = OPERATIONS) -> Puzzle:
             shown, "The code {text} has a typo: check every character.", text=shown
         )
     return puzzle
+
+
+def read_listed(
+    text: str, level: str = "", table: OperationTable = OPERATIONS
+) -> tuple[Puzzle, str]:
+    """One code of a list in which a house rule's level code is written once (``LEVEL +
+    PUZZLE, PUZZLE, PUZZLE``): the puzzle of ``text``, read with ``level`` (the level code
+    an earlier code of the list gave) when it has no level code of its own; and the level
+    code in force after it.
+
+    >>> import dataclasses
+    >>> from dekbovinoj_edu.rules.levels import LEVELS
+    >>> house = dataclasses.replace(LEVELS[2], name="Dozen", target=12)
+    >>> first, second = (Puzzle.parse(text, level=house) for text in ("9♦ 3♥ | K♣", "2♣ | 3♠"))
+    >>> puzzle, level = read_listed(f"{level_code(house)} + {short_code(first)}")
+    >>> (puzzle, read_listed(short_code(second), level)[0]) == (first, second)
+    True
+    >>> read_listed("8CWC-RWRH-98A5", level)[0].level.name   # a whole code is read as it is
+    '2'
+    """
+    if SEPARATOR in text:
+        return read_code(text, table), text.partition(SEPARATOR)[0].strip()
+    if level:
+        try:
+            return read_code(f"{level}{SEPARATOR}{text}", table), level
+        except PuzzleCodeError:
+            pass  # a whole code, of another level
+    return decode(text, table), level
