@@ -136,9 +136,11 @@ def test_report_csv_has_exactly_the_columns_and_a_row_per_attempt(
     assert out.splitlines() == [
         "nickname\t1",
         "Ana, the 1st\t✗ colour rule",  # the latest counted mistake, not the unreadable input
-        "solved\t0%",
-        "best\t0%",
+        "solved\t-",  # nobody has finished the puzzle: no share yet
+        "best\t-",
         "mistake\tcolour rule",
+        "finished\t0",
+        "on it\t1",
     ]
 
 

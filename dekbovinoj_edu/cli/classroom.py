@@ -209,10 +209,16 @@ def main_report(args: argparse.Namespace) -> int:
     for nickname in overview.students:
         cells = (cell_text(overview.cell(nickname, n), args.lang) or "-" for n in numbers)
         print("\t".join([nickname, *cells]))
-    print("\t".join(["solved", *(f"{round(100 * s.solved)}%" for s in overview.stats)]))
-    print("\t".join(["best", *(f"{round(100 * s.best)}%" for s in overview.stats)]))
-    mistakes = (mistake_name(s.mistake, args.lang) if s.mistake else "-" for s in overview.stats)
+    stats = overview.stats
+    for row, best in (("solved", False), ("best", True)):  # of those who finished the puzzle
+        shares = [
+            f"{round(100 * (s.best if best else s.solved))}%" if s.finished else "-" for s in stats
+        ]
+        print("\t".join([row, *shares]))
+    mistakes = (mistake_name(s.mistake, args.lang) if s.mistake else "-" for s in stats)
     print("\t".join(["mistake", *mistakes]))
+    print("\t".join(["finished", *(str(s.finished) for s in stats)]))
+    print("\t".join(["on it", *(str(s.working) for s in stats)]))
     return 0
 
 
