@@ -7,6 +7,7 @@ shows each student's level at the start of the lesson and now. Every wait is bou
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -112,6 +113,14 @@ def test_each_student_gets_their_own_puzzles_at_their_level(
                 expect(row.locator(".dkb-level")).to_contain_text(  # a new student: "–"
                     f"– → {level_step(ability.value)}"
                 )
+                right = sum(a.verdict == "mu-right" for a in attempts if a.nickname == nickname)
+                expect(row.locator(".dkb-tally")).to_have_text(f"{right} of {COUNT}")  # their own
+                first = row.locator(".dkb-cell").first  # each cell names the student's own puzzle
+                expect(first).to_have_attribute("title", re.compile(f"Puzzle {seen[nickname][0]}"))
+            expect(board.locator(".dkb-share")).to_have_count(0)  # no figures per column
+            expect(board.locator(".dkb-own")).to_contain_text("Each student has their own puzzles")
+            expect(teacher.locator(".dkb-own-answers")).to_be_visible()  # why no answers menu
+            expect(teacher.locator("select.dkb-puzzle")).to_have_count(0)
             teacher.screenshot(path=str(artifacts / "class-at-level-dashboard.png"))
             teacher.close()
         finally:
