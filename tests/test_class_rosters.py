@@ -231,3 +231,22 @@ def test_class_roster_says_sets_and_lifts_who_may_join(tmp_path: Path) -> None:
     assert run("4a", "--roster", "group:")[0] == 2
     assert run("4a") == (0, "Who may join class 4a: group:4a.\n")
     assert run("4a", "--anyone") == (0, "Who may join class 4a: anyone with the class's link.\n")
+
+
+def test_the_students_screen_says_who_is_not_on_the_list_in_their_language(
+    tmp_path: Path,
+) -> None:
+    from dekbovinoj_edu.classroom import ClassApp
+
+    store = SQLStore(str(tmp_path / "c.sqlite3"))
+    try:
+        store.add_class(codes_assignment("4a", PETER.code), parse_roster("Ana"))
+        app = ClassApp("4a", store=store, lang="sv")
+        app.nickname.value = "Bo"
+        app.join_button.click()
+        assert "Du står inte på listan för klass 4a. Fråga din lärare." in app.join_message.value
+        app.nickname.value = "ana"
+        app.join_button.click()
+        assert [seat.nickname for seat in store.seats("4a")] == ["ana"]
+    finally:
+        store.close()
