@@ -3,7 +3,9 @@ installed into a fresh virtual environment with no checkout on its path, offline
 (``pip install --no-index``), serves the app, and runs the runbook's hub
 (``docs/jupyterhub_config.py``) with the fragment ``dekbovinoj hub config`` prints: real
 system users signing in with PAM, each user's server started as that user, the class
-service reading the database's address from a root-only file. A student's process (a
+service reading the database's address from a root-only file; a teacher makes a class with
+the service's page, which a student whose system user (and hub name) is a 40-character e-mail
+address joins from their own server and answers. A student's process (a
 process as that student's system user, as their server is) reads neither that address from
 the configuration folder nor any command line's (``ps``).
 
