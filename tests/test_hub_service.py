@@ -153,8 +153,20 @@ def test_an_e_mail_login_and_look_alike_logins_are_each_a_student(hub: RunningHu
 def test_a_class_limited_to_a_hub_group_takes_its_members_only(
     hub: RunningHub, hub_db: str
 ) -> None:
-    roster = parse_roster(f"group:pupils-4r\n{LONG_LOGIN}")
-    new_class("4r", codes=f"{PETER.code},{PETER.code}", db=hub_db, roster=roster)
+    tess = hub.login("tess")  # the teacher's form on a hub: a hub group, and names
+    index = tess.get(hub.service_url, timeout=60)
+    assert "name='roster_group'" in index.text and "<textarea name='roster'" in index.text
+    signed = {"Sec-Fetch-Mode": "cors", "Sec-Fetch-Site": "same-origin",
+              "X-XSRFToken": _page_token(index)}  # fmt: skip
+    fields = {"name": "4r", "codes": f"{PETER.code},{PETER.code}", "roster_group": "pupils-4r",
+              "roster": LONG_LOGIN}  # fmt: skip
+    made = tess.post(f"{hub.service_url}classes/new", json=fields, headers=signed, timeout=60)
+    assert made.status_code == 201, made.text
+    store = open_store(hub_db)
+    try:
+        assert store.roster("4r") == parse_roster(f"{LONG_LOGIN}\ngroup:pupils-4r")
+    finally:
+        store.close()
     outside = _join(hub, hub.token_for("emmal"), "emmal", "4r")  # in no group of the roster
     assert outside.status_code == 403, outside.text
     assert outside.json()["error"]["code"] == "not-on-roster"
