@@ -70,6 +70,9 @@ body { margin: 0; color: #111; background: #fff;
 .dkb-sheet .puzzle h2 { font-size: 12pt; margin: 0 0 1mm; display: flex;
   justify-content: space-between; }
 .dkb-sheet .code { font-family: "DejaVu Sans Mono", monospace; font-weight: normal; }
+.dkb-sheet .body { display: flex; flex-wrap: wrap; align-items: flex-end; column-gap: 5mm; }
+.dkb-sheet .cards { flex: 0 1 auto; max-width: 100%; }
+.dkb-sheet .work { flex: 1 0 50mm; }
 .dkb-sheet .cards svg { display: block; max-width: 100%; height: auto; }
 .dkb-sheet .level-code { font-family: "DejaVu Sans Mono", monospace; font-size: 14pt;
   font-weight: bold; }
@@ -79,8 +82,9 @@ body { margin: 0; color: #111; background: #fff;
 .dkb-sheet .key .expression { font-weight: bold; }
 .dkb-sheet footer { margin-top: 4mm; font-size: 8pt; color: #444; }
 """
-"""The page's stylesheet, screen and print alike: the puzzles two abreast (six to an A4
-page), one with many cards across the page; the key always starts a page."""
+"""The page's stylesheet, screen and print alike: the puzzles two abreast, one with many
+cards across the page with the lines to write on beside its cards when they leave room
+(four to six puzzles to an A4 page); the key always starts a page."""
 
 COLUMN_MM = (180 - 5) / 2
 """The width of one of the two columns of puzzles, in millimetres."""
@@ -125,8 +129,8 @@ class Worksheet:
         return (
             f'<article class="puzzle{wide}"><h2><span>{heading}</span>'
             f'<span class="code">{code}</span></h2>'
-            f'<div class="cards">{drawn.svg}</div>'
-            f'<div class="work">{lines}</div></article>'
+            f'<div class="body"><div class="cards">{drawn.svg}</div>'
+            f'<div class="work">{lines}</div></div></article>'
         )
 
     def _level_codes(self) -> str:
