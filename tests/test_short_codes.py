@@ -8,6 +8,7 @@ import dataclasses
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support.puzzles import PETER, PETER_TEXT
 from test_codes import HOUSE_RULES, cards, house_levels
 
 from dekbovinoj_edu import LEVELS, Card, Puzzle
@@ -45,7 +46,7 @@ def test_every_house_rules_puzzle_is_read_back_from_its_level_code_and_short_cod
 def test_the_lessons_house_rules_have_short_codes_no_longer_than_the_rules_levels(
     name: str,
 ) -> None:
-    six = Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=HOUSE_RULES[name])
+    six = Puzzle.parse(PETER_TEXT, level=HOUSE_RULES[name])
     level, short = split_code(six)
     assert len(short.replace("-", "")) <= len(Puzzle.parse(str(six), level=2).code.replace("-", ""))
     assert len(six.code) > len(short)
@@ -53,7 +54,7 @@ def test_the_lessons_house_rules_have_short_codes_no_longer_than_the_rules_level
 
 
 def test_a_level_of_the_rules_has_no_level_code_and_keeps_its_whole_code() -> None:
-    puzzle = Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2)
+    puzzle = PETER
     assert split_code(puzzle) == ("", puzzle.code)
     with pytest.raises(UnencodableError):
         level_code(LEVELS[2])
@@ -104,7 +105,7 @@ def test_a_class_takes_the_level_code_once_before_its_puzzles_short_codes() -> N
     puzzles = [Puzzle.parse(text, level=twenty) for text in ("8♠ 3♣ 2♥ A♦", "| 10♣", "9♦ | K♣")]
     level = level_code(twenty)
     shorts = [short_code(p) for p in puzzles]
-    plain = Puzzle.parse("9♦ 3♥ 7♥ | K♣ 2♣ 3♠", level=2)
+    plain = PETER
     given = f"{level} + {shorts[0]}, {shorts[1]}, {plain.code}, {shorts[2].lower()}"
     assignment = codes_assignment("4h", given)
     assert assignment.codes == (*(p.code for p in puzzles[:2]), plain.code, puzzles[2].code)
