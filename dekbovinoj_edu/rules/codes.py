@@ -523,6 +523,20 @@ def _symbols(text: str) -> list[int]:
     return symbols
 
 
+def _read_hand(
+    reader: _BitReader, shown: str, level: Level
+) -> tuple[bool, tuple[Card, ...], tuple[Card, ...]]:
+    """A code's hand after its level: whether the colours are swapped, the pasture and the
+    barn (``CodeSizeError`` for more cards than ``level`` deals)."""
+    flipped = bool(reader.read(1))
+    pasture_size = reader.read_count(MAX_CODE_CARDS)
+    barn_size = reader.read_count(MAX_CODE_CARDS - pasture_size)
+    _check_size(shown, pasture_size + barn_size, level, CodeSizeError)
+    pasture = tuple(_read_card(reader) for _ in range(pasture_size))
+    barn = tuple(_read_card(reader) for _ in range(barn_size))
+    return flipped, pasture, barn
+
+
 def _read_card(reader: _BitReader) -> Card:
     value = reader.read(6)
     if value == 0:
@@ -595,17 +609,12 @@ def decode(text: str, table: OperationTable = OPERATIONS) -> Puzzle:
             raise CodeFormatError(
                 shown, "{text} was made by a newer version of dekbovinoj_edu.", text=shown
             ) from None
-    flipped = bool(reader.read(1))
-    pasture_size = reader.read_count(MAX_CODE_CARDS)
-    barn_size = reader.read_count(MAX_CODE_CARDS - pasture_size)
-    _check_size(shown, pasture_size + barn_size, level, CodeSizeError)
-    pasture = tuple(_read_card(reader) for _ in range(pasture_size))
-    barn = tuple(_read_card(reader) for _ in range(barn_size))
+    flipped, pasture, barn = _read_hand(reader, shown, level)
     if house:  # the rest of a house rule may follow the cards
         level = _read_extension(reader, level)
         if level.number is not None:
             raise _format_error(shown)  # the levels of the rules have a shorter code
-        _check_size(shown, pasture_size + barn_size, level, CodeSizeError)
+        _check_size(shown, len(pasture) + len(barn), level, CodeSizeError)
     reader.finish()
     if any(card.is_joker for card in pasture):
         raise _format_error(shown)

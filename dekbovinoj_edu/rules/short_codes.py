@@ -37,19 +37,16 @@ from .codes import (
     ALPHABET,
     CODE_OPERATIONS,
     GROUP,
-    MAX_CODE_CARDS,
     CodeChecksumError,
-    CodeSizeError,
     PuzzleCodeError,
     UnencodableError,
     _BitReader,
     _BitWriter,
     _card_value,
     _check_code_bits,
-    _check_size,
     _format_error,
-    _read_card,
     _read_extension,
+    _read_hand,
     _read_level,
     _symbols,
     _syndromes,
@@ -163,12 +160,7 @@ def read_code(text: str, table: OperationTable = OPERATIONS) -> Puzzle:
             shown, "The code {text} has a typo: check every character.", text=shown
         )
     reader = _BitReader(symbols[:-2], shown)
-    flipped = bool(reader.read(1))
-    pasture_size = reader.read_count(MAX_CODE_CARDS)
-    barn_size = reader.read_count(MAX_CODE_CARDS - pasture_size)
-    _check_size(shown, pasture_size + barn_size, level, CodeSizeError)
-    pasture = tuple(_read_card(reader) for _ in range(pasture_size))
-    barn = tuple(_read_card(reader) for _ in range(barn_size))
+    flipped, pasture, barn = _read_hand(reader, shown, level)
     reader.finish()
     if any(card.is_joker for card in pasture):
         raise _format_error(shown)
