@@ -34,6 +34,7 @@ restarted (its own page renames a class at once).
 from __future__ import annotations
 
 import argparse
+from contextlib import closing
 from typing import Any
 
 from ..classroom.errors import BadAssignmentError
@@ -63,11 +64,8 @@ def roster_of(args: argparse.Namespace) -> Roster | None:
 @refusing
 def main_rename(args: argparse.Namespace) -> int:
     """Rename a class: its students and attempts follow it."""
-    store = open_store(args.db)
-    try:
+    with closing(open_store(args.db)) as store:
         renamed = store.rename_class(args.name, args.new_name)
-    finally:
-        store.close()
     print(f"Class {args.name} is now called {renamed}.")
     return 0
 
@@ -75,11 +73,8 @@ def main_rename(args: argparse.Namespace) -> int:
 @refusing
 def main_end(args: argparse.Namespace) -> int:
     """End a class: students can no longer join it or answer; its board and report stay."""
-    store = open_store(args.db)
-    try:
+    with closing(open_store(args.db)) as store:
         ended = store.end_class(args.name)
-    finally:
-        store.close()
     print(f"Class {ended} has ended: its board and report stay.")
     return 0
 
@@ -89,16 +84,13 @@ def main_roster(args: argparse.Namespace) -> int:
     """Say, or set, who may join a class (a seat taken already stays)."""
     if args.anyone and args.roster:
         raise BadAssignmentError("Give either --roster or --anyone.")
-    store = open_store(args.db)
-    try:
+    with closing(open_store(args.db)) as store:
         if args.anyone or args.roster:
             roster = None if args.anyone else roster_of(args)
             name = store.set_roster(args.name, roster)
         else:
             name = store.assignment(args.name).name
         roster = store.roster(name)
-    finally:
-        store.close()
     print(f"Who may join class {name}: {who_may_join(roster)}.")
     return 0
 
