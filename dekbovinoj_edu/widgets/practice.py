@@ -361,21 +361,25 @@ class Practice(Speaks, DealsOnPick, widgets.VBox):
             self.feedback.value = self._said()
         if self.preparing_budget is not None:
             self.preparing_budget.cancel()  # the previous puzzle's solve stops at its next step
-        budget = self.preparing_budget = solver_time.PAGE.budget()
+        bucket = solver_time.PAGE  # the page's bucket now: the solve spends from it
+        budget = self.preparing_budget = bucket.budget()
         if self.prepare_in_background and THREADS:
-            self.preparing = threading.Thread(target=self._prepare, args=(budget,), daemon=True)
+            self.preparing = threading.Thread(
+                target=self._prepare, args=(bucket, budget), daemon=True
+            )
             self.preparing.start()
         elif self.prepare_in_background:  # Pyodide: no threads, so right after this message
-            later(lambda: self._prepare(budget))
+            later(lambda: self._prepare(bucket, budget))
             # sympy is not fetched ahead for a level with √ or ^: the checker's exact values
             # are fractions and sums of square roots (checking/surds.py); the rare value beyond
             # them fetches sympy on the spot (dekbovinoj_edu.site.late_wheels).
 
-    def _prepare(self, budget: Budget | None = None) -> None:
+    def _prepare(self, bucket: solver_time.SolverTime, budget: Budget) -> None:
         """Run the solver while the student thinks, so "Dek bovinoj!" answers at once (within
-        a page's budget: a puzzle too big for it is said so when the student answers)."""
+        ``budget``, from the page's ``bucket``: a puzzle too big for it is said so when the
+        student answers)."""
         try:
-            with solver_time.PAGE.solving(budget):
+            with bucket.solving(budget):
                 self.session.prepare()
         except Exception:
             # The same error comes back, and is shown, when the answer is checked.
