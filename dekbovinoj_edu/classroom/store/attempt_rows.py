@@ -148,11 +148,10 @@ class AttemptRows(StoreBase):
 
     def _refuse_if_ended(self, db: Connection, name: str) -> None:
         """``ClassEndedError`` if class ``name`` was ended (an ended class says so first)."""
-        named = self._name_of(db, name)
-        if named is not None and db.execute(
-            sa.select(CLASSES.ended).where(CLASSES.name == named)
-        ).scalar() is not None:
-            raise ClassEndedError.of(named)
+        query = sa.select(CLASSES.name, CLASSES.ended).where(CLASSES.key == class_key(name))
+        found = db.execute(query).first()
+        if found is not None and found.ended is not None:
+            raise ClassEndedError.of(found.name)
 
     def _resent(
         self, db: Connection, name: str, attempt_id: str, stored: Any, hashed: str, mine: Any
