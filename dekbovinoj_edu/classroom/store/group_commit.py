@@ -4,7 +4,8 @@ With ``synchronous=FULL`` each commit waits for the disk (an ``fdatasync`` of th
 log, about 2 ms on a laptop's SSD), so one commit a write caps a class at a few hundred
 writes a second however fast the rest is. Here a write joins a queue and waits for the
 process's write lock; whoever gets the lock takes every write queued by then, runs each in
-its own savepoint of one ``BEGIN IMMEDIATE`` transaction, commits once, and hands each write
+its own savepoint of one ``BEGIN IMMEDIATE`` transaction (a write alone in the
+transaction itself), commits once, and hands each write
 its result. A write that fails (a refusal of the store, a constraint) is rolled back to its
 savepoint alone and raised to its caller only; no write is acknowledged before the commit
 that holds it is on the disk.
@@ -135,7 +136,8 @@ class GroupCommit:
         self._queue: list[_Write[Any]] = []
         self._queue_lock = threading.Lock()
         self.groups = 0
-        """How many transactions have been committed (for the tests and the benchmark)."""
+        """How many groups have been written (committed; a lone write that failed, rolled
+        back), for the tests and the benchmark."""
         self.writes = 0
         """How many writes they held."""
 
@@ -158,20 +160,20 @@ class GroupCommit:
         return value
 
     def _commit(self, group: list[_Write[Any]]) -> None:
-        """One transaction for ``group``: each write in its savepoint, one commit."""
+        """One transaction for ``group``: each write in its savepoint, one commit (a write
+        alone needs none: its failure rolls the transaction back)."""
         try:
             with self._turns or nullcontext(), self.engine.connect() as connection:
                 connection = connection.execution_options(dekbovinoj_write=True)
                 with connection.begin():
-                    for write in group:
-                        savepoint = connection.begin_nested()
-                        try:
-                            write.value = write.work(connection)
-                        except BaseException as error:  # this write's own failure
-                            savepoint.rollback()
-                            write.error = error
-                        else:
-                            savepoint.commit()
+                    if len(group) == 1:
+                        _alone(connection, group[0])
+                    else:
+                        for write in group:
+                            _in_savepoint(connection, write)
+        except _Refused:  # the lone write's own failure, rolled back: its error is set
+            self.groups += 1
+            self.writes += 1
         except BaseException as error:  # the transaction failed: nothing of it was kept
             for write in group:
                 write.value, write.error = None, error
@@ -180,3 +182,29 @@ class GroupCommit:
             self.writes += len(group)
         for write in group:
             write.done = True
+
+
+class _Refused(Exception):
+    """A lone write failed: its transaction is rolled back (the write holds its error)."""
+
+
+def _alone(connection: Connection, write: _Write[Any]) -> None:
+    """``write`` as the whole transaction; ``_Refused`` (rolling it back) if it fails."""
+    try:
+        write.value = write.work(connection)
+    except BaseException as error:
+        write.error = error
+        raise _Refused from error
+
+
+def _in_savepoint(connection: Connection, write: _Write[Any]) -> None:
+    """``write`` in a savepoint of the transaction; rolled back to it alone if it fails.
+    The savepoint's statements go to the driver as they are (SQLAlchemy's own savepoints
+    compile two statements a write)."""
+    connection.exec_driver_sql("SAVEPOINT dekbovinoj_write")
+    try:
+        write.value = write.work(connection)
+    except BaseException as error:  # this write's own failure
+        connection.exec_driver_sql("ROLLBACK TO SAVEPOINT dekbovinoj_write")
+        write.error = error
+    connection.exec_driver_sql("RELEASE SAVEPOINT dekbovinoj_write")
