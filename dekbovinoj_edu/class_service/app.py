@@ -23,6 +23,7 @@ from typing import Any
 
 import tornado.web
 
+from ..classroom.grades import FORMATS
 from ..classroom.views.teacher import ACTIONS
 from .api import (
     API_ROOT,
@@ -43,6 +44,7 @@ from .teacher import (
     TEACHER_ROOT,
     BoardHandler,
     CsvHandler,
+    GradebookHandler,
     NotFoundPageHandler,
     PageHandler,
     SeatActionHandler,
@@ -83,6 +85,7 @@ STUDENT_ROUTES: tuple[tuple[str, type[tornado.web.RequestHandler]], ...] = (
 """The student API's routes (tornado's patterns), as ``openapi.json`` lists them."""
 
 SEAT_ACTIONS = f"seats/(?P<action>{'|'.join(ACTIONS)})"
+GRADEBOOK = f"gradebook-(?P<kind>{'|'.join(FORMATS)})\\.csv"
 
 CLASSES = f"{TEACHER_ROOT}/classes"
 """Where the teacher's classes are: the list and the form, each class's actions and
@@ -92,6 +95,7 @@ TEACHER_ROUTES: tuple[tuple[str, type[tornado.web.RequestHandler]], ...] = (
     (f"{TEACHER_ROOT}/", PageHandler),
     (f"{TEACHER_ROOT}/board", BoardHandler),
     (f"{TEACHER_ROOT}/report\\.csv", CsvHandler),
+    (f"{TEACHER_ROOT}/{GRADEBOOK}", GradebookHandler),
     (f"{TEACHER_ROOT}/{SEAT_ACTIONS}", SeatActionHandler),
     (f"{CLASSES}/?", ClassesPageHandler),
     (f"{CLASSES}/new", NewClassHandler),
@@ -99,10 +103,12 @@ TEACHER_ROUTES: tuple[tuple[str, type[tornado.web.RequestHandler]], ...] = (
     (f"{CLASSES}/{CLASS}/?", PageHandler),
     (f"{CLASSES}/{CLASS}/board", BoardHandler),
     (f"{CLASSES}/{CLASS}/report\\.csv", CsvHandler),
+    (f"{CLASSES}/{CLASS}/{GRADEBOOK}", GradebookHandler),
     (f"{CLASSES}/{CLASS}/{SEAT_ACTIONS}", SeatActionHandler),
     (f"{TEACHER_ROOT}/{SECRET}/?", SignInHandler),
     (f"{TEACHER_ROOT}/{SECRET}/board", BoardHandler),
     (f"{TEACHER_ROOT}/{SECRET}/report\\.csv", CsvHandler),
+    (f"{TEACHER_ROOT}/{SECRET}/{GRADEBOOK}", GradebookHandler),
     (f"{TEACHER_ROOT}/{SECRET}/{SEAT_ACTIONS}", SeatActionHandler),
 )
 """The teacher's routes: the signed-in browser's first (its class's dashboard, then the

@@ -41,6 +41,7 @@ __all__ = [
     "TEACHER_ROOT",
     "BoardHandler",
     "CsvHandler",
+    "GradebookHandler",
     "NotFoundPageHandler",
     "PageHandler",
     "SeatActionHandler",
@@ -295,14 +296,27 @@ class CsvHandler(TeacherHandler):
 
     async def get(self, **_: str) -> None:
         text = await self.aside(self.view.csv, self.lang)
-        name = self.class_name
-        quoted = urllib.parse.quote(f"{name}.csv")
-        self.set_header("Content-Type", "text/csv; charset=utf-8")
-        self.set_header(
-            "Content-Disposition",
-            f"attachment; filename=\"{_safe_filename(name)}\"; filename*=UTF-8''{quoted}",
-        )
-        self.finish(text)
+        _download(self, text, self.class_name)
+
+
+class GradebookHandler(TeacherHandler):
+    """``GET /teacher/gradebook-<kind>.csv``: each student's score, as the LMS ``kind``
+    (Canvas, Moodle or Google Classroom) imports it (:mod:`~..classroom.grades`)."""
+
+    async def get(self, kind: str, **_: str) -> None:
+        text = await self.aside(self.view.gradebook, kind)
+        _download(self, text, f"{self.class_name}-{kind}")
+
+
+def _download(handler: TeacherHandler, text: str, stem: str) -> None:
+    """Answer ``text`` as the CSV file ``stem.csv`` to download."""
+    quoted = urllib.parse.quote(f"{stem}.csv")
+    handler.set_header("Content-Type", "text/csv; charset=utf-8")
+    handler.set_header(
+        "Content-Disposition",
+        f"attachment; filename=\"{_safe_filename(stem)}\"; filename*=UTF-8''{quoted}",
+    )
+    handler.finish(text)
 
 
 class SeatActionHandler(TeacherHandler):

@@ -10,6 +10,7 @@
   as needed: only those take a new seat (:mod:`dekbovinoj_edu.classroom.roster`; without
   it, anyone with the class's link joins).
 - ``dekbovinoj class list``, ``dekbovinoj class report NAME [--csv]``,
+  ``dekbovinoj class gradebook NAME [--format canvas|moodle|google]``,
   ``dekbovinoj class forget NAME``, ``dekbovinoj class dashboard NAME``; ``class rename``,
   ``class end`` and ``class roster`` (:mod:`.class_changes`).
 
@@ -43,6 +44,7 @@ from typing import Any
 
 from ..classroom.assignment import MODES, Assignment, names_the_class
 from ..classroom.errors import BadAssignmentError, ClassroomError
+from ..classroom.grades import FORMATS
 from ..classroom.report import report_csv
 from ..classroom.store import ProgressStore, open_store
 from ..classroom.store.classes import new_class
@@ -188,6 +190,25 @@ def main_list(args: argparse.Namespace) -> int:
 
 
 @refusing
+def main_gradebook(args: argparse.Namespace) -> int:
+    """Print each student's score as a gradebook imports it (Canvas, Moodle or Google
+    Classroom): 2 points a puzzle for the best answer without a hint, 1 for another
+    solution, 0 otherwise (see the README's "Scores for a gradebook")."""
+    from ..classroom.grades import gradebook_csv, grades
+
+    store = open_store(args.db, read_only=True)
+    try:
+        assignment = store.assignment(args.name)
+        seats = [seat.nickname for seat in store.seats(args.name)]
+        found = grades(store.attempts(args.name), assignment.size, seats)
+    finally:
+        store.close()
+    title = args.title or f"Dek bovinoj {assignment.name}"
+    sys.stdout.write(gradebook_csv(found, args.format, title, bom=not sys.stdout.isatty()))
+    return 0
+
+
+@refusing
 def main_report(args: argparse.Namespace) -> int:
     """Print a class's attempts: with --csv one row per attempt, else a table per student."""
     from ..classroom.overview import class_overview
@@ -313,7 +334,7 @@ def add_new_options(parser: argparse.ArgumentParser) -> None:
 
 
 def register(subparsers: Any) -> None:
-    """Add ``dekbovinoj class new|list|report|forget|dashboard|rename|end|roster``."""
+    """Add ``dekbovinoj class new|list|report|gradebook|forget|dashboard|rename|end|roster``."""
     parser = subparsers.add_parser(
         "class",
         help="class mode: one set of puzzles for a class, a live dashboard, a CSV report",
@@ -341,6 +362,21 @@ def register(subparsers: Any) -> None:
     )
     db_option(report)
     report.set_defaults(run=main_report)
+
+    gradebook = commands.add_parser(
+        "gradebook",
+        help="print each student's score for an LMS's gradebook",
+        description=main_gradebook.__doc__,
+    )
+    gradebook.add_argument("name")
+    gradebook.add_argument(
+        "--format", default="canvas", choices=list(FORMATS), help="the gradebook's import format"
+    )
+    gradebook.add_argument(
+        "--title", help="the column's (the new assignment's) name; default: Dek bovinoj NAME"
+    )
+    db_option(gradebook)
+    gradebook.set_defaults(run=main_gradebook)
 
     forget = commands.add_parser(
         "forget", help="delete a class and all its rows", description=main_forget.__doc__

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from ...i18n import LANGUAGE_NAMES, LANGUAGES, gettext
 from ..errors import DOMAIN
+from ..grades import FORMATS
 from .board import BOARD_CSS, OWN_PUZZLES_ANSWERS
 from .class_address import ADDRESS_CSS, address_html
 from .seat_actions import ACTIONS, FLOOD_MINUTES, MOST_FLOOD_MINUTES, REFRESH_SECONDS
@@ -45,6 +46,10 @@ PROJECTOR_CSS = """
 """
 """Projector mode's type: the table at 28 px, its smallest words at 24 px (WCAG's large text
 is 24 px; a room's back row reads it on a projected screen)."""
+
+
+LMS_NAMES = {"canvas": "Canvas", "moodle": "Moodle", "google": "Google Classroom"}
+"""The gradebooks the page offers scores for (:data:`~..grades.FORMATS`), by their names."""
 
 
 def _t(lang: str, message: str, **values: object) -> str:
@@ -104,6 +109,10 @@ def dashboard_page(
         f"max='{MOST_FLOOD_MINUTES}' aria-label='{t('Minutes')}'>",
     )
     script = json.dumps(settings, ensure_ascii=False).replace("<", "\\u003c")
+    gradebooks = "\n".join(
+        f"<a class='dkb-gradebook-{kind}' href='gradebook-{kind}.csv'>{LMS_NAMES[kind]}</a>"
+        for kind in FORMATS
+    )
     where = address_html(lang, students, link) if link else ""
     if not link and students:  # this service does not serve the class to students
         where = f"<p class='dkb-not-served'>{t(NOT_SERVED, name=view.name)}</p>"
@@ -135,6 +144,8 @@ input[type="checkbox"] {{ width: 1.5em; height: 1.5em; vertical-align: middle; }
 {t("Projector mode (hide nicknames)")}</label>
 {answers}
 <a class="dkb-csv" href="report.csv" download="{name}.csv">{t("Download CSV")}</a>
+<span class="dkb-gradebook">{t("Scores for the gradebook:")}</span>
+{gradebooks}
 {others}
 </div>
 {where}

@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING
 from ...i18n import gettext
 from ..attempts import Attempt, utc_now
 from ..errors import DOMAIN, UnknownSeatError
+from ..grades import gradebook_csv, grades
 from ..overview import ClassOverview, class_level, columns_of
 from ..progress import Progress
 from ..report import report_csv
@@ -258,6 +259,14 @@ class TeacherView:
         """The report to download: one row per attempt, read whole from the store, the
         verdicts in ``lang`` (:func:`~..report.report_csv`, with its byte-order mark)."""
         return report_csv(self.store.attempts(self.name), lang, bom=True)
+
+    def gradebook(self, kind: str) -> str:
+        """Each student's score (:mod:`~..grades`: every seat, 0 before an answer) as the
+        gradebook ``kind`` imports it, in a column named after the class."""
+        assignment = self.store.assignment(self.name)
+        seats = [seat.nickname for seat in self.store.seats(self.name)]
+        found = grades(self.store.attempts(self.name), assignment.size, seats)
+        return gradebook_csv(found, kind, f"Dek bovinoj {assignment.name}", bom=True)
 
     # ------------------------------------------------------------ actions
     def act(self, action: str, nickname: str, into: str | None = None) -> SeatAction:
