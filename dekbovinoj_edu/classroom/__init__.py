@@ -14,7 +14,8 @@ live dashboard.
   app, with the queue of attempts not yet sent.
 - :mod:`.overview`: students × puzzles and each puzzle's figures, as data (each cell a
   :class:`~.overview.CellState` with its verdict code, cards, best, hints and seconds).
-- :mod:`.classes`: ``new_class``, ``list_classes``, ``class_report``, ``forget_class``.
+- :mod:`.classes`: ``new_class``, ``list_classes``, ``class_report``, ``class_grades``,
+  ``forget_class``; :mod:`.grades`: ``Grade``, ``gradebook_csv``.
 - :mod:`.views`, the views over these models: :mod:`.views.board` (the board as HTML),
   :mod:`.views.marks` (how a cell reads: its glyph and words in a language),
   :mod:`.views.teacher` (the dashboard page: board, CSV, seat actions), :mod:`.views.dashboard`
@@ -52,10 +53,11 @@ if TYPE_CHECKING:
         StoreError,
         UnknownClassError,
     )
+    from .grades import Grade, gradebook_csv
     from .overview import CellState, ClassOverview
     from .session import ClassSession, HelpLockedError
     from .store import ProgressStore, Seat, SQLiteStore, default_db_path, open_store
-    from .store.classes import class_report, forget_class, list_classes, new_class
+    from .store.classes import class_grades, class_report, forget_class, list_classes, new_class
     from .views.dashboard import Dashboard
     from .views.student import ClassApp
     from .views.teacher import TeacherView
@@ -73,6 +75,7 @@ __all__ = [
     "ClassSession",
     "ClassroomError",
     "Dashboard",
+    "Grade",
     "HelpLockedError",
     "NicknameError",
     "NicknameTakenError",
@@ -83,11 +86,13 @@ __all__ = [
     "TeacherView",
     "UnknownClassError",
     "at_level_assignment",
+    "class_grades",
     "class_report",
     "codes_assignment",
     "deal_assignment",
     "default_db_path",
     "forget_class",
+    "gradebook_csv",
     "list_classes",
     "new_class",
     "open_store",

@@ -33,17 +33,23 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .attempts import Attempt, csv_fields
 from .overview import CellState, cell_of
 from .report import BOM
+
+if TYPE_CHECKING:
+    from .store import ProgressStore
 
 __all__ = [
     "FORMATS",
     "PUZZLE_POINTS",
     "Grade",
     "gradebook_csv",
+    "gradebook_title",
     "grades",
+    "grades_of_class",
     "maximum",
     "puzzle_points",
 ]
@@ -115,6 +121,32 @@ def grades(attempts: Iterable[Attempt], puzzles: int, students: Iterable[str] = 
         ended = sum(cell.state.finished for cell in cells)
         found.append(Grade(student, points, maximum(puzzles), ended))
     return found
+
+
+def grades_of_class(store: ProgressStore, name: str) -> list[Grade]:
+    """The grades of class ``name`` now: every seat's (0 before an answer), by :func:`grades`.
+
+    >>> from dekbovinoj_edu.classroom.assignment import codes_assignment
+    >>> from dekbovinoj_edu.classroom.store import SQLiteStore
+    >>> from dekbovinoj_edu.classroom.store.desk import ClassDesk
+    >>> store = SQLiteStore(":memory:")
+    >>> store.add_class(codes_assignment("4a", "68VN-AV66-GGK"))
+    >>> _ = ClassDesk(store, "4a").join("Ana")
+    >>> grades_of_class(store, "4a")
+    [Grade(student='Ana', points=0, maximum=2, ended=0)]
+    """
+    size = store.assignment(name).size
+    seats = [seat.nickname for seat in store.seats(name)]
+    return grades(store.attempts(name), size, seats)
+
+
+def gradebook_title(name: str) -> str:
+    """The gradebook column's name for class ``name`` (the LMS's new assignment).
+
+    >>> gradebook_title("4a")
+    'Dek bovinoj 4a'
+    """
+    return f"Dek bovinoj {name}"
 
 
 def gradebook_csv(found: Iterable[Grade], kind: str, title: str, *, bom: bool = False) -> str:

@@ -194,16 +194,14 @@ def main_gradebook(args: argparse.Namespace) -> int:
     """Print each student's score as a gradebook imports it (Canvas, Moodle or Google
     Classroom): 2 points a puzzle for the best answer without a hint, 1 for another
     solution, 0 otherwise (see the README's "Scores for a gradebook")."""
-    from ..classroom.grades import gradebook_csv, grades
+    from ..classroom.grades import gradebook_csv, gradebook_title, grades_of_class
 
     store = open_store(args.db, read_only=True)
     try:
-        assignment = store.assignment(args.name)
-        seats = [seat.nickname for seat in store.seats(args.name)]
-        found = grades(store.attempts(args.name), assignment.size, seats)
+        found = grades_of_class(store, args.name)
+        title = args.title or gradebook_title(store.assignment(args.name).name)
     finally:
         store.close()
-    title = args.title or f"Dek bovinoj {assignment.name}"
     sys.stdout.write(gradebook_csv(found, args.format, title, bom=not sys.stdout.isatty()))
     return 0
 

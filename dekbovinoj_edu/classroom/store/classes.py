@@ -29,11 +29,12 @@ from typing import Any
 
 from ...dealing.at_level import TARGET
 from ..assignment import Assignment, at_level_assignment, codes_assignment, deal_assignment
+from ..grades import Grade, grades_of_class
 from ..report import report_csv
 from ..roster import Roster
 from .sql_store import ProgressStore, open_store
 
-__all__ = ["class_report", "forget_class", "list_classes", "new_class"]
+__all__ = ["class_grades", "class_report", "forget_class", "list_classes", "new_class"]
 
 PathLike = str | os.PathLike[str] | None
 """A database: a path or an address (``None``: the default file)."""
@@ -123,5 +124,16 @@ def class_report(name: str, *, db: PathLike = None) -> str:
     try:
         store.assignment(name)
         return report_csv(store.attempts(name))
+    finally:
+        store.close()
+
+
+def class_grades(name: str, *, db: PathLike = None) -> list[Grade]:
+    """Each student's score in class ``name`` (:mod:`~..grades`: 2 points a puzzle for the
+    best answer without a hint, 1 for another solution), every seat, by name; turn them into a
+    gradebook's file with :func:`~..grades.gradebook_csv`."""
+    store = open_store(db)
+    try:
+        return grades_of_class(store, name)
     finally:
         store.close()

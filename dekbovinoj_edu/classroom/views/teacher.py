@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING
 from ...i18n import gettext
 from ..attempts import Attempt, utc_now
 from ..errors import DOMAIN, UnknownSeatError
-from ..grades import gradebook_csv, grades
+from ..grades import gradebook_csv, gradebook_title, grades_of_class
 from ..overview import ClassOverview, class_level, columns_of
 from ..progress import Progress
 from ..report import report_csv
@@ -263,10 +263,8 @@ class TeacherView:
     def gradebook(self, kind: str) -> str:
         """Each student's score (:mod:`~..grades`: every seat, 0 before an answer) as the
         gradebook ``kind`` imports it, in a column named after the class."""
-        assignment = self.store.assignment(self.name)
-        seats = [seat.nickname for seat in self.store.seats(self.name)]
-        found = grades(self.store.attempts(self.name), assignment.size, seats)
-        return gradebook_csv(found, kind, f"Dek bovinoj {assignment.name}", bom=True)
+        found = grades_of_class(self.store, self.name)
+        return gradebook_csv(found, kind, gradebook_title(self.name), bom=True)
 
     # ------------------------------------------------------------ actions
     def act(self, action: str, nickname: str, into: str | None = None) -> SeatAction:
