@@ -154,6 +154,44 @@ def test_groups_are_left_to_an_authenticator_that_manages_them(tmp_path: Path) -
     assert "load_groups" not in values["hub"]["config"].get("JupyterHub", {})
 
 
+LTI_ARGS = (
+    "--lti-issuer", "https://canvas.instructure.com",
+    "--lti-client-id", "10000000000001",
+    "--lti-authorize-url", "https://sso.canvaslms.com/api/lti/authorize_redirect",
+    "--lti-jwks-url", "https://sso.canvaslms.com/api/lti/security/jwks",
+)  # fmt: skip
+"""The hub registered in Canvas (Canvas's documented endpoints)."""
+
+INSTRUCTOR = "http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor"
+LEARNER = "http://purl.imsglobal.org/vocab/lis/v2/membership#Learner"
+
+
+def test_the_lms_signs_in_and_its_roles_and_courses_are_the_hubs_groups(tmp_path: Path) -> None:
+    text = _printed(*LTI_ARGS, "--group", "staff")
+    config = _loaded(text, tmp_path)
+    assert config.JupyterHub.authenticator_class.endswith("lti13.auth.LTI13Authenticator")
+    assert config.LTI13Authenticator.client_id == ["10000000000001"]
+    assert config.LTI13Authenticator.username_key == "email"
+    assert config.Authenticator.manage_groups and config.Authenticator.allow_all
+    assert not _value(config.JupyterHub.load_groups, {})  # the LMS's groups, none loaded
+    hook = config.Authenticator.post_auth_hook
+    context = {"id": "c-17", "label": "Math 4a"}
+    claims = {"iss": "https://canvas.instructure.com",
+              "https://purl.imsglobal.org/spec/lti/claim/context": context}  # fmt: skip
+    roles = "https://purl.imsglobal.org/spec/lti/claim/roles"
+    teacher = hook(None, None, {"name": "t", "auth_state": {**claims, roles: [INSTRUCTOR]}})
+    student = hook(None, None, {"name": "s", "auth_state": {**claims, roles: [LEARNER]}})
+    assert teacher["groups"][0] == "staff" and teacher["groups"][1:] == student["groups"]
+    assert student["groups"][0].startswith("course-math-4a-")
+    assert hook(None, None, {"name": "x", "auth_state": None})["groups"] == []
+    values = yaml.safe_load(_printed("--z2jh", *LTI_ARGS, db=()))
+    assert values["hub"]["config"]["LTI13Authenticator"]["issuer"] == LTI_ARGS[1]
+    assert "groups_hook('teachers')" in values["hub"]["extraConfig"]["dekbovinoj-lti.py"]
+    with contextlib.redirect_stderr(io.StringIO()) as err:
+        assert main(["hub", "config", "--db-file", DB_FILE, *LTI_ARGS[:4]]) == 2
+    assert "--lti-jwks-url" in err.getvalue() and err.getvalue().count("\n") == 1
+
+
 def test_odd_text_in_the_options_stays_text() -> None:
     sneaky = "/etc/jupyterhub/db'\"); import os #"
     text = jupyterhub_config(HubOptions(db_file=sneaky, group="t'\"eachers"))
@@ -262,7 +300,12 @@ def test_the_vendored_chart_accepts_its_own_values() -> None:
 
 @pytest.mark.parametrize(
     "args",
-    [(), ("--scope", "custom:dekbovinoj:teach", "--group", "staff"), ("--authenticator-groups",)],
+    [
+        (),
+        ("--scope", "custom:dekbovinoj:teach", "--group", "staff"),
+        ("--authenticator-groups",),
+        LTI_ARGS,
+    ],
 )
 def test_the_z2jh_values_merged_into_the_chart_validate(args: tuple[str, ...]) -> None:
     defaults, schema = _chart()

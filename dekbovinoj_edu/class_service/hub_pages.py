@@ -213,6 +213,13 @@ class HubIndexHandler(HubClasses, ClassesPageHandler):
     def signed_in_as(self) -> str:
         return str(self.current_user["name"])
 
+    def own_groups(self) -> list[str]:
+        """The teacher's hub groups but those that make teachers (a course's, from the LMS,
+        among them): the groups a class of theirs is most likely for."""
+        teachers = self.identity.teachers.group or ""
+        groups = {str(g) for g in self.current_user.get("groups") or ()}
+        return sorted(g for g in groups if g != teachers and not g.startswith(f"{teachers}-"))
+
     def students_link(self, name: str) -> str:
         return class_link(self.settings.get("hub_base", "/"), name)
 

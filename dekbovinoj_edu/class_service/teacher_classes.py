@@ -94,6 +94,10 @@ class ClassesPageHandler(ClassesHandler):
         """Who the page says the teacher is (a hub's user; nobody on a class service)."""
         return ""
 
+    def own_groups(self) -> list[str]:
+        """The hub groups the form offers for a class's roster (none on a class service)."""
+        return []
+
     def students_link(self, name: str) -> str:
         """The address the students of class ``name`` open ("" where they do not)."""
         return class_link(self.service, name)
@@ -128,6 +132,7 @@ class ClassesPageHandler(ClassesHandler):
             may_make=self.service.class_maker is not None,
             signed_in_as=self.signed_in_as(),
             hub=self.service.hub is not None,
+            groups=self.own_groups(),
         )
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.finish(page)

@@ -37,7 +37,26 @@ __all__ = ["main_config", "main_serve", "main_user_server", "register"]
 def main_config(args: argparse.Namespace) -> int:
     """Print the configuration to paste into the hub."""
     from ..hub.config import SPAWN_TIMEOUT, HubOptions, jupyterhub_config, z2jh_values
+    from ..hub.lti import LtiSignIn
 
+    lti_given = [args.lti_issuer, args.lti_client_id, args.lti_authorize_url, args.lti_jwks_url]
+    if any(lti_given) and not all(lti_given):
+        print(
+            "dekbovinoj: the LMS's sign-in needs all four: --lti-issuer, --lti-client-id, "
+            "--lti-authorize-url and --lti-jwks-url (the LMS shows them when the hub is "
+            "registered there).",
+            file=sys.stderr,
+        )
+        return 2
+    lti = None
+    if all(lti_given):
+        lti = LtiSignIn(
+            issuer=args.lti_issuer,
+            client_id=args.lti_client_id,
+            authorize_url=args.lti_authorize_url,
+            jwks_url=args.lti_jwks_url,
+            username_key=args.lti_username_key,
+        )
     options = HubOptions(
         db_file=args.db_file,
         db=args.db,
@@ -53,6 +72,7 @@ def main_config(args: argparse.Namespace) -> int:
         cull_timeout=args.cull_timeout,
         cull_every=args.cull_every,
         culler=not args.no_culler,
+        lti=lti,
     )
     try:
         text = z2jh_values(options, args.registry) if args.z2jh else jupyterhub_config(options)
@@ -164,6 +184,19 @@ def register(subparsers: Any) -> None:
     config.add_argument("--no-culler", action="store_true", help="the hub has its own culler")
     config.add_argument(
         "--registry", default="", help="--z2jh: where the images are, e.g. registry.school.org/it"
+    )
+    lms = config.add_argument_group(
+        "the school's LMS as the hub's sign-in (LTI 1.3, jupyterhub-ltiauthenticator)"
+    )
+    lms.add_argument("--lti-issuer", metavar="URL", help="the platform's issuer")
+    lms.add_argument("--lti-client-id", metavar="ID", help="the hub's client id in the LMS")
+    lms.add_argument("--lti-authorize-url", metavar="URL", help="the platform's OIDC endpoint")
+    lms.add_argument("--lti-jwks-url", metavar="URL", help="the platform's public keys (JWKS)")
+    lms.add_argument(
+        "--lti-username-key",
+        default="email",
+        metavar="CLAIM",
+        help="the launch's claim that names a hub user (default: email; sub, custom_NAME)",
     )
     config.set_defaults(run=main_config)
 

@@ -46,6 +46,7 @@ from typing import Any
 
 from ..class_service.hub_identity import DEFAULT_GROUP, SERVICE_NAME
 from ..classroom.store.sql_store import DB_ENV
+from .lti import LtiSignIn, hook_lines
 from .user_server import FOLDER
 from .user_server import MODULE as USER_SERVER
 
@@ -150,6 +151,9 @@ class HubOptions:
     culler: bool = True
     """Whether to add the idle culler (TLJH and Z2JH have their own: off there)."""
     name: str = SERVICE_NAME
+    lti: LtiSignIn | None = None
+    """The school's LMS as the hub's sign-in (LTI 1.3, :mod:`.lti`): its authenticator,
+    and the LMS's roles and courses as the hub's groups (so no group is loaded)."""
 
     @property
     def prefix(self) -> str:
@@ -259,7 +263,9 @@ def hub_settings(
     }
     if roles:
         settings["JupyterHub.load_roles"] = roles
-    if not options.authenticator_groups:
+    if options.lti is not None:
+        settings |= options.lti.settings()
+    elif not options.authenticator_groups:
         settings["JupyterHub.load_groups"] = {options.group: {"users": []}}
     settings |= {
         "JupyterHub.concurrent_spawn_limit": options.spawn_limit,
@@ -338,6 +344,8 @@ def jupyterhub_config(options: HubOptions) -> str:
             lines.append(f"c.{key}.update({text})")
         else:
             lines.append(f"c.{key} = {text}")
+    if options.lti is not None:
+        lines += hook_lines(options.group)
     return "\n".join(lines) + "\n"
 
 
@@ -435,6 +443,11 @@ def z2jh_values(options: HubOptions, registry: str = "") -> str:
         "KubeSpawner": {"http_timeout": options.spawn_timeout},
         "Spawner": {"server_token_scopes": settings["Spawner.server_token_scopes"]},
     }
+    if options.lti is not None:
+        for key, value in options.lti.settings().items():
+            section, _, name = key.partition(".")
+            place = jupyterhub if section == "JupyterHub" else config.setdefault(section, {})
+            place[name] = value
     if jupyterhub:
         config = {"JupyterHub": jupyterhub, **config}
     roles = {}
@@ -454,7 +467,14 @@ def z2jh_values(options: HubOptions, registry: str = "") -> str:
             "extraEnv": {
                 DB_ENV: {"valueFrom": {"secretKeyRef": {"name": DB_SECRET, "key": DB_SECRET_KEY}}}
             },
-            "extraConfig": {f"{options.name}.py": database_from_secret(options)},
+            "extraConfig": {
+                f"{options.name}.py": database_from_secret(options),
+                **(
+                    {f"{options.name}-lti.py": "\n".join(hook_lines(options.group)) + "\n"}
+                    if options.lti is not None
+                    else {}
+                ),
+            },
             "service": {
                 "extraPorts": [
                     {"name": options.name, "port": options.port, "targetPort": options.port}

@@ -36,6 +36,7 @@ from typing import Any
 import requests
 
 from dekbovinoj_edu.hub.config import HubOptions, jupyterhub_config
+from dekbovinoj_edu.hub.lti import LtiSignIn
 
 from .servers import free_port
 
@@ -195,9 +196,14 @@ def _alive(pids: list[int]) -> list[int]:
 
 
 def test_settings(
-    folder: Path, users: tuple[str, ...], groups: dict[str, list[str]], port: int
+    folder: Path,
+    users: tuple[str, ...],
+    groups: dict[str, list[str]],
+    port: int,
+    authenticator: bool = True,
 ) -> str:
-    """What makes the fragment a hub of this machine's tests (Python, after the fragment)."""
+    """What makes the fragment a hub of this machine's tests (Python, after the fragment);
+    ``authenticator``: the dummy one with ``users`` (False: the fragment's own, the LMS's)."""
     admin_role = {
         "name": "test-admin",
         "scopes": ["admin:users", "admin:servers", "tokens", "read:groups"],
@@ -212,14 +218,17 @@ def test_settings(
         "ConfigurableHTTPProxy.pid_file": str(folder / "proxy.pid"),
         "JupyterHub.db_url": f"sqlite:///{folder / 'jupyterhub.sqlite'}",
         "JupyterHub.cookie_secret_file": str(folder / "cookie_secret"),
-        "JupyterHub.authenticator_class": "dummy",
-        "DummyAuthenticator.password": PASSWORD,
-        "Authenticator.allowed_users": set(users),
         "JupyterHub.spawner_class": "simple",
         "SimpleLocalProcessSpawner.home_dir_template": str(folder / "home" / "{username}"),
         "Spawner.ip": "127.0.0.1",
         "JupyterHub.cleanup_servers": True,
     }
+    if authenticator:
+        settings |= {
+            "JupyterHub.authenticator_class": "dummy",
+            "DummyAuthenticator.password": PASSWORD,
+            "Authenticator.allowed_users": set(users),
+        }
     lines = ["", "# ---- the test's own settings ----"]
     lines += [f"c.{key} = {value!r}" for key, value in settings.items()]
     if os.geteuid() == 0:
@@ -263,6 +272,7 @@ def running_hub(
     cull_every: int = 300,
     spawn_limit: int = 30,
     authenticator_groups: bool = False,
+    lti: LtiSignIn | None = None,
     before: str = "",
     extra: str = "",
 ) -> Iterator[RunningHub]:
@@ -270,7 +280,8 @@ def running_hub(
     when empty) whose class service keeps its classes in ``db`` (an address without a
     password, on the service's command line: ``--db``); ``before``: configuration of the
     hub's own ahead of the fragment, ``extra``: after it. Every process it started is
-    stopped at the end."""
+    stopped at the end. ``lti``: users come from the school's LMS (the fragment's
+    authenticator, not the dummy one; ``users`` and ``groups`` are then unused)."""
     groups = {"teachers": ["tess"]} if groups is None else groups
     folder = Path(tempfile.mkdtemp(prefix="dekbovinoj-hub-"))
     (folder / "home").mkdir()
@@ -283,10 +294,12 @@ def running_hub(
         spawn_limit=spawn_limit,
         cull_timeout=cull_timeout,
         cull_every=cull_every,
+        lti=lti,
     )
     port = free_port()
     fragment = jupyterhub_config(options)
-    config_text = before + fragment + test_settings(folder, users, groups, port) + extra
+    own = test_settings(folder, users, groups, port, authenticator=lti is None)
+    config_text = before + fragment + own + extra
     config = folder / "jupyterhub_config.py"
     config.write_text(config_text, "utf-8")
     log = folder / "hub.log"

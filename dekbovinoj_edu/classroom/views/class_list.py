@@ -24,6 +24,7 @@ from __future__ import annotations
 import html
 import json
 import urllib.parse
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ...dealing.lessons import KOROVA_LESSON, LESSONS
@@ -69,9 +70,10 @@ def _t(lang: str, message: str, **values: object) -> str:
     return gettext(lang, DOMAIN, message, **values)
 
 
-def _form(lang: str, hub: bool = False) -> str:
+def _form(lang: str, hub: bool = False, groups: Sequence[str] = ()) -> str:
     """The form that makes a class: ``class new``'s options, the filters folded away, and who
-    may join (names pasted one a line; on a hub, also a hub group: ``--roster``)."""
+    may join (names pasted one a line; on a hub, also a hub group: ``--roster``, the
+    teacher's own ``groups`` offered as they type, a course's group from the LMS among them)."""
 
     def t(message: str, **values: object) -> str:
         return html.escape(_t(lang, message, **values), quote=True)
@@ -136,7 +138,13 @@ def _form(lang: str, hub: bool = False) -> str:
             box("codes", "Puzzle codes instead (C1,C2,…)"),
         ]
     )
-    group = box("roster_group", "Hub group (e.g. 4a)", extra="autocomplete='off'") if hub else ""
+    offered = "".join(f"<option value='{html.escape(g, quote=True)}'>" for g in groups)
+    group = (
+        box("roster_group", "Hub group (e.g. 4a)", extra="autocomplete='off' list='dkb-groups'")
+        + f"<datalist id='dkb-groups'>{offered}</datalist>"
+        if hub
+        else ""
+    )
     who = (
         f"<fieldset><legend>{t('Who may join')}</legend>{group}"
         f"<label>{t('Names, one a line (empty: anyone with the link joins)')} "
@@ -200,11 +208,12 @@ def classes_page(
     may_make: bool,
     signed_in_as: str = "",
     hub: bool = False,
+    groups: Sequence[str] = (),
 ) -> str:
     """The whole page: the form (if ``may_make``), the list of ``rows`` and the script that
     sends the actions (``xsrf``: the token they carry, as the dashboard's; ``signed_in_as``:
     the hub user, said at the top; ``hub``: the page is a hub's, whose groups a class may be
-    limited to)."""
+    limited to; ``groups``: the hub groups the form offers, the teacher's own)."""
 
     def t(message: str, **values: object) -> str:
         return html.escape(_t(lang, message, **values), quote=True)
@@ -249,7 +258,7 @@ def classes_page(
 {languages}</select></label>
 <p class="dkb-status" role="status"></p>
 {_rows(lang, rows, base)}
-{_form(lang, hub) if may_make else ""}
+{_form(lang, hub, groups) if may_make else ""}
 <script>
 const settings = {script};
 const signed = settings.xsrf ? {{"X-XSRFToken": settings.xsrf}} : {{}};

@@ -1,0 +1,185 @@
+"""The school's LMS as a real JupyterHub's sign-in: the fragment ``dekbovinoj hub config
+--lti-…`` prints, jupyterhub-ltiauthenticator from PyPI, and a stand-in for the LMS on
+127.0.0.1 (its own RSA key, its public keys served as JWKS, the launches a browser carries
+from it) in place of Canvas.
+
+A teacher and a student are launched from the same course: the teacher arrives in the hub's
+teachers' group and opens the teachers' pages; the student arrives as their e-mail address, in
+the course's group, and joins a class whose roster is that group; a student of another course
+is refused. A launch the LMS did not sign gets no user.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+import urllib.parse
+import uuid
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+import jwt
+import pytest
+import requests
+from cryptography.hazmat.primitives.asymmetric import rsa
+from support.hub import RunningHub, left_running, running_hub
+from support.postgres import PostgresServer
+from support.puzzles import PETER
+
+from dekbovinoj_edu.classroom.roster import parse_roster
+from dekbovinoj_edu.classroom.store.classes import new_class
+from dekbovinoj_edu.hub.lti import CONTEXT, ROLES, LtiSignIn, course_group
+
+pytestmark = [pytest.mark.slow, pytest.mark.postgres]
+
+CLIENT_ID = "10000000000042"
+DEPLOYMENT = "1:deployment-of-the-school"
+INSTRUCTOR = "http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor"
+LEARNER = "http://purl.imsglobal.org/vocab/lis/v2/membership#Learner"
+MATH = {"id": "course-77", "label": "Math 4a", "title": "Mathematics, year 4"}
+ART = {"id": "course-78", "label": "Art 4a", "title": "Art, year 4"}
+
+
+class Lms:
+    """The LMS's part of a launch: its key, its public keys on 127.0.0.1, signed id_tokens."""
+
+    def __init__(self) -> None:
+        self.key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
+        self.kid = uuid.uuid4().hex
+        public = json.loads(jwt.algorithms.RSAAlgorithm.to_jwk(self.key.public_key()))
+        body = json.dumps({"keys": [{**public, "kid": self.kid, "alg": "RS256", "use": "sig"}]})
+
+        class Keys(BaseHTTPRequestHandler):
+            def do_GET(self) -> None:
+                self.send_response(200 if self.path == "/jwks" else 404)
+                self.send_header("Content-Type", "application/json")
+                self.end_headers()
+                self.wfile.write(body.encode())
+
+            def log_message(self, *args: Any) -> None:
+                return
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Keys)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+        self.issuer = self.url  # an issuer is the platform's address
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def sign_in(self) -> LtiSignIn:
+        """The hub's registration, as the LMS's administrator copies it into the hub."""
+        return LtiSignIn(
+            issuer=self.issuer,
+            client_id=CLIENT_ID,
+            authorize_url=f"{self.url}/authorize",
+            jwks_url=f"{self.url}/jwks",
+        )
+
+    def id_token(self, nonce: str, email: str, roles: list[str], course: dict[str, str],
+                 key: Any = None) -> str:  # fmt: skip
+        """The launch's id_token for ``email`` (signed with ``key``, by default the LMS's)."""
+        now = int(time.time())
+        claims = {
+            "iss": self.issuer, "aud": CLIENT_ID, "azp": CLIENT_ID,
+            "sub": uuid.uuid5(uuid.NAMESPACE_URL, email).hex, "email": email,
+            "name": email.split("@")[0].title(), "iat": now, "exp": now + 300, "nonce": nonce,
+            "https://purl.imsglobal.org/spec/lti/claim/message_type": "LtiResourceLinkRequest",
+            "https://purl.imsglobal.org/spec/lti/claim/version": "1.3.0",
+            "https://purl.imsglobal.org/spec/lti/claim/deployment_id": DEPLOYMENT,
+            "https://purl.imsglobal.org/spec/lti/claim/target_link_uri": "/",
+            "https://purl.imsglobal.org/spec/lti/claim/resource_link": {"id": "link-1"},
+            ROLES: roles, CONTEXT: course,
+        }  # fmt: skip
+        headers = {"kid": self.kid}
+        return jwt.encode(claims, key or self.key, algorithm="RS256", headers=headers)
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@pytest.fixture(scope="module")
+def lms() -> Iterator[Lms]:
+    platform = Lms()
+    yield platform
+    platform.close()
+
+
+@pytest.fixture(scope="module")
+def hub(postgres: PostgresServer, lms: Lms) -> Iterator[RunningHub]:
+    name = postgres.create_database()
+    url = postgres.url(name)
+    roster = parse_roster(f"group:{course_group(lms.issuer, MATH)}")
+    new_class("m4", codes=f"{PETER.code},{PETER.code}", db=url, roster=roster)
+    with running_hub(url, (), {}, lti=lms.sign_in()) as running:
+        yield running
+    assert left_running(running) == [], "a process of the hub is still running"
+    postgres.drop_database(name)
+
+
+def launch(
+    hub: RunningHub, lms: Lms, email: str, roles: list[str], course: dict[str, str], key: Any = None
+) -> tuple[requests.Session, requests.Response]:
+    """A browser launched from the LMS: the hub's login, the LMS's answer, the hub's callback."""
+    browser = requests.Session()
+    browser.trust_env = False
+    start = {"iss": lms.issuer, "login_hint": email, "target_link_uri": f"{hub.url}/hub/home",
+             "client_id": CLIENT_ID, "lti_deployment_id": DEPLOYMENT,
+             "lti_message_hint": "opaque-hint-42"}  # fmt: skip
+    asked = browser.post(f"{hub.url}/hub/lti13/oauth_login", data=start,
+                         allow_redirects=False, timeout=60)  # fmt: skip
+    assert asked.status_code == 302, asked.text[:500]
+    where = urllib.parse.urlsplit(asked.headers["location"])
+    assert f"{where.scheme}://{where.netloc}{where.path}" == f"{lms.url}/authorize"
+    query = dict(urllib.parse.parse_qsl(where.query))
+    assert query["lti_message_hint"] == "opaque-hint-42" and query["login_hint"] == email
+    token = lms.id_token(query["nonce"], email, roles, course, key)
+    answer = browser.post(query["redirect_uri"], data={"id_token": token, "state": query["state"]},
+                          allow_redirects=False, timeout=60)  # fmt: skip
+    return browser, answer
+
+
+def _groups(hub: RunningHub, user: str) -> list[str]:
+    answer = hub.api("GET", f"users/{urllib.parse.quote(user)}")
+    answer.raise_for_status()
+    return sorted(answer.json()["groups"])
+
+
+def _join(hub: RunningHub, user: str, name: str = "m4") -> requests.Response:
+    return requests.post(
+        f"{hub.service_url}api/v1/classes/{name}/join", json={"nickname": user},
+        headers={"Authorization": f"token {hub.token_for(user)}"}, timeout=60,
+    )  # fmt: skip
+
+
+def test_a_teacher_launched_from_the_lms_teaches_and_a_student_joins_their_course(
+    hub: RunningHub, lms: Lms
+) -> None:
+    math = course_group(lms.issuer, MATH)
+    teacher, signed = launch(hub, lms, "tess@skolo.example", [INSTRUCTOR], MATH)
+    assert signed.status_code == 302, signed.text[:500]
+    assert _groups(hub, "tess@skolo.example") == sorted(["teachers", str(math)])
+    pages = teacher.get(hub.service_url, timeout=60)  # the hub's OAuth, then the class list
+    assert pages.status_code == 200 and "m4" in pages.text, pages.text[:500]
+    assert f"<datalist id='dkb-groups'><option value='{math}'></datalist>" in pages.text
+
+    student, ana = launch(hub, lms, "ana@skolo.example", [LEARNER], MATH)
+    assert ana.status_code == 302
+    assert _groups(hub, "ana@skolo.example") == [math]
+    assert student.get(hub.service_url, timeout=60).status_code == 403  # no teacher's page
+    joined = _join(hub, "ana@skolo.example")
+    assert joined.status_code == 201, joined.text
+    assert joined.json()["seat"]["nickname"] == "ana@skolo.example"
+
+    _, bo = launch(hub, lms, "bo@skolo.example", [LEARNER], ART)  # another course
+    assert bo.status_code == 302
+    refused = _join(hub, "bo@skolo.example")
+    assert refused.status_code == 403 and refused.json()["error"]["code"] == "not-on-roster"
+    assert _groups(hub, "bo@skolo.example") == [course_group(lms.issuer, ART)]
+
+
+def test_a_launch_the_lms_did_not_sign_makes_no_user(hub: RunningHub, lms: Lms) -> None:
+    forger = rsa.generate_private_key(public_exponent=65537, key_size=2048)
+    _, forged = launch(hub, lms, "mallory@skolo.example", [INSTRUCTOR], MATH, key=forger)
+    assert 400 <= forged.status_code < 500
+    assert hub.api("GET", "users/mallory@skolo.example").status_code == 404
