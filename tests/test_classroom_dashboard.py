@@ -5,6 +5,8 @@ widget."""
 
 from __future__ import annotations
 
+import base64
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -147,6 +149,14 @@ def test_the_notebook_widget_shows_the_same_board(store: SQLiteStore) -> None:
     widget.hide_button.click()
     assert widget.answers.value == ""
     assert "data:text/csv" in widget.csv_link.value
+    moodle = re.search(
+        r"class='dkb-gradebook-moodle' download='4a-moodle.csv' "
+        r"href='data:text/csv;charset=utf-8;base64,([^']+)'",
+        widget.csv_link.value,
+    )
+    assert moodle is not None
+    rows = base64.b64decode(moodle[1]).decode().lstrip("\ufeff").splitlines()
+    assert rows[0] == "Username,Email address,Dek bovinoj 4a" and len(rows) == 1 + 4
     widget.language_menu.value = "eo"
     assert gettext("eo", "classroom", "Solved") in widget.board.value
 

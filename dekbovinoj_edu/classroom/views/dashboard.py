@@ -28,10 +28,12 @@ from ...i18n import gettext
 from ...widgets.callbacks import shielded
 from ...widgets.parts import language_menu
 from ..errors import DOMAIN
+from ..grades import FORMATS, gradebook_csv, gradebook_title, grades_of_class
 from ..overview import class_overview
 from ..report import report_csv
 from ..store import ProgressStore, open_store
 from .board import BOARD_CSS, OWN_PUZZLES_ANSWERS, best_answers_html, board_html
+from .dashboard_page import LMS_NAMES
 from .teacher import REFRESH_SECONDS
 
 __all__ = ["Dashboard"]
@@ -135,15 +137,17 @@ class Dashboard(widgets.VBox):
         overview = class_overview(self.store, self.assignment.name)
         board = board_html(overview, self.lang, self.projector.value)
         self.board.value = f"<style>{BOARD_CSS}</style>{board}"
-        data = base64.b64encode(
-            report_csv(self.store.attempts(self.assignment.name), self.lang, bom=True).encode()
-        )
-        name = html.escape(urllib.parse.quote(self.assignment.name), quote=True)
-        label = html.escape(self._t("Download CSV"))
-        self.csv_link.value = (
-            f"<a class='dkb-csv' download='{name}.csv' "
-            f"href='data:text/csv;charset=utf-8;base64,{data.decode()}'>{label}</a>"
-        )
+        name = self.assignment.name
+        report = report_csv(self.store.attempts(name), self.lang, bom=True)
+        links = [_download("dkb-csv", f"{name}.csv", report, self._t("Download CSV"))]
+        found = grades_of_class(self.store, name)
+        links.append(html.escape(self._t("Scores for the gradebook:")))
+        for kind in FORMATS:
+            text = gradebook_csv(found, kind, gradebook_title(name), bom=True)
+            links.append(
+                _download(f"dkb-gradebook-{kind}", f"{name}-{kind}.csv", text, LMS_NAMES[kind])
+            )
+        self.csv_link.value = " ".join(links)
 
     @shielded
     def _on_tick(self, _: object) -> None:
@@ -167,3 +171,14 @@ class Dashboard(widgets.VBox):
         self._relabel()
         self.answers.value = ""
         self.refresh()
+
+
+def _download(css: str, filename: str, text: str, label: str) -> str:
+    """A link that downloads ``text`` as the CSV file ``filename`` (a data address: the
+    notebook's page asks no server for it)."""
+    data = base64.b64encode(text.encode()).decode()
+    named = html.escape(urllib.parse.quote(filename), quote=True)
+    return (
+        f"<a class='{css}' download='{named}' "
+        f"href='data:text/csv;charset=utf-8;base64,{data}'>{html.escape(label)}</a>"
+    )
