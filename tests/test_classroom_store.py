@@ -282,9 +282,9 @@ def test_an_unknown_token_is_unauthorized(store: SQLStore) -> None:
 
 def test_touch_and_leave_keep_the_seats_sign_of_life_and_hints(store: SQLStore) -> None:
     store.join("4a", "Ana", "ana", now=10.0)
-    assert store.touch("4a", "ana", now=14.0).last_seen == 14.0
-    seat = store.touch("4a", "ana", now=18.0, hints=2)
-    assert (seat.last_seen, seat.hints) == (18.0, 2)
+    assert store.touch("4a", "ana", now=18.0).last_seen == 18.0  # older than FRESH_SECONDS
+    seat = store.touch("4a", "ana", now=19.0, hints=2)  # fresh, but new hints: kept
+    assert (seat.last_seen, seat.hints) == (19.0, 2)
     store.leave("4a", "ana")
     assert store.seat_of("4a", "ana").last_seen == 0.0
     assert store.seat_of("4a", "ana").hints == 2

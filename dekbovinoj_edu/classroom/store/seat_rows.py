@@ -40,7 +40,14 @@ from .single_statements import TOUCH_SEAT
 from .tables import seats as seats_table
 from .tables import sessions as sessions_table
 
-__all__ = ["SeatRows"]
+__all__ = ["FRESH_SECONDS", "SeatRows"]
+
+FRESH_SECONDS = 7.0
+"""A sign of life younger than this needs no write: a page says it is open every
+:data:`~..session.HEARTBEAT_SECONDS` (4 s), and the board counts a student as here for 15 s
+after the last one kept, so a seat's kept sign of life is at most 7 + 4 = 11 s old while the
+page is open (a seat that answered just now, or whose previous heartbeat was kept, writes
+nothing)."""
 
 
 class SeatRows(StoreBase):
@@ -132,7 +139,9 @@ class SeatRows(StoreBase):
         return seat_from(self._read(lambda db: self._holder(db, name, token)))
 
     def touch(self, name: str, token: str, now: float, hints: int | None = None) -> Seat:
-        """A sign of life from the page of ``token`` (and the hints used on its puzzle)."""
+        """A sign of life from the page of ``token`` (and the hints used on its puzzle): kept,
+        unless the seat's last one is fresh (:data:`FRESH_SECONDS`) and the hints are as
+        kept, when it is only read."""
         if self._postgresql:
             bound = {"b_key": class_key(name), "b_token": token_hash(token), "b_seen": now}
             touched = self.database.run(
@@ -142,6 +151,11 @@ class SeatRows(StoreBase):
             )
             if touched is not None:
                 return seat_from(touched)
+
+        seen = self._read(lambda db: self._holder(db, name, token))
+        fresh = now - float(seen.last_seen) < FRESH_SECONDS
+        if fresh and (hints is None or hints == seen.hints):
+            return seat_from(seen)
 
         def alive(db: Connection) -> Seat:
             row = self._holder(db, name, token, lock=True)
