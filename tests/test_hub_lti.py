@@ -1,7 +1,7 @@
 """The school's LMS as a real JupyterHub's sign-in: the fragment ``dekbovinoj hub config
 --lti-…`` prints, jupyterhub-ltiauthenticator from PyPI, and a stand-in for the LMS on
-127.0.0.1 (its own RSA key, its public keys served as JWKS, the launches a browser carries
-from it) in place of Canvas.
+127.0.0.1 (tests/support/lms_stand_in.py: its own RSA key, its public keys served as JWKS,
+the launches a browser carries from it) in place of Canvas.
 
 A teacher and a student are launched from the same course: the teacher arrives in the hub's
 teachers' group and opens the teachers' pages; the student arrives as their e-mail address, in
@@ -11,91 +11,26 @@ is refused. A launch the LMS did not sign gets no user.
 
 from __future__ import annotations
 
-import json
-import threading
-import time
 import urllib.parse
-import uuid
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-import jwt
 import pytest
 import requests
 from cryptography.hazmat.primitives.asymmetric import rsa
 from support.hub import RunningHub, left_running, running_hub
+from support.lms_stand_in import CLIENT_ID, DEPLOYMENT, INSTRUCTOR, LEARNER, Lms
 from support.postgres import PostgresServer
 from support.puzzles import PETER
 
 from dekbovinoj_edu.classroom.roster import parse_roster
 from dekbovinoj_edu.classroom.store.classes import new_class
-from dekbovinoj_edu.hub.lti import CONTEXT, ROLES, LtiSignIn, course_group
+from dekbovinoj_edu.hub.lti import course_group
 
 pytestmark = [pytest.mark.slow, pytest.mark.postgres]
 
-CLIENT_ID = "10000000000042"
-DEPLOYMENT = "1:deployment-of-the-school"
-INSTRUCTOR = "http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor"
-LEARNER = "http://purl.imsglobal.org/vocab/lis/v2/membership#Learner"
 MATH = {"id": "course-77", "label": "Math 4a", "title": "Mathematics, year 4"}
 ART = {"id": "course-78", "label": "Art 4a", "title": "Art, year 4"}
-
-
-class Lms:
-    """The LMS's part of a launch: its key, its public keys on 127.0.0.1, signed id_tokens."""
-
-    def __init__(self) -> None:
-        self.key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
-        self.kid = uuid.uuid4().hex
-        public = json.loads(jwt.algorithms.RSAAlgorithm.to_jwk(self.key.public_key()))
-        body = json.dumps({"keys": [{**public, "kid": self.kid, "alg": "RS256", "use": "sig"}]})
-
-        class Keys(BaseHTTPRequestHandler):
-            def do_GET(self) -> None:
-                self.send_response(200 if self.path == "/jwks" else 404)
-                self.send_header("Content-Type", "application/json")
-                self.end_headers()
-                self.wfile.write(body.encode())
-
-            def log_message(self, *args: Any) -> None:
-                return
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Keys)
-        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
-        self.issuer = self.url  # an issuer is the platform's address
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-
-    def sign_in(self) -> LtiSignIn:
-        """The hub's registration, as the LMS's administrator copies it into the hub."""
-        return LtiSignIn(
-            issuer=self.issuer,
-            client_id=CLIENT_ID,
-            authorize_url=f"{self.url}/authorize",
-            jwks_url=f"{self.url}/jwks",
-        )
-
-    def id_token(self, nonce: str, email: str, roles: list[str], course: dict[str, str],
-                 key: Any = None) -> str:  # fmt: skip
-        """The launch's id_token for ``email`` (signed with ``key``, by default the LMS's)."""
-        now = int(time.time())
-        claims = {
-            "iss": self.issuer, "aud": CLIENT_ID, "azp": CLIENT_ID,
-            "sub": uuid.uuid5(uuid.NAMESPACE_URL, email).hex, "email": email,
-            "name": email.split("@")[0].title(), "iat": now, "exp": now + 300, "nonce": nonce,
-            "https://purl.imsglobal.org/spec/lti/claim/message_type": "LtiResourceLinkRequest",
-            "https://purl.imsglobal.org/spec/lti/claim/version": "1.3.0",
-            "https://purl.imsglobal.org/spec/lti/claim/deployment_id": DEPLOYMENT,
-            "https://purl.imsglobal.org/spec/lti/claim/target_link_uri": "/",
-            "https://purl.imsglobal.org/spec/lti/claim/resource_link": {"id": "link-1"},
-            ROLES: roles, CONTEXT: course,
-        }  # fmt: skip
-        headers = {"kid": self.kid}
-        return jwt.encode(claims, key or self.key, algorithm="RS256", headers=headers)
-
-    def close(self) -> None:
-        self.server.shutdown()
-        self.server.server_close()
 
 
 @pytest.fixture(scope="module")
