@@ -24,10 +24,14 @@ time limit):
   right answers, and score as right answers, slower ones;
 - a right answer after hints: that, halved for each hint taken (:data:`HELP_CREDIT`): the
   hints did part of the work;
-- a wrong "mu!", a puzzle left for a new one, or the answer shown first (the
-  last hint, or "Show the best answers"): ``S = −1``, the lowest score, so the
-  update always lowers the ability (and raises the puzzle's difficulty). A
-  shown answer is not a solved puzzle, whatever is typed after it.
+- a wrong "mu!", a puzzle left for a new one after an answer or a hint, or the answer
+  shown first (the last hint, or "Show the best answers"): ``S = −1``, the lowest score, so
+  the update always lowers the ability (and raises the puzzle's difficulty). A shown answer
+  is not a solved puzzle, whatever is typed after it;
+- "I don't know" (:attr:`Outcome.DONT_KNOW`): ``S =`` :data:`DONT_KNOW_SCORE` (0), as Math
+  Garden's "?" (Klinkenberg et al. 2011): not solved (it counts as a miss for steering), but
+  no wrong-answer penalty, so it lowers the ability less than a wrong answer (its surprise
+  is counted only downwards: it never raises the ability).
 
 **K comes from the uncertainty** (as in Glicko): each rating carries a variance,
 and one answer is one Newton step on the model's likelihood, ``K = 1 / (1/v +
@@ -92,6 +96,7 @@ __all__ = [
     "BOUND",
     "CHILD_FACTOR",
     "CHILD_SECONDS",
+    "DONT_KNOW_SCORE",
     "FEWER_CREDIT",
     "HELP_CREDIT",
     "LEARNING_DRIFT",
@@ -159,6 +164,8 @@ HELP_CREDIT = 0.5
 """Each hint taken multiplies the score by this, each answer refused before the right one its
 time bonus."""
 FEWER_CREDIT = 0.5
+DONT_KNOW_SCORE = 0.0
+"""The score of "I don't know": between a wrong answer (−1) and the slowest right one (0.8)."""
 """A dek bovinoj with fewer cards than the best move gets this share of a best one's time bonus."""
 PLACEMENT = 3
 """Answers at a level before it counts as measured: until then the level bar says "finding your
@@ -179,6 +186,9 @@ class Outcome(Enum):
     SHOWN = "shown"
     """The answer was shown before the student found one (the last hint, "Show the best
     answers"): not a solved puzzle."""
+    DONT_KNOW = "dont-know"
+    """The student said "I don't know": not solved, scored :data:`DONT_KNOW_SCORE`, not as a
+    wrong answer."""
 
 
 @dataclass(frozen=True)
@@ -212,7 +222,11 @@ class Response:
         (0.475, -1.0)
         >>> Response(Outcome.BEST, 5, mistakes=1).score(20), Response(Outcome.FEWER, 5).score(20)
         (0.875, 0.875)
+        >>> Response(Outcome.DONT_KNOW, 5).score(20)
+        0.0
         """
+        if self.outcome is Outcome.DONT_KNOW:
+            return DONT_KNOW_SCORE
         scored = score(self.right, self.seconds, limit)
         if not self.right:
             return scored
@@ -355,6 +369,8 @@ def update(
     surprise = response.score(puzzle.limit) - expected_score(margin)
     if response.unaided:  # slow but right is not weak: never lowered for time alone
         surprise = max(0.0, surprise)
+    elif response.outcome is Outcome.DONT_KNOW:  # not solved: never raises the ability
+        surprise = min(0.0, surprise)
     told = information(margin)
     before = min(START_VARIANCE, ability.variance + LEARNING_DRIFT)
     on_student, on_puzzle = _damping(puzzle.variance), _damping(before)

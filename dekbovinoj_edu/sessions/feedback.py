@@ -61,6 +61,9 @@ class FeedbackKind(Enum):
     """A "mu!" although a dek bovinoj existed: the feedback shows what was missed."""
     HINT = "hint"
     """One step of help."""
+    DONT_KNOW = "dont-know"
+    """ "I don't know": the puzzle ends, not solved, and the best answer is shown (no
+    penalty: the learner model scores it apart, :attr:`~..dealing.learner.Outcome.DONT_KNOW`)."""
     DONE = "done"
     """The puzzle is over; ask for a new one."""
 

@@ -290,9 +290,11 @@ class PracticeSession(AnswerDraft):
     def new_puzzle(self, puzzle: Puzzle | None = None) -> None:
         """Move on to ``puzzle``, or deal the next one at the current level and difficulty.
 
-        A puzzle left without an answer counts, "at my level", as one not solved.
+        A puzzle left after an answer refused or a hint counts, "at my level", as one not
+        solved; one left untried is not learnt (:meth:`~.learning.LearnerTrack.leave`).
         """
-        self._resolve(Outcome.WRONG)
+        if self.at_level:
+            self.track.leave()
         self.begin(puzzle if puzzle is not None else self._deal())
 
     def load_code(self, code: str) -> None:
@@ -601,10 +603,50 @@ class PracticeSession(AnswerDraft):
         self.revealed = True
         return self._tell(self._missed)
 
+    def dont_know(self) -> Feedback:
+        """ "I don't know": the puzzle ends, not solved, and the best answer is shown as after a
+        wrong "mu!"; "at my level" it counts as not solved for steering but without the
+        wrong-answer penalty (:attr:`~dekbovinoj_edu.dealing.learner.Outcome.DONT_KNOW`).
+
+        >>> session = PracticeSession(puzzle=Puzzle.parse("9♦ 3♥ | K♣ 2♣ 3♠", level=2),
+        ...                           difficulty="level")
+        >>> told = session.dont_know()
+        >>> told.kind.value, session.finished, session.score.puzzles, session.score.solved
+        ('dont-know', True, 1, 0)
+        >>> session.track.learner.ability("2").recent
+        (False,)
+        """
+        if self.finished:
+            return Feedback(FeedbackKind.DONE, self._t("This puzzle is done: take a new one."))
+        if self.is_assessed:
+            return self._tell(self.kept_back)
+        self.finished = True
+        best = self.best
+        if not self.revealed:
+            self.score.puzzles += 1
+            self.score.streak = 0
+            if best is not None:
+                self.score.cards_possible += len(best.cards)
+            self._resolve(Outcome.DONT_KNOW)
+        self.revealed = True
+        return self._tell(self._not_known)
+
+    def _not_known(self) -> Feedback:
+        """What "I don't know" shows, in the session's language now: the best answer."""
+        if (self.shown or self.best) is None:
+            return Feedback(
+                FeedbackKind.DONT_KNOW, self._t("There is no dek bovinoj here. Say mu!")
+            )
+        return self._best_told(FeedbackKind.DONT_KNOW)
+
     def _missed(self) -> Feedback:
         """The dek bovinoj a wrong "mu!" missed, in the session's language now."""
+        return self._best_told(FeedbackKind.MU_WRONG)
+
+    def _best_told(self, kind: FeedbackKind) -> Feedback:
+        """The dek bovinoj the student did not find (there is one), as ``kind``."""
         best = self.shown or self.best
-        assert best is not None  # a wrong "mu!": there is one
+        assert best is not None  # a wrong "mu!" or "I don't know" where there is one
         answer = self._reading(best)
         cards = self.cards_text(len(best.cards))
         if best.joker:
@@ -617,7 +659,7 @@ class PracticeSession(AnswerDraft):
             message = self._t(
                 "There was a dek bovinoj: {answer} takes {cards}.", answer=answer, cards=cards
             )
-        return Feedback(FeedbackKind.MU_WRONG, message, best=len(best.cards))
+        return Feedback(kind, message, best=len(best.cards))
 
     def hint(self) -> Feedback:
         """The next hint: how many cards, whether the joker is needed, which cards, the answer."""

@@ -60,7 +60,9 @@ LICENCE = "https://creativecommons.org/licenses/by-sa/4.0/"
 
 T = TypeVar("T")
 
-_HELP = frozenset({FeedbackKind.HINT, FeedbackKind.DONE, FeedbackKind.UNREADABLE})
+_HELP = frozenset(
+    {FeedbackKind.HINT, FeedbackKind.DONE, FeedbackKind.UNREADABLE, FeedbackKind.DONT_KNOW}
+)
 """The kinds of message that help on (blue), neither praise nor a mistake."""
 
 

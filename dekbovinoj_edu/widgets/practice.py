@@ -236,6 +236,10 @@ class Practice(Speaks, DealsOnPick, widgets.VBox):
             self.answer.submit, self._on_mu, self._on_hint, self._on_answers, shared=True
         )
 
+        self.dont_know_button = button("dkb-dont-know", self._on_dont_know, shared=True)
+        """ "I don't know": the puzzle ends without the wrong-answer penalty, the best answer
+        shown (:meth:`~dekbovinoj_edu.sessions.practice.PracticeSession.dont_know`)."""
+
         self.answers = shared_html("dkb-answers")
 
         switches = widgets.HBox(
@@ -275,6 +279,7 @@ class Practice(Speaks, DealsOnPick, widgets.VBox):
                     self.mu_button,
                     self.joker_toggle,
                     self.hint_button,
+                    self.dont_know_button,
                     self.answers_button,
                 ],
                 layout=shared_layout(**WRAP),
@@ -323,6 +328,7 @@ class Practice(Speaks, DealsOnPick, widgets.VBox):
             self._label(self.submit_button, "Dek bovinoj!", "Check my answer (or press Enter)")
             self._label(self.mu_button, "Mu!", "There is no dek bovinoj here")
             self._label(self.hint_button, "Hint", "One step of help")
+            self._label(self.dont_know_button, "I don't know", "Show me the answer")
             self._label(
                 self.answers_button, "Show the best answers", "Every best answer, step by step"
             )
@@ -424,6 +430,10 @@ class Practice(Speaks, DealsOnPick, widgets.VBox):
     @shielded
     def _on_hint(self, _: object) -> None:
         self._show(self.session.hint())
+
+    @shielded
+    def _on_dont_know(self, _: object) -> None:
+        self._show(self.session.dont_know())
 
     @shielded
     def _on_answers(self, _: object) -> None:
