@@ -3,7 +3,7 @@
 - every button, toggle, switch, tab, text box, menu and card of the app (its four tabs, the
   settings open, a message shown) and of the class screens (joining, a puzzle with its
   message and a greyed button's reason, the summary) is at least 44×44 CSS px, and 8 px from
-  the next one, at 768×1024 and 390×844;
+  the next one, at 768×1024 and 390×844; so is every control of the teacher's dashboard;
 - no text is cut off and nothing scrolls sideways at 320 and 390 px, with a long answer, its
   read-back and its mistake line on the screen;
 - the goal ("Make 10") and the cards come first, the settings behind one button, and a
@@ -232,6 +232,25 @@ def test_every_target_of_the_class_screens_fits_a_finger(
     finally:
         close(page)
     assert found == {screen: [] for screen in found}
+
+
+@pytest.mark.slow  # a real serve --class
+@pytest.mark.parametrize("device", DEVICES)
+def test_every_target_of_the_teachers_dashboard_fits_a_finger(
+    browser: object, class_served: Served, artifacts: Path, device: str
+) -> None:
+    student = open_touch(browser, class_served.address(), DEVICES[device], ".dkb-nickname input")
+    try:
+        join(student, f"Cy {device}")  # a seat: the seats' buttons are on the dashboard
+        page = open_touch(browser, class_served.teacher(), DEVICES[device], ".dkb-seats button")
+        try:
+            found = finger_faults(page)
+            page.screenshot(path=str(artifacts / f"touch-dashboard-{device}.png"), full_page=True)
+        finally:
+            close(page)
+    finally:
+        close(student)
+    assert found == [], "\n".join(found)
 
 
 @pytest.mark.slow  # a real serve --class

@@ -126,9 +126,11 @@ def dashboard_page(
 <html lang="{lang}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{t("Class {name}", name=view.name)}</title>
-<style>body {{ font-family: sans-serif; margin: 1em; }} button, select {{ font-size: 1em; }}
-button, select {{ min-height: 2.75em; min-width: 2.75em; }}
-input[type="checkbox"] {{ width: 1.5em; height: 1.5em; vertical-align: middle; }}
+<style>body {{ font-family: sans-serif; margin: 1em; }} button, select, input {{ font-size: 1em; }}
+button, select, input[type="number"] {{ min-height: 2.75em; min-width: 2.75em; }}
+input[type="checkbox"] {{ width: 2.75em; height: 2.75em; vertical-align: middle; }}
+.dkb-seats button, .dkb-merge button, .dkb-merge select, .dkb-flood button,
+.dkb-flood input {{ margin: 0.25em; }}
 .dkb-controls {{ display: flex; flex-wrap: wrap; align-items: center; gap: 0.5em; }}
 .dkb-controls > * {{ margin: 0; }}
 .dkb-controls > a {{ display: inline-block; padding: 0.7em 0.2em; }}
