@@ -150,6 +150,7 @@ class AttemptsHandler(ClassApiHandler):
             mu=fields.get("mu", False),
             hints=fields.get("hints", 0),
             seconds=fields.get("seconds", 0.0),
+            dont_know=fields.get("dont_know", False),
         )
         self.answer(
             201 if recorded.new else 200,

@@ -165,6 +165,7 @@ ATTEMPT: tuple[Field, ...] = (
     Field("mu", bool),
     Field("hints", int, low=0, high=MAX_HINTS),
     Field("seconds", float, low=0, high=MAX_SECONDS),
+    Field("dont_know", bool),
 )
 """``POST …/attempts``: one attempt, with the id the page gave it."""
 

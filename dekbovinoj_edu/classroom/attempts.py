@@ -21,6 +21,8 @@ from ..sessions.feedback import UNREADABLE_CODES
 __all__ = [
     "COLUMN",
     "CSV_COLUMNS",
+    "DONT_KNOW",
+    "DONT_KNOW_TYPED",
     "MU_RIGHT",
     "MU_TYPED",
     "MU_WRONG",
@@ -42,6 +44,10 @@ MU_WRONG = "mu-wrong"
 """The verdict of a "Mu!" although there was a dek bovinoj."""
 MU_TYPED = "mu!"
 """What the answer column holds for the "Mu!" button."""
+DONT_KNOW = "dont-know"
+"""The verdict of "I don't know": the puzzle ends, not solved, and not a wrong answer."""
+DONT_KNOW_TYPED = "?"
+"""What the answer column holds for the "I don't know" button."""
 
 NOT_COUNTED = frozenset(UNREADABLE_CODES | {"no-such-card"})
 """Malformed input, as in STACK: stored, shown, but never counted as a wrong attempt."""
@@ -69,7 +75,8 @@ class Attempt:
     answer: str
     """The answer exactly as typed (``mu!`` for the "Mu!" button)."""
     verdict: str
-    """The checker's code (``ok``, ``colour``, ``syntax``…), or ``mu-right`` / ``mu-wrong``."""
+    """The checker's code (``ok``, ``colour``, ``syntax``…), ``mu-right`` / ``mu-wrong``, or
+    ``dont-know`` ("I don't know")."""
     cards: int
     """Cards the answer takes (0 unless it is a dek bovinoj)."""
     best: int
@@ -88,8 +95,8 @@ class Attempt:
 
     @property
     def finishes(self) -> bool:
-        """Whether this attempt ends the puzzle: a dek bovinoj, or any "mu!"."""
-        return self.verdict in (SOLVED, MU_RIGHT, MU_WRONG)
+        """Whether this attempt ends the puzzle: a dek bovinoj, any "mu!", or "I don't know"."""
+        return self.verdict in (SOLVED, MU_RIGHT, MU_WRONG, DONT_KNOW)
 
     @property
     def counted(self) -> bool:
@@ -98,8 +105,12 @@ class Attempt:
 
     @property
     def mistake(self) -> bool:
-        """A counted attempt that is wrong."""
-        return self.counted and not self.solved
+        """A counted attempt that is wrong ("I don't know" is none: it is not an answer).
+
+        >>> Attempt("4a", "Bo", 1, "C", "?", DONT_KNOW, 0, 3, 0, 1.0, "T").mistake
+        False
+        """
+        return self.counted and not self.solved and self.verdict != DONT_KNOW
 
 
 CSV_COLUMNS: tuple[str, ...] = tuple(f.metadata.get(COLUMN, f.name) for f in fields(Attempt))

@@ -105,6 +105,7 @@ class Backend(Protocol):
         mu: bool = False,
         hints: int = 0,
         seconds: float = 0.0,
+        dont_know: bool = False,
     ) -> Recorded | None: ...
 
     def mine(self, token: str) -> list[Attempt]: ...

@@ -41,7 +41,7 @@ from typing import Any
 
 from ..i18n import normalise_lang
 from .assignment import Assignment
-from .attempts import MU_TYPED, Attempt
+from .attempts import DONT_KNOW_TYPED, MU_TYPED, Attempt
 from .contract import API_ROOT, MAX_ANSWER, MAX_HINTS, MAX_SECONDS, transient
 from .errors import ClassroomError, SeatTakenError, UnknownClassError, UnknownSessionError
 from .keeping import MAX_PENDING, Keep, KeptSeat, MemoryKeep, Pending, QueueFullError, read_kept
@@ -360,6 +360,7 @@ class ClassClient:
         mu: bool = False,
         hints: int = 0,
         seconds: float = 0.0,
+        dont_know: bool = False,
     ) -> Recorded | None:
         """Send one attempt (after those waiting before it): the service's row and the seat
         after it, or ``None`` if it waits in the queue for the service to be back.
@@ -377,11 +378,12 @@ class ClassClient:
             entry = Pending(
                 attempt_id,
                 puzzle,
-                MU_TYPED if mu else answer[:MAX_ANSWER],
+                MU_TYPED if mu else DONT_KNOW_TYPED if dont_know else answer[:MAX_ANSWER],
                 joker,
                 mu,
                 max(0, min(hints, MAX_HINTS)),
                 round(max(0.0, min(seconds, MAX_SECONDS)), 1),
+                dont_know and not mu,
             )
             self._queue.append(entry)
             self._save()

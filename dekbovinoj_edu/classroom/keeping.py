@@ -5,7 +5,9 @@ nickname, the session's token, the rejoin code) and the attempts not yet acknowl
 untrusted storage field by field.
 
 >>> Pending.read({"id": "a1b2c3d4e5", "puzzle": 1, "answer": "3+7"})
-Pending(id='a1b2c3d4e5', puzzle=1, answer='3+7', joker=False, mu=False, hints=0, seconds=0.0)
+... # doctest: +NORMALIZE_WHITESPACE
+Pending(id='a1b2c3d4e5', puzzle=1, answer='3+7', joker=False, mu=False, hints=0, seconds=0.0,
+        dont_know=False)
 >>> Pending.read({"id": "no", "puzzle": 1, "answer": "3+7"}) is None  # not an id
 True
 """
@@ -61,10 +63,22 @@ class Pending:
     mu: bool = False
     hints: int = 0
     seconds: float = 0.0
+    dont_know: bool = False
+    """The "I don't know" button (sent only when true: a service from before it takes the
+    rest)."""
 
     def body(self) -> dict[str, Any]:
-        """The request's JSON object."""
-        return asdict(self)
+        """The request's JSON object.
+
+        >>> sorted(Pending("x" * 10, 1, "?", dont_know=True).body())[:3]
+        ['answer', 'dont_know', 'hints']
+        >>> "dont_know" in Pending("x" * 10, 1, "3+7").body()
+        False
+        """
+        body = asdict(self)
+        if not self.dont_know:
+            del body["dont_know"]
+        return body
 
     @classmethod
     def read(cls, data: object) -> Pending | None:
@@ -80,6 +94,7 @@ class Pending:
             return None
         ident, puzzle, answer = data.get("id"), data.get("puzzle"), data.get("answer")
         joker, mu = data.get("joker", False), data.get("mu", False)
+        dont_know = data.get("dont_know", False)
         hints, seconds = data.get("hints", 0), data.get("seconds", 0.0)
         if not (isinstance(ident, str) and ATTEMPT_ID.fullmatch(ident)):
             return None
@@ -87,13 +102,13 @@ class Pending:
             return None
         if not isinstance(answer, str) or len(answer) > MAX_ANSWER:
             return None
-        if type(joker) is not bool or type(mu) is not bool:
+        if type(joker) is not bool or type(mu) is not bool or type(dont_know) is not bool:
             return None
         if type(hints) is not int or not 0 <= hints <= MAX_HINTS:
             return None
         if type(seconds) not in (int, float) or not 0 <= seconds <= MAX_SECONDS:
             return None
-        return cls(ident, puzzle, answer, joker, mu, hints, float(seconds))
+        return cls(ident, puzzle, answer, joker, mu, hints, float(seconds), dont_know)
 
 
 @dataclass(frozen=True)

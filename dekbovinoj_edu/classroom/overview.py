@@ -40,7 +40,7 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import TYPE_CHECKING
 
-from .attempts import MU_RIGHT, MU_WRONG, Attempt
+from .attempts import DONT_KNOW, MU_RIGHT, MU_WRONG, Attempt
 from .progress import Progress
 
 if TYPE_CHECKING:
@@ -77,6 +77,8 @@ class CellState(Enum):
     """A right "mu!": there is no dek bovinoj."""
     MU_WRONG = "mu-wrong"
     """A "mu!" although there was a dek bovinoj: the puzzle is done, not solved."""
+    DONT_KNOW = "dont-know"
+    """ "I don't know": the puzzle is done, not solved, and no wrong answer."""
 
     @property
     def solved(self) -> bool:
@@ -90,8 +92,8 @@ class CellState(Enum):
 
     @property
     def finished(self) -> bool:
-        """The puzzle is done: solved, or a wrong "mu!"."""
-        return self.solved or self is CellState.MU_WRONG
+        """The puzzle is done: solved, a wrong "mu!", or "I don't know"."""
+        return self.solved or self in (CellState.MU_WRONG, CellState.DONT_KNOW)
 
 
 @dataclass(frozen=True)
@@ -133,6 +135,8 @@ def _state(final: Attempt | None, shown: Attempt) -> CellState:
         return CellState.MU_RIGHT
     if final.verdict == MU_WRONG:
         return CellState.MU_WRONG
+    if final.verdict == DONT_KNOW:
+        return CellState.DONT_KNOW
     return CellState.SOLVED_BEST if final.cards >= final.best else CellState.SOLVED
 
 

@@ -56,7 +56,16 @@ from ..rules.puzzle import Puzzle
 from ..sessions.feedback import Feedback, FeedbackKind
 from ..sessions.practice import Answer, PracticeSession
 from .assignment import Assignment
-from .attempts import MU_RIGHT, MU_TYPED, MU_WRONG, NOT_COUNTED, Attempt, utc_now
+from .attempts import (
+    DONT_KNOW,
+    DONT_KNOW_TYPED,
+    MU_RIGHT,
+    MU_TYPED,
+    MU_WRONG,
+    NOT_COUNTED,
+    Attempt,
+    utc_now,
+)
 from .backend import Backend
 from .client import new_attempt_id
 from .errors import (
@@ -377,7 +386,14 @@ class ClassSession:
 
     # ----------------------------------------------------------- answering
     def _record(
-        self, answer: str, verdict: str, cards: int, *, finishes: bool, mu: bool = False
+        self,
+        answer: str,
+        verdict: str,
+        cards: int,
+        *,
+        finishes: bool,
+        mu: bool = False,
+        dont_know: bool = False,
     ) -> bool:
         """Send one attempt (``finishes``: it ends the puzzle, as judged here); True once the
         class kept it, False while it waits to be sent."""
@@ -397,6 +413,7 @@ class ClassSession:
                     mu=mu,
                     hints=hints,
                     seconds=seconds,
+                    dont_know=dont_know,
                 )
             )
         except PuzzleNotOpenError:
@@ -468,6 +485,21 @@ class ClassSession:
         kept = self._record(MU_TYPED, MU_RIGHT if right else MU_WRONG, 0, finishes=True, mu=True)
         if not right and not self.help_open:
             feedback = Feedback(FeedbackKind.MU_WRONG, self._t("No: there was a dek bovinoj."))
+        return feedback if kept else self._waits(feedback)
+
+    def dont_know(self) -> Feedback:
+        """ "I don't know": the puzzle ends, kept as ``dont-know`` (not solved, not a wrong
+        answer); the best answer is shown as after a wrong "mu!" (in a test, only that the
+        puzzle is done)."""
+        self._need_seat()
+        if self.puzzle_done:
+            return self._done_message()
+        feedback = self.practice.dont_know()
+        kept = self._record(DONT_KNOW_TYPED, DONT_KNOW, 0, finishes=True, dont_know=True)
+        if not self.help_open:
+            feedback = Feedback(
+                FeedbackKind.DONT_KNOW, self._t("That is all right. On to the next puzzle!")
+            )
         return feedback if kept else self._waits(feedback)
 
     def hint(self) -> Feedback:

@@ -88,7 +88,16 @@ from ...rules.levels import level_of
 from ...rules.puzzle import Puzzle
 from ...solving.solver import solve
 from ..assignment import Assignment
-from ..attempts import MU_RIGHT, MU_TYPED, MU_WRONG, SOLVED, Attempt, utc_now
+from ..attempts import (
+    DONT_KNOW,
+    DONT_KNOW_TYPED,
+    MU_RIGHT,
+    MU_TYPED,
+    MU_WRONG,
+    SOLVED,
+    Attempt,
+    utc_now,
+)
 from ..backend import NothingKept
 from ..contract import MAX_HINTS, MAX_SECONDS
 from ..errors import ClassEndedError, NotOnRosterError, PuzzleNotOpenError
@@ -346,6 +355,7 @@ class ClassDesk(NothingKept):
         joker: bool = False,
         mu: bool = False,
         code: str | None = None,
+        dont_know: bool = False,
     ) -> Attempt:
         """The row an attempt at puzzle ``number`` (of ``code``, at each student's level)
         makes, judged here (no seat yet: the store fills in the nickname and checks the
@@ -360,11 +370,15 @@ class ClassDesk(NothingKept):
         ['ok', 'syntax', 'not-target']
         >>> desk.judge(1, "", mu=True).verdict, desk.judge(1, "", mu=True).answer
         ('mu-wrong', 'mu!')
+        >>> desk.judge(1, "", dont_know=True).verdict, desk.judge(1, "", dont_know=True).answer
+        ('dont-know', '?')
         """
         puzzle = self.puzzle(number) if code is None else self._puzzle_of_code(code)
         best = self.best(number, code)
         if mu:
             verdict, cards, typed = (MU_RIGHT if best == 0 else MU_WRONG), 0, MU_TYPED
+        elif dont_know:
+            verdict, cards, typed = DONT_KNOW, 0, DONT_KNOW_TYPED
         else:
             verdict, cards = _verdict(puzzle, answer, joker)
             typed = answer  # the store keeps at most the checker's length
@@ -384,8 +398,10 @@ class ClassDesk(NothingKept):
         mu: bool = False,
         hints: int = 0,
         seconds: float = 0.0,
+        dont_know: bool = False,
     ) -> Recorded:
-        """Judge and keep one attempt of the student of ``token`` (``mu``: the "Mu!" button).
+        """Judge and keep one attempt of the student of ``token`` (``mu``: the "Mu!" button,
+        ``dont_know``: the "I don't know" one).
 
         A known ``attempt_id`` returns the row kept the first time and writes nothing.
         ``PuzzleNotOpenError`` for a puzzle that is not the student's current one,
@@ -406,7 +422,7 @@ class ClassDesk(NothingKept):
                     "This puzzle is not open: you are on puzzle {current}.", current=seat.puzzle
                 )
         row = replace(
-            self.judge(number, answer, joker=joker, mu=mu, code=code),
+            self.judge(number, answer, joker=joker, mu=mu, code=code, dont_know=dont_know),
             hints=max(0, min(hints, MAX_HINTS)),
             seconds=round(max(0.0, min(seconds, MAX_SECONDS)), 1),
         )

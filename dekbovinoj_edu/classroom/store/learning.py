@@ -10,7 +10,8 @@ store only gives it its own facts and writes what it taught:
   them at the puzzle's limit, so a puzzle left open for an hour scores as one answered at the
   limit);
 - the **outcome**: a dek bovinoj with the best answer's cards or a right "mu!" is ``BEST``,
-  one with fewer cards ``FEWER``, a wrong "mu!" ``WRONG``; a puzzle whose whole answer a hint
+  one with fewer cards ``FEWER``, a wrong "mu!" ``WRONG``, "I don't know" ``DONT_KNOW`` (not
+  solved, without the wrong-answer penalty); a puzzle whose whole answer a hint
   showed first (:func:`~dekbovinoj_edu.dealing.teaching.shows_the_answer`) is ``SHOWN``,
   whatever was typed after;
 - the **mistakes**: the counted wrong answers before it, on that puzzle.
@@ -62,7 +63,7 @@ from ...dealing.learner import (
 from ...dealing.teaching import Answered, shows_the_answer, teach
 from ...rules.puzzle import Puzzle
 from ...sessions.learning import within_reach
-from ..attempts import MU_RIGHT, MU_WRONG, NOT_COUNTED, SOLVED, Attempt
+from ..attempts import DONT_KNOW, MU_RIGHT, MU_WRONG, NOT_COUNTED, SOLVED, Attempt
 from ..errors import ClassroomError
 from ..progress import READY_SHARE, Progress
 from .base import StoreBase
@@ -131,6 +132,8 @@ def response_of(attempt: Attempt, mistakes: int, seconds: float) -> Response:
     counted wrong answers on it and ``seconds`` (:func:`learnt_seconds`)."""
     if attempt.verdict == MU_WRONG:
         outcome = Outcome.WRONG
+    elif attempt.verdict == DONT_KNOW:
+        outcome = Outcome.DONT_KNOW
     elif shows_the_answer(attempt.hints, has_answer=attempt.best != 0):
         outcome = Outcome.SHOWN
     elif attempt.verdict == SOLVED and attempt.cards < attempt.best:
@@ -150,7 +153,7 @@ def _rated_puzzle(code: str) -> Puzzle:
 
 _ABILITY_FIELDS = ("seat", "level", "value", "variance", "answers", "recent", "day", "day_start")
 _RATING_FIELDS = ("puzzle_key", "value", "variance", "limit", "answers")
-_NOT_MISTAKES = sorted(NOT_COUNTED | {SOLVED, MU_RIGHT})
+_NOT_MISTAKES = sorted(NOT_COUNTED | {SOLVED, MU_RIGHT, DONT_KNOW})
 """The verdicts that are no mistake (:attr:`~..attempts.Attempt.mistake`)."""
 _ABILITIES_OF = sa.select(abilities_table).where(
     sa.tuple_(ABILITIES.seat, ABILITIES.level).in_(sa.bindparam("b_seats", expanding=True))

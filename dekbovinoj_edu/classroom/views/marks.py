@@ -51,6 +51,7 @@ CELL_LOOKS: dict[CellState, CellLook] = {
     CellState.SOLVED_BEST: CellLook("✓", "solved"),
     CellState.MU_RIGHT: CellLook("✓", "solved"),
     CellState.MU_WRONG: CellLook("✗", "wrong"),
+    CellState.DONT_KNOW: CellLook("?", "malformed"),
 }
 """Each state's glyph and colour."""
 
@@ -72,6 +73,8 @@ def cell_words(cell: Cell, lang: str = "en") -> str:
             return _t(lang, "right mu")
         case CellState.MU_WRONG:
             return mistake_name(MU_WRONG, lang)
+        case CellState.DONT_KNOW:
+            return _t(lang, "I don't know")
         case CellState.WRONG | CellState.UNREADABLE:
             return mistake_name(cell.verdict or "", lang)
 

@@ -284,6 +284,9 @@ class ClassApp(widgets.VBox):
         self.submit_button, self.mu_button, self.hint_button, self.answers_button = answer_buttons(
             self.answer.submit, self._on_mu, self._on_hint, self._on_answers
         )
+        self.dont_know_button = button("dkb-dont-know", self._on_dont_know)
+        """ "I don't know": the puzzle ends without a wrong answer (the session's
+        :meth:`~dekbovinoj_edu.classroom.session.ClassSession.dont_know`)."""
         self.next_button = button("dkb-next", self._on_next)
         self.next_button.button_style = "primary"
         self.reasons = widgets.HTML()
@@ -302,6 +305,7 @@ class ClassApp(widgets.VBox):
                         self.mu_button,
                         self.answer.joker_toggle,
                         self.hint_button,
+                        self.dont_know_button,
                         self.answers_button,
                         self.next_button,
                     ],
@@ -373,6 +377,8 @@ class ClassApp(widgets.VBox):
         self.submit_button.tooltip = self._ui("Check my answer (or press Enter)")
         self.mu_button.description = self._ui("Mu!")
         self.mu_button.tooltip = self._ui("There is no dek bovinoj here")
+        self.dont_know_button.description = self._ui("I don't know")
+        self.dont_know_button.tooltip = self._ui("Show me the answer")
         self.hint_button.description = self._ui("Hint")
         self.answers_button.description = self._ui("Show the best answers")
         locked = "" if self.session.help_open else t("Open when you have finished all puzzles")
@@ -430,6 +436,7 @@ class ClassApp(widgets.VBox):
         done = session.puzzle_done
         self.submit_button.disabled = done
         self.mu_button.disabled = done
+        self.dont_know_button.disabled = done
         self.hint_button.disabled = not session.help_open
         self.answers_button.disabled = not session.help_open
         self.next_button.layout.display = "" if done else "none"  # not None: Voici keeps "none"
@@ -558,6 +565,14 @@ class ClassApp(widgets.VBox):
         assert self.session is not None
         try:
             self._show(self.session.mu())
+        except ClassroomError as error:
+            self._refused(error)
+
+    @shielded
+    def _on_dont_know(self, _: object) -> None:
+        assert self.session is not None
+        try:
+            self._show(self.session.dont_know())
         except ClassroomError as error:
             self._refused(error)
 
