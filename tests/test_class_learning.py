@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import threading
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -59,6 +60,7 @@ def test_an_answer_updates_the_ability_and_the_rating_and_both_round_trip(any_db
     expected_ability, expected_rating = update(
         Ability(), prior(PETER), Response(Outcome.BEST, seconds=6.0)
     )
+    expected_ability = replace(expected_ability, speed=0.0)  # a class's store keeps no speed
     assert any_store.learner("4a", "Ana").ability("2") == expected_ability
     assert any_store.puzzle_rating(PETER) == expected_rating
     any_store.close()
@@ -83,7 +85,7 @@ def test_a_puzzle_left_open_for_an_hour_counts_as_one_answered_at_the_limit(
     limit = prior(PETER).limit
     assert limit <= MAX_LIMIT < 3600.0
     at_limit = update(Ability(), prior(PETER), Response(Outcome.BEST, seconds=limit))
-    assert any_store.learner("4a", "Ana").ability("2") == at_limit[0]
+    assert any_store.learner("4a", "Ana").ability("2") == replace(at_limit[0], speed=0.0)
     assert any_store.puzzle_rating(PETER) == at_limit[1]
     after_hour = any_store.learner("4a", "Ana").ability("2")
     assert after_hour.value >= START_ABILITY  # right, however slow: never learnt down

@@ -136,7 +136,7 @@ def test_a_fast_right_answer_raises_the_ability_more_than_a_slow_one(
     after_fast = update(ability, rating, Response(Outcome.BEST, fast))[0].value
     after_slow = update(ability, rating, Response(Outcome.BEST, slow))[0].value
     assert after_fast >= after_slow
-    if min(slow, rating.limit) > fast + 0.01 and abs(ability.value) < BOUND - 1:
+    if min(slow, rating.limit) > fast + 0.01 and abs(after_slow) < BOUND:
         assert after_fast > after_slow
 
 

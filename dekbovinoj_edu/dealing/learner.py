@@ -55,7 +55,12 @@ arithmetic items is 20 s, Klinkenberg et al. 2011), :data:`CHILD_FACTOR` times a
 adult, and the limit is twice a child's time. Time is a small bonus only
 (:data:`~.speed_accuracy.TIME_WEIGHT`), and a right answer found unaided never
 lowers the ability, however slow (**slow but right is not weak**): its surprise is
-counted only upwards. A new student starts at :data:`START_ABILITY`: 3 in 4 on a
+counted only upwards. **Each student's own speed** (:attr:`Ability.speed`, the log of
+their typical time over a child's, half the limit) is learnt from their unaided right
+answers as a running mean that starts at 0 with the weight of :data:`SPEED_PRIOR`
+answers, within ±:data:`SPEED_BOUND`, and scales the time limit of their answers: a
+child who is always twice as slow as others scores their own pace as others score
+theirs (:func:`own_limit`). A new student starts at :data:`START_ABILITY`: 3 in 4 on a
 medium puzzle.
 
 **Bounded**: every ability and difficulty stays within ±:data:`BOUND`, every
@@ -109,6 +114,8 @@ __all__ = [
     "PLACEMENT",
     "PUZZLE_VARIANCE",
     "RECENT",
+    "SPEED_BOUND",
+    "SPEED_PRIOR",
     "START_ABILITY",
     "START_VARIANCE",
     "TIME_LIMIT_FACTOR",
@@ -119,6 +126,8 @@ __all__ = [
     "PuzzleRatings",
     "Response",
     "difficulty_of_seconds",
+    "learnt_speed",
+    "own_limit",
     "prior",
     "puzzle_key",
     "update",
@@ -170,6 +179,10 @@ DONT_KNOW_SCORE = 0.0
 PLACEMENT = 3
 """Answers at a level before it counts as measured: until then the level bar says "finding your
 level" and the teacher's board shows "–"."""
+SPEED_PRIOR = 5.0
+"""How many answers' weight a new student's speed prior (a child's typical time: 0) has."""
+SPEED_BOUND = math.log(3.0)
+"""A student's own speed stays within a third and three times a child's typical time."""
 RECENT = 10
 """How many of a student's latest results at a level are kept (for "at my level")."""
 
@@ -255,19 +268,26 @@ class Ability:
     """How many answers it was learnt from."""
     recent: tuple[bool, ...] = ()
     """The latest results, oldest first (at most :data:`RECENT`): right or not."""
+    speed: float = 0.0
+    """The student's own speed: ln(their typical time on a right answer / a child's), 0 for a
+    new student (:data:`SPEED_PRIOR`)."""
 
     def to_dict(self) -> dict[str, Any]:
-        """A plain dict for JSON (local storage, a row of the store).
+        """A plain dict for JSON (local storage, a row of the store); ``speed`` only when
+        learnt (a row of a store without the column stays as it was).
 
-        >>> Ability().to_dict()["recent"]
-        ''
+        >>> Ability().to_dict()["recent"], "speed" in Ability().to_dict()
+        ('', False)
         """
-        return {
+        row: dict[str, Any] = {
             "value": self.value,
             "variance": self.variance,
             "answers": self.answers,
             "recent": "".join("1" if right else "0" for right in self.recent),
         }
+        if self.speed:
+            row["speed"] = self.speed
+        return row
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Ability:
@@ -278,6 +298,7 @@ class Ability:
             _clip(float(data["variance"]), MIN_VARIANCE, START_VARIANCE),
             max(0, int(data["answers"])),
             tuple(mark == "1" for mark in recent),
+            _clip(float(data.get("speed") or 0.0), -SPEED_BOUND, SPEED_BOUND),
         )
 
 
@@ -350,6 +371,36 @@ def puzzle_key(puzzle: Puzzle) -> str:
         return f"{puzzle.level.name} {format_turn(puzzle)}"
 
 
+def own_limit(ability: Ability, puzzle: PuzzleRating) -> float:
+    """The puzzle's time limit for this student: scaled by their own speed, within
+    :data:`MIN_LIMIT` and :data:`MAX_LIMIT`.
+
+    >>> own_limit(Ability(), PuzzleRating(0.0, limit=40.0))
+    40.0
+    >>> own_limit(Ability(speed=math.log(2.0)), PuzzleRating(0.0, limit=40.0))
+    80.0
+    """
+    return _clip(puzzle.limit * math.exp(ability.speed), MIN_LIMIT, MAX_LIMIT)
+
+
+def learnt_speed(ability: Ability, puzzle: PuzzleRating, response: Response) -> float:
+    """The student's speed after ``response``: moved towards this answer's
+    ``ln(seconds / (limit / 2))`` if it is an unaided right one (the running mean of the
+    module), else as it was.
+
+    >>> medium = PuzzleRating(0.0, limit=40.0)
+    >>> slow = learnt_speed(Ability(), medium, Response(Outcome.BEST, 40.0))
+    >>> round(slow, 3), learnt_speed(Ability(), medium, Response(Outcome.WRONG, 40.0))
+    (0.116, 0.0)
+    """
+    if not (response.unaided and response.seconds > 0):
+        return ability.speed
+    seconds = max(1.0, min(response.seconds, MAX_LIMIT))  # no child answers in under a second
+    seen = math.log(seconds / (puzzle.limit / 2.0))
+    moved = ability.speed + (seen - ability.speed) / (SPEED_PRIOR + ability.answers + 1.0)
+    return _clip(moved, -SPEED_BOUND, SPEED_BOUND)
+
+
 def _damping(variance: float) -> float:
     """Glicko's ``g(v)``: how much an answer tells when the other side is this unsure."""
     return 1.0 / math.sqrt(1.0 + 3.0 * variance / math.pi**2)
@@ -366,7 +417,7 @@ def update(
     True
     """
     margin = ability.value - puzzle.value
-    surprise = response.score(puzzle.limit) - expected_score(margin)
+    surprise = response.score(own_limit(ability, puzzle)) - expected_score(margin)
     if response.unaided:  # slow but right is not weak: never lowered for time alone
         surprise = max(0.0, surprise)
     elif response.outcome is Outcome.DONT_KNOW:  # not solved: never raises the ability
@@ -383,6 +434,7 @@ def update(
         variance,
         ability.answers + 1,
         (*ability.recent, response.right)[-RECENT:],
+        learnt_speed(ability, puzzle, response),
     )
     rated = replace(
         puzzle,

@@ -54,6 +54,7 @@ from ..dealing.learner import (
     PLACEMENT,
     PUZZLE_VARIANCE,
     RECENT,
+    SPEED_BOUND,
     START_VARIANCE,
     Ability,
     Learner,
@@ -292,7 +293,7 @@ def read_ability(row: object) -> Ability | None:
     value is one the model can hold; else ``None``.
 
     >>> read_ability({"value": 1.5, "variance": 0.3, "answers": 7, "recent": "10"})
-    Ability(value=1.5, variance=0.3, answers=7, recent=(True, False))
+    Ability(value=1.5, variance=0.3, answers=7, recent=(True, False), speed=0.0)
     >>> read_ability({"value": 1e9, "variance": 0.3, "answers": 7, "recent": ""}) is None
     True
     >>> read_ability({"value": 1, "variance": 0.3, "answers": True, "recent": "1x"}) is None
@@ -304,11 +305,12 @@ def read_ability(row: object) -> Ability | None:
     variance = _number(row.get("variance"), MIN_VARIANCE, START_VARIANCE)
     answers = _count(row.get("answers"))
     recent = row.get("recent", "")
+    speed = _number(row.get("speed", 0.0), -SPEED_BOUND, SPEED_BOUND)
     if value is None or variance is None or answers is None or not isinstance(recent, str):
         return None
-    if len(recent) > RECENT or set(recent) - {"0", "1"}:
+    if len(recent) > RECENT or set(recent) - {"0", "1"} or speed is None:
         return None
-    return Ability(value, variance, answers, tuple(mark == "1" for mark in recent))
+    return Ability(value, variance, answers, tuple(mark == "1" for mark in recent), speed)
 
 
 def read_rating(row: object) -> PuzzleRating | None:
