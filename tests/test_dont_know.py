@@ -85,3 +85,25 @@ def test_the_button_is_on_the_practice_tab_in_every_language() -> None:
         assert gettext(lang, "ui", "I don't know") == words
     view.dont_know_button.click()
     assert view.session.finished and "dkb-kind-dont-know" in view.feedback.value
+
+
+def test_the_stake_bar_drains_calmly_while_the_bonus_is_at_stake_and_never_on_a_test() -> None:
+    now = [0.0]
+    session = PracticeSession(level=2, seed=3, clock=lambda: now[0])
+    stake = session.stake()
+    assert stake is not None and stake.share == 1.0
+    now[0] = stake.seconds / 2
+    half = session.stake()
+    assert half is not None and abs(half.share - 0.5) < 1e-9
+    session.dont_know()
+    assert session.stake() is None
+    view = Practice(level=2, seed=3)
+    shown = view.stake_bar.value
+    assert view.stake_bar.layout.display == "" and "dkb-drain" in shown
+    assert "aria-hidden='true'" in shown and "red" not in shown
+    view.dont_know_button.click()
+    assert view.stake_bar.layout.display == "none"
+    assert Practice(level=2, seed=3, difficulty="medium").stake_bar.layout.display == "none"
+    exercise = Puzzle.parse(TURN, level=2)
+    test = PracticeSession(puzzle=exercise, difficulty="level", assessed={exercise})
+    assert test.stake() is None

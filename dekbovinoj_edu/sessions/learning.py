@@ -63,6 +63,7 @@ from ..dealing.learner import (
     PuzzleRatings,
     Response,
     difficulty_of_seconds,
+    own_limit,
     puzzle_key,
 )
 from ..dealing.rated_turns import stored_scores
@@ -79,6 +80,7 @@ __all__ = [
     "STARS",
     "LearnerTrack",
     "LevelProgress",
+    "Stake",
     "TrackedPuzzle",
     "read_ability",
     "read_learner",
@@ -165,6 +167,18 @@ def within_reach(ability: Ability, level: str) -> float:
     return bisect_right(known, ability.value - margin_for(TARGET)) / len(known)
 
 
+@dataclass(frozen=True)
+class Stake:
+    """What is still at stake on the puzzle in front of the student: the share of the time
+    bonus left (:data:`~dekbovinoj_edu.dealing.speed_accuracy.TIME_WEIGHT`) and the seconds
+    until it is gone. A page shows it as a slow draining bar, no number, no countdown."""
+
+    share: float
+    """The share of the time bonus left, from 1 (just shown) down to 0."""
+    seconds: float
+    """Seconds until the share is 0, at the student's own time limit."""
+
+
 class LearnerTrack:
     """A student's learner model in a practice session, and the puzzle they are on.
 
@@ -243,6 +257,33 @@ class LearnerTrack:
             self.resolve(Outcome.WRONG)
         else:
             self.attempt = None
+
+    def stake(self) -> Stake | None:
+        """What is still at stake on the current puzzle while its time bonus drains (its
+        limit is the student's own: :func:`~dekbovinoj_edu.dealing.learner.own_limit`);
+        ``None`` once it is resolved or the bonus is gone.
+
+        >>> from dekbovinoj_edu.rules.puzzle import Puzzle
+        >>> now = [0.0]
+        >>> track = LearnerTrack(clock=lambda: now[0])
+        >>> track.begin(Puzzle.parse("9♦ 3♥ | K♣ 2♣ 3♠", level=1))
+        >>> full = track.stake()
+        >>> full is not None and full.share == 1.0 and full.seconds >= MIN_LIMIT
+        True
+        >>> now[0] = full.seconds / 4
+        >>> track.stake().share
+        0.75
+        >>> now[0] = full.seconds
+        >>> track.stake() is None
+        True
+        """
+        attempt = self.attempt
+        if attempt is None or attempt.response is not None:
+            return None
+        ability = self.learner.ability(attempt.puzzle.level.name)
+        limit = own_limit(ability, self.ratings.rating(attempt.puzzle))
+        left = limit - max(0.0, self.clock() - attempt.shown_at)
+        return Stake(left / limit, left) if left > 0 else None
 
     def dont_know(self) -> bool:
         """The student says "I don't know": the puzzle ends, not solved, scored as

@@ -66,7 +66,7 @@ from ..rules.puzzle import Puzzle
 from ..solving.solver import Listing, Solution, list_best, simplest, solve
 from .answer import AnswerDraft
 from .feedback import UNREADABLE_CODES, Feedback, FeedbackKind, Score, move_rank
-from .learning import LEVEL_TARGETS, LearnerTrack, LevelProgress
+from .learning import LEVEL_TARGETS, LearnerTrack, LevelProgress, Stake
 
 __all__ = [
     "DIFFICULTIES",
@@ -602,6 +602,20 @@ class PracticeSession(AnswerDraft):
             self._resolve(Outcome.WRONG)
         self.revealed = True
         return self._tell(self._missed)
+
+    def stake(self) -> Stake | None:
+        """What is still at stake on this puzzle while its time bonus drains ("at my level",
+        never on a lesson's exercise or exit ticket, nor once the puzzle is done or shown):
+        :meth:`~.learning.LearnerTrack.stake`.
+
+        >>> PracticeSession(level=2, seed=1, clock=lambda: 0.0).stake().share
+        1.0
+        >>> PracticeSession(level=2, seed=1, difficulty="medium").stake() is None
+        True
+        """
+        if not self.at_level or self.is_assessed or self.finished or self.revealed:
+            return None
+        return self.track.stake()
 
     def dont_know(self) -> Feedback:
         """ "I don't know": the puzzle ends, not solved, and the best answer is shown as after a

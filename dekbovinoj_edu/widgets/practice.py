@@ -37,7 +37,7 @@ from ..solving.budget import Budget
 from .answer import AnswerBuilder
 from .callbacks import shielded
 from .later import THREADS, later
-from .level_bar import LevelBar
+from .level_bar import LevelBar, StakeBar
 from .look import LARGE_VIEW
 from .parts import (
     WRAP,
@@ -199,6 +199,8 @@ class Practice(Speaks, DealsOnPick, widgets.VBox):
             _dom_classes=("dkb-swapped",),
         )
         self.level_bar = LevelBar()
+        self.stake_bar = StakeBar()
+        """The calm stake bar while the time bonus drains (``PracticeSession.stake``)."""
         """How far the student is at the level, while practising "at my level"."""
         self._follow(self.level_menu, self.session.set_level)
         self._follow(self.difficulty_menu, self.session.set_difficulty)
@@ -267,6 +269,7 @@ class Practice(Speaks, DealsOnPick, widgets.VBox):
         self.children = [
             widgets.HBox([self.title, self.score], layout=shared_layout(**WRAP)),
             self.level_bar,
+            self.stake_bar,
             widgets.HBox(
                 [self.new_button, self.settings_button, self.language_menu],
                 layout=shared_layout(**WRAP),
@@ -412,6 +415,7 @@ class Practice(Speaks, DealsOnPick, widgets.VBox):
         self.score.value = html.escape(self.session.score_text())
         session = self.session
         self.level_bar.show(session.level_progress() if session.at_level else None, self.lang)
+        self.stake_bar.show(session.stake())
 
     def _show(self, feedback: Feedback) -> None:
         self._said = None
