@@ -43,7 +43,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("sessions", "korova.practice", "classroom"),
     ("classroom.store",),
     ("widgets", "korova.widgets", "classroom.views"),
-    ("serving", "class_service", "hub"),
+    ("serving", "class_service", "hub", "lti"),
     ("site",),
     ("cli", "korova.cli"),
 )

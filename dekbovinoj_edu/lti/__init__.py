@@ -1,0 +1,36 @@
+"""The LTI 1.3 tool's protocol: a school's LMS opens the class service (no tornado here).
+
+- :mod:`.errors`: every refusal's stable code and HTTP status (:class:`~.errors.LtiError`).
+- :mod:`.claims`: the claims read, named once; which roles are a teacher's.
+- :mod:`.registration`: :class:`~.registration.Registration`, one platform as registered.
+- :mod:`.keys`: the tool's own RSA keys, their rotation and its JWKS (``/lti/jwks``).
+- :mod:`.platform_keys`: the platforms' JWKS, fetched and cached by ``kid``.
+- :mod:`.login`: OIDC third-party-initiated login, answered by a redirect with state and nonce.
+- :mod:`.ledgers`: the pending logins and the used nonces (protocols, and one in memory).
+- :mod:`.launch`: the launch's ``id_token`` checked by every rule: :class:`~.launch.Launch`.
+"""
+
+from .errors import STATUS, LtiError
+from .keys import KeyRing, ToolKey
+from .launch import Launch, validate_launch
+from .ledgers import Logins, MemoryLedger, Nonces
+from .login import LoginRequest, PendingLogin, begin_login
+from .platform_keys import PlatformKeys
+from .registration import Registration
+
+__all__ = [
+    "STATUS",
+    "KeyRing",
+    "Launch",
+    "LoginRequest",
+    "Logins",
+    "LtiError",
+    "MemoryLedger",
+    "Nonces",
+    "PendingLogin",
+    "PlatformKeys",
+    "Registration",
+    "ToolKey",
+    "begin_login",
+    "validate_launch",
+]
