@@ -257,7 +257,8 @@ def test_the_switches_let_jokers_and_swapped_colours_in() -> None:
     lesson = Scope("lesson 1", [LEVELS[1]], jokers=False, flipped=False, decks=1)
     in_lesson = Practice(scope=lesson, seed=1, prepare_in_background=False)
     assert in_lesson.jokers_switch.value is False
-    assert in_lesson.children[3].layout.display == "none"  # the lesson's filters hold
+    switches = in_lesson.settings_box.children[1]
+    assert switches.layout.display == "none"  # the lesson's filters hold
 
 
 def test_a_house_rule_level_can_be_practised_at_my_level() -> None:
