@@ -8,6 +8,7 @@
 - :mod:`.login`: OIDC third-party-initiated login, answered by a redirect with state and nonce.
 - :mod:`.ledgers`: the pending logins and the used nonces (protocols, and one in memory).
 - :mod:`.launch`: the launch's ``id_token`` checked by every rule: :class:`~.launch.Launch`.
+- :mod:`.store`: :class:`~.store.LtiStore`, all of it in the class database (revision 0006).
 """
 
 from .errors import STATUS, LtiError

@@ -29,12 +29,13 @@ BUSY_TIMEOUT_MS = 5_000
 """How long SQLite itself waits for a lock before reporting "busy"."""
 
 
-REVISIONS = ("0001", "0002", "0003", "0004", HEAD_REVISION)
+REVISIONS = ("0001", "0002", "0003", "0004", "0005", HEAD_REVISION)
 """Every revision of :mod:`.migrations`, oldest first."""
 
 
 OURS = frozenset(
     {"classes", "seats", "attempts", "sessions", "abilities", "puzzle_ratings", "alembic_version"}
+    | {"lti_keys", "lti_platforms", "lti_logins", "lti_nonces"}
 )
 """The tables of a class database."""
 

@@ -11,9 +11,10 @@ the puzzle dealt to it when the class deals at each student's level),
 ``abilities`` (a seat's :class:`~dekbovinoj_edu.dealing.learner.Ability` at one
 level, and its value when the day's lesson began) and ``puzzle_ratings`` (a
 puzzle's learnt :class:`~dekbovinoj_edu.dealing.learner.PuzzleRating`, by its
-key, shared by every class of the store).
+key, shared by every class of the store); and the LTI 1.3 tool's ``lti_keys``,
+``lti_platforms``, ``lti_logins`` and ``lti_nonces`` (:mod:`dekbovinoj_edu.lti.store`).
 
->>> [table.name for table in metadata.sorted_tables]
+>>> [table.name for table in metadata.sorted_tables if not table.name.startswith("lti_")]
 ['classes', 'puzzle_ratings', 'attempts', 'seats', 'sessions', 'abilities']
 >>> [c.name for c in attempts.columns][:3], [c.name for c in attempts.columns][-2:]
 (['id', 'class', 'nickname'], ['attempt_id', 'session'])
@@ -33,13 +34,17 @@ __all__ = [
     "abilities",
     "attempts",
     "classes",
+    "lti_keys",
+    "lti_logins",
+    "lti_nonces",
+    "lti_platforms",
     "metadata",
     "puzzle_ratings",
     "seats",
     "sessions",
 ]
 
-HEAD_REVISION = "0005"
+HEAD_REVISION = "0006"
 """The newest migration: a database at this revision has exactly these tables."""
 
 REAL = sa.Float().with_variant(sa.REAL(), "sqlite")
@@ -160,3 +165,48 @@ puzzle_ratings = sa.Table(
 )
 """A puzzle's learnt rating (:class:`~dekbovinoj_edu.dealing.learner.PuzzleRating`), shared
 by every class of the store."""
+
+lti_keys = sa.Table(
+    "lti_keys",
+    metadata,
+    sa.Column("kid", sa.Text, primary_key=True),
+    sa.Column("private_pem", sa.Text, nullable=False),  # PKCS 8, never shown
+    sa.Column("created", sa.Text, nullable=False),
+    sa.Column("retired", sa.Text),  # no longer signs, still published; NULL: signs if newest
+)
+"""The LTI tool's RSA keys (:class:`~dekbovinoj_edu.lti.keys.ToolKey`)."""
+
+lti_platforms = sa.Table(
+    "lti_platforms",
+    metadata,
+    sa.Column("issuer", sa.Text, primary_key=True),
+    sa.Column("client_id", sa.Text, primary_key=True),
+    sa.Column("deployment_ids", sa.Text, nullable=False),  # a JSON list of text
+    sa.Column("auth_url", sa.Text, nullable=False),
+    sa.Column("token_url", sa.Text, nullable=False),
+    sa.Column("jwks_url", sa.Text, nullable=False),
+    sa.Column("created", sa.Text, nullable=False),
+)
+"""The platforms registered (:class:`~dekbovinoj_edu.lti.registration.Registration`)."""
+
+lti_logins = sa.Table(
+    "lti_logins",
+    metadata,
+    sa.Column("state", sa.Text, primary_key=True),
+    sa.Column("nonce", sa.Text, nullable=False),
+    sa.Column("issuer", sa.Text, nullable=False),
+    sa.Column("client_id", sa.Text, nullable=False),
+    sa.Column("expires", REAL, nullable=False),  # seconds since the epoch
+    sa.Index("lti_logins_by_expiry", "expires"),
+)
+"""The LTI logins begun and not launched (:class:`~dekbovinoj_edu.lti.login.PendingLogin`)."""
+
+lti_nonces = sa.Table(
+    "lti_nonces",
+    metadata,
+    sa.Column("issuer", sa.Text, primary_key=True),
+    sa.Column("nonce", sa.Text, primary_key=True),
+    sa.Column("expires", REAL, nullable=False),  # seconds since the epoch; purged after
+    sa.Index("lti_nonces_by_expiry", "expires"),
+)
+"""The nonces LTI launches used, each refused a second time until it expires."""
