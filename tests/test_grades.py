@@ -57,11 +57,12 @@ def test_the_solvers_best_answers_score_the_most_and_every_other_ending_less(
             tokens["Bo"], "b" + ids, number, solution.expression, joker=solution.joker, hints=1
         )
     desk.attempt(tokens["Cy"], "c1", 1, "", mu=True)  # a wrong "mu!" unless puzzle 1 has none
+    desk.attempt(tokens["Cy"], "c2", 2, "", dont_know=True)  # ended, not solved: nothing
     found = {g.student: g for g in grades(store.attempts("4a"), 4, ["Di"])}
     top = maximum(4)
     assert found["Ana"].points == top and found["Ana"].ended == 4
     assert found["Bo"].points == top // 2 and found["Bo"].ended == 4
-    assert found["Cy"].points == (2 if best[0] is None else 0) and found["Cy"].ended == 1
+    assert found["Cy"].points == (2 if best[0] is None else 0) and found["Cy"].ended == 2
     assert found["Di"].points == 0 and found["Di"].ended == 0
     assert {g.maximum for g in found.values()} == {top}
 

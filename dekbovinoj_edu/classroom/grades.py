@@ -7,7 +7,8 @@ puzzle is worth :data:`PUZZLE_POINTS` (2) points, from the attempt that ended it
   takes, or a right "mu!";
 - **1**: solved, but not that way: a dek bovinoj with fewer cards than the best, or the best
   after a hint;
-- **0**: not ended (not tried, or only wrong answers so far), or a wrong "mu!".
+- **0**: not ended (not tried, or only wrong answers so far), a wrong "mu!", or "I don't
+  know".
 
 Wrong answers before the end cost nothing (trying is how one learns), and malformed input
 never counts. A student's score is the sum over the class's puzzles; the most is
