@@ -52,7 +52,7 @@ from ..dealing.at_level import TARGET
 from ..dealing.dealer import DealError, deal_many
 from ..dealing.rating import Difficulty
 from ..i18n import LANGUAGES
-from . import class_changes, class_service
+from . import class_changes, class_service, lti
 from .class_changes import add_roster_option, roster_of, who_may_join
 from .class_parts import db_option, db_options_text, refusing
 from .puzzles import Wish, add_filter_options, add_lesson_option, seed_from, wish_from
@@ -398,3 +398,4 @@ def register(subparsers: Any) -> None:
 
     class_changes.register(commands)
     class_service.register(commands)
+    lti.register(commands)

@@ -9,6 +9,7 @@
 - :mod:`.ledgers`: the pending logins and the used nonces (protocols, and one in memory).
 - :mod:`.launch`: the launch's ``id_token`` checked by every rule: :class:`~.launch.Launch`.
 - :mod:`.store`: :class:`~.store.LtiStore`, all of it in the class database (revision 0006).
+- :mod:`.addresses`: the tool's routes and the addresses an LMS's administrator pastes.
 """
 
 from .errors import STATUS, LtiError
