@@ -18,6 +18,8 @@
 - :mod:`.hub_identity`: under a JupyterHub, who a student and a teacher are (the hub says).
 - :mod:`.hub_pages`: the service as a JupyterHub service, under ``/services/dekbovinoj/``
   (``dekbovinoj hub serve``).
+- :mod:`.lti_routes`: the LTI 1.3 tool's routes (``/lti/jwks``, ``/lti/login``) over
+  :mod:`dekbovinoj_edu.lti`.
 
 ``dekbovinoj class serve NAME`` (:mod:`dekbovinoj_edu.cli.class_service`) wires them together.
 """

@@ -37,6 +37,7 @@ from .api import (
     OpenApiHandler,
 )
 from .base import OtherHostHandler
+from .lti_routes import lti_routes
 from .site_files import TransferSlots
 from .state import Service
 from .static import RootHandler, SiteHandler
@@ -137,6 +138,7 @@ def make_app(service: Service, **settings: Any) -> tornado.web.Application:
     if service.students:
         routes += [(pattern, handler) for pattern, handler in STUDENT_ROUTES]
     routes.append(("/api/.*", ApiNotFoundHandler))
+    routes += lti_routes(service)
     routes += [(pattern, handler) for pattern, handler in TEACHER_ROUTES]
     routes.append((f"{TEACHER_ROOT}(?:/.*)?", NotFoundPageHandler))
     routes.append(("/", RootHandler))

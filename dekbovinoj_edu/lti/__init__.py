@@ -10,6 +10,7 @@
 - :mod:`.launch`: the launch's ``id_token`` checked by every rule: :class:`~.launch.Launch`.
 - :mod:`.store`: :class:`~.store.LtiStore`, all of it in the class database (revision 0006).
 - :mod:`.addresses`: the tool's routes and the addresses an LMS's administrator pastes.
+- :mod:`.pages`: the page of a refusal, one sentence in the reader's language and the code.
 """
 
 from .errors import STATUS, LtiError
