@@ -84,6 +84,7 @@ CELLS: dict[CellState, Cell] = {
     CellState.SOLVED_BEST: Cell(1, "C", CellState.SOLVED_BEST, "ok", cards=6, best=6, attempts=1),
     CellState.MU_RIGHT: Cell(1, "C", CellState.MU_RIGHT, "mu-right", attempts=1),
     CellState.MU_WRONG: Cell(1, "C", CellState.MU_WRONG, "mu-wrong", best=6, attempts=1),
+    CellState.DONT_KNOW: Cell(1, "C", CellState.DONT_KNOW, "dont-know", best=6, attempts=1),
 }
 """One cell in each state."""
 
@@ -93,24 +94,28 @@ BOARD_WORDS: dict[str, dict[CellState, str]] = {
         CellState.WRONG: "✗ colour rule",
         CellState.MU_RIGHT: "✓ right mu",
         CellState.MU_WRONG: "✗ wrong mu",
+        CellState.DONT_KNOW: "? I don't know",
     },
     "eo": {
         CellState.UNREADABLE: "· nelegebla",
         CellState.WRONG: "✗ kolora regulo",
         CellState.MU_RIGHT: "✓ ĝusta mu",
         CellState.MU_WRONG: "✗ malĝusta mu",
+        CellState.DONT_KNOW: "? Mi ne scias",
     },
     "sv": {
         CellState.UNREADABLE: "· oläsligt",
         CellState.WRONG: "✗ färgregeln",
         CellState.MU_RIGHT: "✓ rätt mu",
         CellState.MU_WRONG: "✗ fel mu",
+        CellState.DONT_KNOW: "? Jag vet inte",
     },
     "ja": {
         CellState.UNREADABLE: "· 読めない",
         CellState.WRONG: "✗ 色のルール",
         CellState.MU_RIGHT: "✓ 正しい「モー！」",
         CellState.MU_WRONG: "✗ まちがった「モー！」",
+        CellState.DONT_KNOW: "? わからない",
     },
 }
 """What a cell says in each language, where it has words; numbers read the same in all."""

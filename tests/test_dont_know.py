@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+from support.puzzles import PETER
+
 from dekbovinoj_edu.dealing.learner import (
     Ability,
     Outcome,
@@ -15,14 +17,12 @@ from dekbovinoj_edu.dealing.learner import (
 )
 from dekbovinoj_edu.dealing.lessons import lesson_scope
 from dekbovinoj_edu.i18n import gettext
-from dekbovinoj_edu.rules.puzzle import Puzzle
 from dekbovinoj_edu.sessions.feedback import FeedbackKind
 from dekbovinoj_edu.sessions.practice import PracticeSession
 from dekbovinoj_edu.solving.solver import solve
 from dekbovinoj_edu.widgets.practice import Practice
 
 MEDIUM = PuzzleRating(0.0, limit=40.0)
-TURN = "9♦ 3♥ 7♥ | K♣ 2♣ 3♠"
 
 
 def _after(outcome: Outcome, ability: Ability | None = None) -> float:
@@ -43,7 +43,7 @@ def test_dont_know_counts_as_not_solved_for_steering() -> None:
 
 
 def test_the_practice_session_shows_the_best_answer_and_scores_no_wrong_answer() -> None:
-    puzzle = Puzzle.parse(TURN, level=2)
+    puzzle = PETER
     said = PracticeSession(puzzle=puzzle, difficulty="level", lang="sv")
     told = said.dont_know()
     best = solve(puzzle)
@@ -79,7 +79,7 @@ def test_a_new_pupil_pressing_new_puzzle_sees_puzzles_that_teach() -> None:
 
 
 def test_the_button_is_on_the_practice_tab_in_every_language() -> None:
-    view = Practice(puzzle=Puzzle.parse(TURN, level=2))
+    view = Practice(puzzle=PETER)
     assert view.dont_know_button.description == "I don't know"
     for lang, words in (("eo", "Mi ne scias"), ("sv", "Jag vet inte"), ("ja", "わからない")):
         assert gettext(lang, "ui", "I don't know") == words
@@ -104,6 +104,6 @@ def test_the_stake_bar_drains_calmly_while_the_bonus_is_at_stake_and_never_on_a_
     view.dont_know_button.click()
     assert view.stake_bar.layout.display == "none"
     assert Practice(level=2, seed=3, difficulty="medium").stake_bar.layout.display == "none"
-    exercise = Puzzle.parse(TURN, level=2)
+    exercise = PETER
     test = PracticeSession(puzzle=exercise, difficulty="level", assessed={exercise})
     assert test.stake() is None

@@ -28,7 +28,7 @@ so does the first hint of a puzzle without a dek bovinoj (it says "mu!"):
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..rules.puzzle import Puzzle
 from .learner import Ability, PuzzleRating, Response, prior, puzzle_key, update
@@ -93,10 +93,14 @@ def teach(
     answers: Iterable[Answered],
     abilities: Mapping[tuple[Hashable, str], Ability] | None = None,
     ratings: Mapping[str, PuzzleRating] | None = None,
+    *,
+    speeds: bool = True,
 ) -> Taught:
     """The learner model after ``answers``, in order, from ``abilities`` (by student and
     level; a new student's where missing) and ``ratings`` (by puzzle key; the puzzle's
-    :func:`~.learner.prior` where missing). Pure: nothing given is changed."""
+    :func:`~.learner.prior` where missing). Pure: nothing given is changed. ``speeds=False``:
+    every student answers at a child's typical speed (:attr:`~.learner.Ability.speed` stays 0,
+    for a store that keeps none: the same however the answers are batched)."""
     taught = Taught()
     known = dict(abilities or {})
     rated = dict(ratings or {})
@@ -106,6 +110,8 @@ def teach(
         ability = known.get(seat, Ability())
         rating = rated[key] if key in rated else prior(answer.puzzle)
         learnt, after = update(ability, rating, answer.response)
+        if not speeds:
+            learnt = replace(learnt, speed=0.0)
         taught.before.append(ability)
         known[seat] = taught.abilities[seat] = learnt
         rated[key] = taught.ratings[key] = after

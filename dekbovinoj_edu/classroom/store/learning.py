@@ -192,18 +192,6 @@ def _ability(row: Any) -> Ability:
     return Ability.from_dict(row._mapping)
 
 
-def _stored(ability: Ability) -> dict[str, Any]:
-    """The columns of ``abilities`` an ability fills: its speed is not kept in a class's store
-    (no column yet; every answer in class mode is scored at a child's typical speed).
-
-    >>> sorted(_stored(Ability(speed=0.5)))
-    ['answers', 'recent', 'value', 'variance']
-    """
-    row = ability.to_dict()
-    row.pop("speed", None)
-    return row
-
-
 def _day(now: float) -> str:
     """The day (UTC) of the time ``now``: an ability's lesson."""
     return time.strftime("%Y-%m-%d", time.gmtime(now))
@@ -327,13 +315,13 @@ class Learning(StoreBase):
         abilities: dict[tuple[Hashable, str], Ability] = {
             seat: Ability.from_dict(row) for seat, row in rows.items()
         }
-        taught = teach(answers, abilities, ratings)
+        taught = teach(answers, abilities, ratings, speeds=False)  # no speed column yet
         for (seat_id, _, _, now, puzzle), before in zip(ended, taught.before, strict=True):
             seat, today = (seat_id, puzzle.level.name), _day(now)
             row = rows.get(seat)
             start = float(row["day_start"]) if row and row["day"] == today else before.value
             rows[seat] = {"seat": seat_id, "level": seat[1], "day": today, "day_start": start}
-        written = [rows[seat] | _stored(taught.abilities[seat]) for seat in sorted(seats)]
+        written = [rows[seat] | taught.abilities[seat].to_dict() for seat in sorted(seats)]
         db.execute(self._keep_ability, [{f"a_{n}": v for n, v in r.items()} for r in written])
         for key, change in sorted(taught.changes.items()):
             bound: dict[str, Any] = {f"r_{n}": v for n, v in taught.ratings[key].to_dict().items()}
