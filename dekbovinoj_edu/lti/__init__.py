@@ -11,6 +11,7 @@
 - :mod:`.store`: :class:`~.store.LtiStore`, all of it in the class database (revision 0006).
 - :mod:`.addresses`: the tool's routes and the addresses an LMS's administrator pastes.
 - :mod:`.pages`: the page of a refusal, one sentence in the reader's language and the code.
+- :mod:`.dynamic_registration`: Dynamic Registration 1.0, the tool registering itself with an LMS.
 """
 
 from .errors import STATUS, LtiError

@@ -57,6 +57,7 @@ STATUS: Mapping[str, int] = MappingProxyType(
         # a registration the administrator gives
         "insecure-url": 400,
         "incomplete-registration": 400,
+        "registration-refused": 400,
     }
 )
 """Every code of a refusal and its HTTP status: 400 a request no platform should send, 401 a
