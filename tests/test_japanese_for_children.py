@@ -51,7 +51,7 @@ GRADE_1_2_KANJI = GRADE_1_KANJI + GRADE_2_KANJI
 
 JA = LOCALE_DIR / "ja" / "LC_MESSAGES"
 
-STUDENT_CATALOGS = ("checker", "game", "korova", "serving", "ui")
+STUDENT_CATALOGS = ("checker", "game", "korova", "lti", "serving", "ui")
 """Catalogs a student reads whole."""
 
 TEACHER_PUZZLES = frozenset(
