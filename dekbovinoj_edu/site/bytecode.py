@@ -13,21 +13,25 @@ under its download budget; the others stay source. Each ``.pyc`` is *unchecked h
 (PEP 552): Python loads it without looking at the source, whatever the file dates the
 browser's unpacking gives. How each archive ships:
 
-- ``SOURCE_KEPT`` wheels (the package itself) keep every ``.py`` beside its
-  ``__pycache__/*.cpython-312.pyc``, so a traceback from the app quotes its lines;
+- ``EVERY_MODULE`` wheels (the package itself) have every module compiled, also those the
+  app imports later, each ``.pyc`` in place of its ``.py``; a package's ``__init__.py`` stays
+  beside its ``__pycache__/*.cpython-312.pyc``, since :func:`dekbovinoj_edu._lazy.attach`
+  reads it (the sources were 0.25 MB of a first visit with gzip, 1.2 MB as stored);
 - every other wheel, and ``python_stdlib.zip``, ship the ``.pyc`` of a compiled module in
-  place of its ``.py``, as Pyodide's own packages do (a traceback gives file and line,
-  without the text).
+  place of its ``.py``, as Pyodide's own packages do.
+
+A traceback from the site gives file and line, without the text (the site shows none to
+children; the same code with its sources runs under Voilà and in the tests).
 
 The build needs ``node`` (it comes with ``npm``, which the build already uses); without it
 the build stops with a message saying so.
 
->>> SOURCE_KEPT
+>>> EVERY_MODULE
 ('dekbovinoj_edu',)
 >>> pyc_name("sympy/core/basic.py", keep_source=False)
 'sympy/core/basic.pyc'
->>> pyc_name("dekbovinoj_edu/cards.py", keep_source=True)
-'dekbovinoj_edu/__pycache__/cards.cpython-312.pyc'
+>>> pyc_name("dekbovinoj_edu/__init__.py", keep_source=True)
+'dekbovinoj_edu/__pycache__/__init__.cpython-312.pyc'
 """
 
 from __future__ import annotations
@@ -45,7 +49,7 @@ from .wheels import PYODIDE_INFO
 
 __all__ = [
     "CACHE_TAG",
-    "SOURCE_KEPT",
+    "EVERY_MODULE",
     "STARTUP",
     "compile_archives",
     "how_compiled",
@@ -55,8 +59,9 @@ __all__ = [
 CACHE_TAG = "cpython-312"
 """``sys.implementation.cache_tag`` of Pyodide 0.27's Python."""
 
-SOURCE_KEPT: tuple[str, ...] = ("dekbovinoj_edu",)
-"""Wheels (by the start of their file name) that keep their sources beside the bytecode."""
+EVERY_MODULE: tuple[str, ...] = ("dekbovinoj_edu",)
+"""Wheels (by the start of their file name) whose every module is compiled, not only those
+imported at start (their packages' ``__init__.py`` kept as source too)."""
 
 STARTUP: tuple[str, ...] = (
     "pyodide_kernel",
@@ -119,7 +124,7 @@ def record(files, name):
 
 def rewrite(job, started):
     source, target = "/jobs/" + job["file"], "/jobs/out/" + job["file"]
-    every, prefix = job["how"] == "beside", job["prefix"]
+    every, prefix = job["how"] == "every", job["prefix"]
     entries = []
     with zipfile.ZipFile(source) as archive:
         for info in archive.infolist():
@@ -133,10 +138,11 @@ def rewrite(job, started):
                 code = bytecode(data, prefix + info.filename)
             except SyntaxError:
                 continue
-            pyc = zipfile.ZipInfo(pyc_name(info.filename, every), info.date_time)
+            keep = every and info.filename.endswith("/__init__.py")
+            pyc = zipfile.ZipInfo(pyc_name(info.filename, keep), info.date_time)
             pyc.external_attr = info.external_attr
             pyc.compress_type = info.compress_type
-            if not every:
+            if not keep:
                 entries.pop()
             entries.append((pyc, code))
     records = [info for info, _ in entries if info.filename.endswith(".dist-info/RECORD")]
@@ -175,16 +181,17 @@ py.runPython(py.FS.readFile("/jobs/compiler.py", { encoding: "utf8" }));
 
 
 def how_compiled(archive: str) -> str:
-    """How the build compiles the archive (file name) ``archive``: ``"beside"`` (every module,
-    its source kept) or ``"bytecode"`` (the modules Python imports as the app starts, each
-    ``.pyc`` in place of its ``.py``; the others stay source).
+    """How the build compiles the archive (file name) ``archive``: ``"every"`` (every module,
+    each ``.pyc`` in place of its ``.py``, a package's ``__init__.py`` kept beside its
+    ``.pyc``) or ``"bytecode"`` (the modules Python imports as the app starts, each ``.pyc``
+    in place of its ``.py``; the others stay source).
 
     >>> how_compiled("sympy-1.14.0-py3-none-any.whl"), how_compiled("python_stdlib.zip")
     ('bytecode', 'bytecode')
     >>> how_compiled("dekbovinoj_edu-0.1.0-py3-none-any.whl")
-    'beside'
+    'every'
     """
-    return "beside" if archive.startswith(SOURCE_KEPT) else "bytecode"
+    return "every" if archive.startswith(EVERY_MODULE) else "bytecode"
 
 
 def compile_archives(pyodide: Path, archives: Sequence[Path]) -> None:

@@ -300,8 +300,15 @@ def test_the_site_ships_the_python_it_starts_with_compiled(site: Path) -> None:
     assert "IPython/core/interactiveshell.pyc" in ipython
     assert "IPython/core/interactiveshell.py" not in ipython
     ours = zipfile.ZipFile(next(folder.glob("dekbovinoj_edu-*.whl")))
-    assert "dekbovinoj_edu/widgets/app.py" in ours.namelist()  # tracebacks quote the app
-    assert ours.read("dekbovinoj_edu/widgets/__pycache__/app.cpython-312.pyc")[4:8] == unchecked
+    ours_names = ours.namelist()  # every module compiled, none shipped twice
+    assert "dekbovinoj_edu/widgets/app.py" not in ours_names
+    assert ours.read("dekbovinoj_edu/widgets/app.pyc")[4:8] == unchecked
+    assert "dekbovinoj_edu/dealing/rating.pyc" in ours_names  # imported later, compiled too
+    assert "dekbovinoj_edu/widgets/__init__.py" in ours_names  # _lazy.attach reads it
+    assert (
+        ours.read("dekbovinoj_edu/widgets/__pycache__/__init__.cpython-312.pyc")[4:8] == unchecked
+    )
+    assert not [name for name in ours_names if name.endswith(".py") and "__init__" not in name]
     sympy = zipfile.ZipFile(next(folder.glob("sympy-*.whl"))).namelist()
     assert "sympy/core/basic.pyc" in sympy and "sympy/core/basic.py" not in sympy
     assert "sympy/__init__.pyc" in sympy and "sympy/__init__.py" not in sympy
