@@ -30,12 +30,14 @@ How the search works, and what it tries at level 3, is described in
 from __future__ import annotations
 
 import dataclasses
+import functools
+import threading
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import cache
 from itertools import combinations
-from typing import Final
+from typing import Any, Final, TypeVar, cast
 
 from ..checking.errors import CheckError
 from ..checking.expression import parse_expression
@@ -257,6 +259,25 @@ before it starts afresh (memory stays bounded in a long game or a dealing run)."
 _grammars: dict[Level, Grammar | TreeSearch] = {}
 on_stop(_grammars.clear)  # a search stopped half-way (.budget) leaves its memory unfinished
 
+_SEARCHING = threading.RLock()
+"""Held by a thread while it searches: the kept grammars' memory and their narrowing
+(``Grammar._limit``) belong to one search at a time. Without it, a page's background solve
+and a press of "Mu!", or two of the class service's threads, met in one grammar: a search
+read another's narrowing half-way (a ``TypeError``, or an answer missed and remembered)."""
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _one_search_at_a_time(function: F) -> F:
+    """``function`` run while this thread holds :data:`_SEARCHING` (the others wait)."""
+
+    @functools.wraps(function)
+    def searching(*args: Any, **kwargs: Any) -> Any:
+        with _SEARCHING:
+            return function(*args, **kwargs)
+
+    return cast(F, searching)
+
 
 def _grammar(level: Level) -> Grammar | TreeSearch:
     """The level's search, kept between calls: its value sets of small sets of cards are
@@ -273,6 +294,7 @@ def _grammar(level: Level) -> Grammar | TreeSearch:
     return grammar
 
 
+@_one_search_at_a_time
 def solve(puzzle: Puzzle) -> Solution | None:
     """The best dek bovinoj of the puzzle, or ``None`` when there is none ("mu!").
 
@@ -435,6 +457,7 @@ def solve_all(puzzle: Puzzle, limit: int | None = DEFAULT_LIMIT) -> list[Solutio
     return list(list_best(puzzle, limit).answers)
 
 
+@_one_search_at_a_time
 def list_best(puzzle: Puzzle, limit: int | None = DEFAULT_LIMIT) -> Listing:
     """Every best dek bovinoj, one per distinct way; empty when there is none.
 
@@ -482,6 +505,7 @@ def list_best(puzzle: Puzzle, limit: int | None = DEFAULT_LIMIT) -> Listing:
     return Listing(tuple(sorted(found, key=_simplicity)), complete)
 
 
+@_one_search_at_a_time
 def normal_forms(puzzle: Puzzle, limit: int | None = DEFAULT_LIMIT) -> list[Solution]:
     """Every best dek bovinoj, one per normal form (:func:`.normal_form.normalize` alone,
     where :func:`list_best` also joins the answers that differ by a part that changes
@@ -553,6 +577,7 @@ def possible(puzzle: Puzzle) -> bool:
     return first_answer(puzzle) is not None
 
 
+@_one_search_at_a_time
 def first_answer(puzzle: Puzzle) -> Solution | None:
     """A dek bovinoj of the puzzle, the first found trying small sets of cards first, or None.
 
@@ -583,6 +608,7 @@ def first_answer(puzzle: Puzzle) -> Solution | None:
     return None
 
 
+@_one_search_at_a_time
 def answers(puzzle: Puzzle, cards: int, limit: int | None = DEFAULT_LIMIT) -> list[Solution]:
     """Every dek bovinoj that takes exactly ``cards`` cards, one per distinct way.
 
