@@ -23,6 +23,7 @@ from typing import Any
 
 import tornado.web
 
+from .. import lti
 from ..classroom.grades import FORMATS
 from ..classroom.views.teacher import ACTIONS
 from .api import (
@@ -37,7 +38,6 @@ from .api import (
     OpenApiHandler,
 )
 from .base import OtherHostHandler
-from .lti_routes import lti_routes
 from .site_files import TransferSlots
 from .state import Service
 from .static import RootHandler, SiteHandler
@@ -133,12 +133,16 @@ def api_routes() -> list[tuple[str, set[str]]]:
 
 def make_app(service: Service, **settings: Any) -> tornado.web.Application:
     """The application of ``service``: the student API (unless ``service.students`` is
-    False), the teacher's routes, and the site or the landing page at ``/``."""
+    False), the LTI tool's routes (with the ``lti`` extra), the teacher's routes, and the
+    site or the landing page at ``/``."""
     routes: list[Any] = []
     if service.students:
         routes += [(pattern, handler) for pattern, handler in STUDENT_ROUTES]
     routes.append(("/api/.*", ApiNotFoundHandler))
-    routes += lti_routes(service)
+    if lti.installed():  # the LTI tool's routes need the lti extra
+        from .lti_routes import lti_routes
+
+        routes += lti_routes(service)
     routes += [(pattern, handler) for pattern, handler in TEACHER_ROUTES]
     routes.append((f"{TEACHER_ROOT}(?:/.*)?", NotFoundPageHandler))
     routes.append(("/", RootHandler))

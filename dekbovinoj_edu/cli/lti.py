@@ -42,11 +42,12 @@ from contextlib import closing
 from datetime import datetime, timedelta, timezone
 from typing import Any
 
+from ..classroom.errors import StoreError
 from ..classroom.store import open_store
+from ..lti import installed
 from ..lti.addresses import tool_urls
 from ..lti.errors import LtiError
 from ..lti.registration import Registration
-from ..lti.store import LtiStore
 from .class_parts import db_option, refusing
 
 __all__ = ["register"]
@@ -64,6 +65,16 @@ def _lti_refusing(run: Callable[[argparse.Namespace], int]) -> Callable[[argpars
 
     guarded.__doc__ = run.__doc__
     return refusing(guarded)
+
+
+def _lti_store(store: Any) -> Any:
+    """The LTI tool's part of the class database ``store`` (:class:`~..lti.store.LtiStore`);
+    a ``StoreError`` sentence when the ``lti`` extra is not installed."""
+    if not installed():
+        raise StoreError('The LTI tool needs the lti extra: pip install "dekbovinoj_edu[lti]".')
+    from ..lti.store import LtiStore
+
+    return LtiStore(store.database)
 
 
 def _print_urls(base: str) -> None:
@@ -87,7 +98,7 @@ def main_add_platform(args: argparse.Namespace) -> int:
     )
     now = datetime.now(timezone.utc)
     with closing(open_store(args.db)) as store:
-        lti = LtiStore(store.database)
+        lti = _lti_store(store)
         lti.register(registration, now)
         lti.key_ring(now)  # the tool's first key, made before the first launch needs it
     deployments = ", ".join(registration.deployment_ids)
@@ -103,7 +114,7 @@ def main_add_platform(args: argparse.Namespace) -> int:
 def main_platforms(args: argparse.Namespace) -> int:
     """List the LMSs (LTI 1.3 platforms) registered."""
     with closing(open_store(args.db)) as store:
-        registrations = LtiStore(store.database).registrations()
+        registrations = _lti_store(store).registrations()
     for r in registrations:
         print(f"{r.issuer}  client id {r.client_id}  deployments {', '.join(r.deployment_ids)}")
     if not registrations:
@@ -119,7 +130,7 @@ def main_rotate_key(args: argparse.Namespace) -> int:
     now = datetime.now(timezone.utc)
     before = now - timedelta(days=args.remove_retired_days)
     with closing(open_store(args.db)) as store:
-        ring = LtiStore(store.database).rotate_key(now, remove_before=before)
+        ring = _lti_store(store).rotate_key(now, remove_before=before)
     print(f"The tool signs with key {ring.current.kid}; {len(ring.keys)} keys are published.")
     return 0
 

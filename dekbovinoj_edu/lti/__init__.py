@@ -12,15 +12,24 @@
 - :mod:`.addresses`: the tool's routes and the addresses an LMS's administrator pastes.
 - :mod:`.pages`: the page of a refusal, one sentence in the reader's language and the code.
 - :mod:`.dynamic_registration`: Dynamic Registration 1.0, the tool registering itself with an LMS.
+
+The names below load on first use: the keys and the launch need the ``lti`` extra (PyJWT and
+``cryptography``), and a server installed without it still imports this package's
+addresses, errors and pages (:func:`installed` says whether the tool can run).
 """
 
-from .errors import STATUS, LtiError
-from .keys import KeyRing, ToolKey
-from .launch import Launch, validate_launch
-from .ledgers import Logins, MemoryLedger, Nonces
-from .login import LoginRequest, PendingLogin, begin_login
-from .platform_keys import PlatformKeys
-from .registration import Registration
+from typing import TYPE_CHECKING
+
+from .._lazy import attach
+
+if TYPE_CHECKING:
+    from .errors import STATUS, LtiError
+    from .keys import KeyRing, ToolKey
+    from .launch import Launch, validate_launch
+    from .ledgers import Logins, MemoryLedger, Nonces
+    from .login import LoginRequest, PendingLogin, begin_login
+    from .platform_keys import PlatformKeys
+    from .registration import Registration
 
 __all__ = [
     "STATUS",
@@ -36,5 +45,17 @@ __all__ = [
     "Registration",
     "ToolKey",
     "begin_login",
+    "installed",
     "validate_launch",
 ]
+
+
+def installed() -> bool:
+    """Whether the ``lti`` extra is installed (PyJWT and ``cryptography``): the tool's keys
+    and launches need it; without it the service offers no LTI route."""
+    import importlib.util
+
+    return all(importlib.util.find_spec(name) is not None for name in ("jwt", "cryptography"))
+
+
+__getattr__, __dir__ = attach(__name__, __file__)
