@@ -64,9 +64,11 @@ from ..dealing.learner import (
     Response,
     difficulty_of_seconds,
     own_limit,
+    prior,
     puzzle_key,
 )
 from ..dealing.rated_turns import stored_scores
+from ..dealing.recorded_turns import format_turn
 from ..dealing.speed_accuracy import margin_for
 from ..dealing.teaching import Answered, teach
 from ..rules.puzzle import Puzzle
@@ -258,6 +260,23 @@ class LearnerTrack:
         else:
             self.attempt = None
 
+    def _rating_at_hand(self, puzzle: Puzzle) -> PuzzleRating | None:
+        """The puzzle's rating if it needs no solve: learnt, or the prior of a recorded turn
+        (the ones "at my level" deals); ``None`` for another puzzle (a code typed in), whose
+        prior would solve it at every redraw.
+
+        >>> track = LearnerTrack()
+        >>> track._rating_at_hand(Puzzle.parse("A♠ A♣ A♦ A♥ 2♠ 2♣ 2♦ | 2♥ 3♠ 3♣", level=3)) is None
+        True
+        """
+        known = self.ratings.ratings.get(puzzle_key(puzzle))
+        if known is not None:
+            return known
+        number = puzzle.level.number
+        if number is None or format_turn(puzzle) not in stored_scores(number):
+            return None
+        return prior(puzzle)
+
     def stake(self) -> Stake | None:
         """What is still at stake on the current puzzle while its time bonus drains (its
         limit is the student's own: :func:`~dekbovinoj_edu.dealing.learner.own_limit`);
@@ -266,7 +285,7 @@ class LearnerTrack:
         >>> from dekbovinoj_edu.rules.puzzle import Puzzle
         >>> now = [0.0]
         >>> track = LearnerTrack(clock=lambda: now[0])
-        >>> track.begin(Puzzle.parse("9♦ 3♥ | K♣ 2♣ 3♠", level=1))
+        >>> track.begin(Puzzle.parse("4♦ 7♥ 7♦ J♥ J♦ 2♥ | 8♠ A♦ 6♣", level=1))  # a recorded turn
         >>> full = track.stake()
         >>> full is not None and full.share == 1.0 and full.seconds >= MIN_LIMIT
         True
@@ -280,8 +299,10 @@ class LearnerTrack:
         attempt = self.attempt
         if attempt is None or attempt.response is not None:
             return None
-        ability = self.learner.ability(attempt.puzzle.level.name)
-        limit = own_limit(ability, self.ratings.rating(attempt.puzzle))
+        rating = self._rating_at_hand(attempt.puzzle)
+        if rating is None:  # rating it would take a solve: no stake rather than a wait
+            return None
+        limit = own_limit(self.learner.ability(attempt.puzzle.level.name), rating)
         left = limit - max(0.0, self.clock() - attempt.shown_at)
         return Stake(left / limit, left) if left > 0 else None
 
