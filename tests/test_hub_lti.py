@@ -18,18 +18,15 @@ from typing import Any
 import pytest
 import requests
 from cryptography.hazmat.primitives.asymmetric import rsa
-from support.hub import RunningHub, left_running, running_hub
-from support.lms_stand_in import CLIENT_ID, DEPLOYMENT, INSTRUCTOR, LEARNER, Lms
+from support.hub import RunningHub
+from support.lms_stand_in import INSTRUCTOR, LEARNER, MATH, Lms, hub_groups, lti_hub
 from support.postgres import PostgresServer
-from support.puzzles import PETER
 
 from dekbovinoj_edu.classroom.roster import parse_roster
-from dekbovinoj_edu.classroom.store.classes import new_class
 from dekbovinoj_edu.hub.lti import course_group
 
 pytestmark = [pytest.mark.slow, pytest.mark.postgres]
 
-MATH = {"id": "course-77", "label": "Math 4a", "title": "Mathematics, year 4"}
 ART = {"id": "course-78", "label": "Art 4a", "title": "Art, year 4"}
 
 
@@ -42,14 +39,9 @@ def lms() -> Iterator[Lms]:
 
 @pytest.fixture(scope="module")
 def hub(postgres: PostgresServer, lms: Lms) -> Iterator[RunningHub]:
-    name = postgres.create_database()
-    url = postgres.url(name)
     roster = parse_roster(f"group:{course_group(lms.issuer, MATH)}")
-    new_class("m4", codes=f"{PETER.code},{PETER.code}", db=url, roster=roster)
-    with running_hub(url, (), {}, lti=lms.sign_in()) as running:
+    with lti_hub(postgres, lms, roster) as running:
         yield running
-    assert left_running(running) == [], "a process of the hub is still running"
-    postgres.drop_database(name)
 
 
 def launch(
@@ -58,9 +50,7 @@ def launch(
     """A browser launched from the LMS: the hub's login, the LMS's answer, the hub's callback."""
     browser = requests.Session()
     browser.trust_env = False
-    start = {"iss": lms.issuer, "login_hint": email, "target_link_uri": f"{hub.url}/hub/home",
-             "client_id": CLIENT_ID, "lti_deployment_id": DEPLOYMENT,
-             "lti_message_hint": "opaque-hint-42"}  # fmt: skip
+    start = lms.login_start(email, f"{hub.url}/hub/home")
     asked = browser.post(f"{hub.url}/hub/lti13/oauth_login", data=start,
                          allow_redirects=False, timeout=60)  # fmt: skip
     assert asked.status_code == 302, asked.text[:500]
@@ -72,12 +62,6 @@ def launch(
     answer = browser.post(query["redirect_uri"], data={"id_token": token, "state": query["state"]},
                           allow_redirects=False, timeout=60)  # fmt: skip
     return browser, answer
-
-
-def _groups(hub: RunningHub, user: str) -> list[str]:
-    answer = hub.api("GET", f"users/{urllib.parse.quote(user)}")
-    answer.raise_for_status()
-    return sorted(answer.json()["groups"])
 
 
 def _join(hub: RunningHub, user: str, name: str = "m4") -> requests.Response:
@@ -93,14 +77,14 @@ def test_a_teacher_launched_from_the_lms_teaches_and_a_student_joins_their_cours
     math = course_group(lms.issuer, MATH)
     teacher, signed = launch(hub, lms, "tess@skolo.example", [INSTRUCTOR], MATH)
     assert signed.status_code == 302, signed.text[:500]
-    assert _groups(hub, "tess@skolo.example") == sorted(["teachers", str(math)])
+    assert hub_groups(hub, "tess@skolo.example") == sorted(["teachers", str(math)])
     pages = teacher.get(hub.service_url, timeout=60)  # the hub's OAuth, then the class list
     assert pages.status_code == 200 and "m4" in pages.text, pages.text[:500]
     assert f"<datalist id='dkb-groups'><option value='{math}'></datalist>" in pages.text
 
     student, ana = launch(hub, lms, "ana@skolo.example", [LEARNER], MATH)
     assert ana.status_code == 302
-    assert _groups(hub, "ana@skolo.example") == [math]
+    assert hub_groups(hub, "ana@skolo.example") == [math]
     assert student.get(hub.service_url, timeout=60).status_code == 403  # no teacher's page
     joined = _join(hub, "ana@skolo.example")
     assert joined.status_code == 201, joined.text
@@ -110,7 +94,7 @@ def test_a_teacher_launched_from_the_lms_teaches_and_a_student_joins_their_cours
     assert bo.status_code == 302
     refused = _join(hub, "bo@skolo.example")
     assert refused.status_code == 403 and refused.json()["error"]["code"] == "not-on-roster"
-    assert _groups(hub, "bo@skolo.example") == [course_group(lms.issuer, ART)]
+    assert hub_groups(hub, "bo@skolo.example") == [course_group(lms.issuer, ART)]
 
 
 def test_a_launch_the_lms_did_not_sign_makes_no_user(hub: RunningHub, lms: Lms) -> None:

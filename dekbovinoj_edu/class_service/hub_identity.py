@@ -90,6 +90,16 @@ class Teachers:
         prefix = f"{self.group}-"
         return frozenset(g[len(prefix) :] for g in groups if g.startswith(prefix) and g != prefix)
 
+    def makes_teachers(self, group: str) -> bool:
+        """Whether hub group ``group`` makes its members teachers (of every class, or of one:
+        :meth:`classes` of a member of that group alone).
+
+        >>> teachers = Teachers("teachers")
+        >>> [teachers.makes_teachers(g) for g in ("teachers", "teachers-4a", "teachers-", "4a")]
+        [True, True, False, False]
+        """
+        return bool(self.classes({"groups": [group]}))
+
     def admits(self, user: Mapping[str, Any], class_name: str) -> bool:
         """Whether ``user`` teaches class ``class_name``."""
         taught = self.classes(user)

@@ -216,9 +216,9 @@ class HubIndexHandler(HubClasses, ClassesPageHandler):
     def own_groups(self) -> list[str]:
         """The teacher's hub groups but those that make teachers (a course's, from the LMS,
         among them): the groups a class of theirs is most likely for."""
-        teachers = self.identity.teachers.group or ""
+        teachers = self.identity.teachers
         groups = {str(g) for g in self.current_user.get("groups") or ()}
-        return sorted(g for g in groups if g != teachers and not g.startswith(f"{teachers}-"))
+        return sorted(g for g in groups if not teachers.makes_teachers(g))
 
     def students_link(self, name: str) -> str:
         return class_link(self.settings.get("hub_base", "/"), name)

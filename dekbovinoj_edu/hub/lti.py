@@ -111,12 +111,19 @@ def course_group(issuer: str, context: Mapping[str, Any]) -> str | None:
     name = next(
         (context[key] for key in ("label", "title") if isinstance(context.get(key), str)), ""
     )
-    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
-    slug = re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-")[:32].strip("-")
-    if not slug:
-        slug = re.sub(r"[^a-z0-9]+", "-", ident.lower()).strip("-")[:32].strip("-") or "x"
+    slug = _slug(name) or _slug(ident) or "x"
     digest = hashlib.sha256(f"{issuer}\n{ident}".encode()).hexdigest()[:4]
     return f"course-{slug}-{digest}"
+
+
+def _slug(text: str) -> str:
+    """``text`` in lowercase ASCII letters, digits and hyphens, at most 32 of them.
+
+    >>> _slug("Matte åk 4"), _slug("算数")
+    ('matte-ak-4', '')
+    """
+    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-")[:32].strip("-")
 
 
 def lti_groups(claims: Mapping[str, Any], teachers: str = DEFAULT_GROUP) -> list[str]:

@@ -16,17 +16,14 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from support.hub import RunningHub, left_running, running_hub
-from support.lms_stand_in import CLIENT_ID, DEPLOYMENT, INSTRUCTOR, LEARNER, Lms
+from support.hub import RunningHub
+from support.lms_stand_in import INSTRUCTOR, LEARNER, MATH, Lms, hub_groups, lti_hub
 from support.postgres import PostgresServer
-from support.puzzles import PETER
 
-from dekbovinoj_edu.classroom.store.classes import new_class
 from dekbovinoj_edu.hub.lti import course_group
 
 pytestmark = [pytest.mark.slow, pytest.mark.postgres]
 
-MATH = {"id": "course-77", "label": "Math 4a", "title": "Mathematics, year 4"}
 STEP_MS = 30_000
 
 
@@ -41,25 +38,14 @@ def lms() -> Iterator[Lms]:
 
 @pytest.fixture(scope="module")
 def hub(postgres: PostgresServer, lms: Lms) -> Iterator[RunningHub]:
-    name = postgres.create_database()
-    url = postgres.url(name)
-    new_class("m4", codes=f"{PETER.code},{PETER.code}", db=url)
-    with running_hub(url, (), {}, lti=lms.sign_in()) as running:
+    with lti_hub(postgres, lms) as running:
         yield running
-    assert left_running(running) == [], "a process of the hub is still running"
-    postgres.drop_database(name)
 
 
 def login_address(hub: RunningHub, lms: Lms, email: str, target: str) -> str:
     """Where the LMS sends a browser to start a launch (OIDC third-party-initiated login)."""
-    start = {"iss": lms.issuer, "login_hint": email, "target_link_uri": target,
-             "client_id": CLIENT_ID, "lti_deployment_id": DEPLOYMENT}  # fmt: skip
-    return f"{hub.url}/hub/lti13/oauth_login?{urllib.parse.urlencode(start)}"
-
-
-def _groups(hub: RunningHub, user: str) -> list[str]:
-    answer = hub.api("GET", f"users/{urllib.parse.quote(user)}")
-    return sorted(answer.json()["groups"]) if answer.status_code == 200 else []
+    start = urllib.parse.urlencode(lms.login_start(email, target))
+    return f"{hub.url}/hub/lti13/oauth_login?{start}"
 
 
 def test_a_launch_in_a_tab_of_its_own_signs_the_student_in(
@@ -76,7 +62,7 @@ def test_a_launch_in_a_tab_of_its_own_signs_the_student_in(
         expect(page).to_have_url(f"{hub.url}/hub/home", timeout=STEP_MS)
         expect(page.locator("body")).to_contain_text("ana@skolo.example", timeout=STEP_MS)
         assert posts == [f"{hub.url}/hub/lti13/oauth_callback"]  # the LMS's page posted it
-        assert _groups(hub, "ana@skolo.example") == [course_group(lms.issuer, MATH)]
+        assert hub_groups(hub, "ana@skolo.example") == [course_group(lms.issuer, MATH)]
     finally:
         context.close()
 
@@ -101,6 +87,6 @@ def test_inside_the_lms_page_the_hubs_cookies_are_a_third_partys(
             deadline -= 1
         assert answers == [400]
         assert "OAuth state missing from cookies" in hub.tail(200)  # the frame's state cookie
-        assert _groups(hub, "tess@skolo.example") == []  # no user: hence a new window
+        assert hub_groups(hub, "tess@skolo.example") is None  # no user: hence a new window
     finally:
         context.close()

@@ -17,20 +17,39 @@ import threading
 import time
 import urllib.parse
 import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 import jwt
 from cryptography.hazmat.primitives.asymmetric import rsa
 
+from dekbovinoj_edu.classroom.roster import Roster
+from dekbovinoj_edu.classroom.store.classes import new_class
 from dekbovinoj_edu.hub.lti import CONTEXT, ROLES, LtiSignIn
 
-__all__ = ["CLIENT_ID", "DEPLOYMENT", "INSTRUCTOR", "LEARNER", "Lms"]
+from .hub import RunningHub, left_running, running_hub
+from .postgres import PostgresServer
+from .puzzles import PETER
+
+__all__ = [
+    "CLIENT_ID",
+    "DEPLOYMENT",
+    "INSTRUCTOR",
+    "LEARNER",
+    "MATH",
+    "Lms",
+    "hub_groups",
+    "lti_hub",
+]
 
 CLIENT_ID = "10000000000042"
 DEPLOYMENT = "1:deployment-of-the-school"
 INSTRUCTOR = "http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor"
 LEARNER = "http://purl.imsglobal.org/vocab/lis/v2/membership#Learner"
+MATH = {"id": "course-77", "label": "Math 4a", "title": "Mathematics, year 4"}
+"""A course of the LMS (its context claim)."""
 
 
 class Lms:
@@ -79,6 +98,13 @@ class Lms:
             jwks_url=f"{self.url}/jwks",
         )
 
+    def login_start(self, email: str, target: str) -> dict[str, str]:
+        """What the LMS sends the hub to start a launch of ``email`` (OIDC third-party
+        initiated login), ``target`` the address the launch opens."""
+        return {"iss": self.issuer, "login_hint": email, "target_link_uri": target,
+                "client_id": CLIENT_ID, "lti_deployment_id": DEPLOYMENT,
+                "lti_message_hint": "opaque-hint-42"}  # fmt: skip
+
     def id_token(
         self, nonce: str, email: str, roles: list[str], course: dict[str, str], key: Any = None
     ) -> str:
@@ -117,3 +143,30 @@ class Lms:
     def close(self) -> None:
         self.server.shutdown()
         self.server.server_close()
+
+
+@contextmanager
+def lti_hub(
+    postgres: PostgresServer, lms: Lms, roster: Roster | None = None
+) -> Iterator[RunningHub]:
+    """A real hub whose sign-in is ``lms`` (the fragment ``hub config --lti-…`` prints), its
+    class service with class ``m4`` (Peter's puzzle twice; ``roster``: who may join) in a
+    database of its own; every process stopped and the database dropped at the end."""
+    name = postgres.create_database()
+    url = postgres.url(name)
+    new_class("m4", codes=f"{PETER.code},{PETER.code}", db=url, roster=roster)
+    try:
+        with running_hub(url, (), {}, lti=lms.sign_in()) as running:
+            yield running
+        assert left_running(running) == [], "a process of the hub is still running"
+    finally:
+        postgres.drop_database(name)
+
+
+def hub_groups(hub: RunningHub, user: str) -> list[str] | None:
+    """The hub groups of ``user``, by name; ``None`` when the hub has no such user."""
+    answer = hub.api("GET", f"users/{urllib.parse.quote(user)}")
+    if answer.status_code == 404:
+        return None
+    answer.raise_for_status()
+    return sorted(answer.json()["groups"])
