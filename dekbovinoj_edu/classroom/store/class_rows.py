@@ -33,8 +33,13 @@ from .rows import ABILITIES, ATTEMPTS, CLASS_COLUMNS, CLASSES, SEATS, SESSIONS, 
 from .tables import abilities as abilities_table
 from .tables import attempts as attempts_table
 from .tables import classes as classes_table
+from .tables import lti_links, lti_people, lti_scores
 from .tables import seats as seats_table
 from .tables import sessions as sessions_table
+
+_LTI_ROWS = (lti_scores, lti_people, lti_links)
+"""The rows of a class an LMS opened (:mod:`dekbovinoj_edu.lti.courses`): renamed and
+forgotten with it."""
 
 __all__ = ["ClassRows"]
 
@@ -170,7 +175,7 @@ class ClassRows(StoreBase):
                     {**row._asdict(), "name": new, "key": class_key(new)}
                 )
             )
-            for table in (attempts_table, sessions_table, seats_table):
+            for table in (attempts_table, sessions_table, seats_table, *_LTI_ROWS):
                 db.execute(sa.update(table).where(table.c["class"] == named).values({"class": new}))
             db.execute(sa.delete(classes_table).where(CLASSES.name == named))
             return new
@@ -185,6 +190,8 @@ class ClassRows(StoreBase):
         def delete(db: Connection) -> int:
             named = self._need_class(db, name)
             gone = db.execute(sa.delete(attempts_table).where(ATTEMPTS["class"] == named))
+            for table in _LTI_ROWS:
+                db.execute(sa.delete(table).where(table.c["class"] == named))
             db.execute(sa.delete(sessions_table).where(SESSIONS["class"] == named))
             seat_ids = sa.select(SEATS.id).where(SEATS["class"] == named)
             db.execute(sa.delete(abilities_table).where(ABILITIES.seat.in_(seat_ids)))

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from ..errors import StoreError
 from .failures import busy, storage_error
-from .tables import HEAD_REVISION
+from .tables import HEAD_REVISION, metadata
 
 __all__ = [
     "BUSY_TIMEOUT_MS",
@@ -29,15 +29,12 @@ BUSY_TIMEOUT_MS = 5_000
 """How long SQLite itself waits for a lock before reporting "busy"."""
 
 
-REVISIONS = ("0001", "0002", "0003", "0004", "0005", HEAD_REVISION)
+REVISIONS = ("0001", "0002", "0003", "0004", "0005", "0006", HEAD_REVISION)
 """Every revision of :mod:`.migrations`, oldest first."""
 
 
-OURS = frozenset(
-    {"classes", "seats", "attempts", "sessions", "abilities", "puzzle_ratings", "alembic_version"}
-    | {"lti_keys", "lti_platforms", "lti_logins", "lti_nonces"}
-)
-"""The tables of a class database."""
+OURS = frozenset({*metadata.tables, "alembic_version"})
+"""The tables of a class database (those of :data:`~.tables.HEAD_REVISION`, and Alembic's)."""
 
 FIRST_VERSION_COLUMNS = {
     "classes": ["name", "mode", "codes", "level", "count", "seed", "difficulty", "mu", "created"],

@@ -12,7 +12,9 @@ the puzzle dealt to it when the class deals at each student's level),
 level, and its value when the day's lesson began) and ``puzzle_ratings`` (a
 puzzle's learnt :class:`~dekbovinoj_edu.dealing.learner.PuzzleRating`, by its
 key, shared by every class of the store); and the LTI 1.3 tool's ``lti_keys``,
-``lti_platforms``, ``lti_logins`` and ``lti_nonces`` (:mod:`dekbovinoj_edu.lti.store`).
+``lti_platforms``, ``lti_logins`` and ``lti_nonces`` (:mod:`dekbovinoj_edu.lti.store`), and
+the classes an LMS opens: ``lti_links``, ``lti_people``, ``lti_tickets`` and ``lti_scores``
+(:mod:`dekbovinoj_edu.lti.courses`).
 
 >>> [table.name for table in metadata.sorted_tables if not table.name.startswith("lti_")]
 ['classes', 'puzzle_ratings', 'attempts', 'seats', 'sessions', 'abilities']
@@ -35,16 +37,20 @@ __all__ = [
     "attempts",
     "classes",
     "lti_keys",
+    "lti_links",
     "lti_logins",
     "lti_nonces",
+    "lti_people",
     "lti_platforms",
+    "lti_scores",
+    "lti_tickets",
     "metadata",
     "puzzle_ratings",
     "seats",
     "sessions",
 ]
 
-HEAD_REVISION = "0006"
+HEAD_REVISION = "0007"
 """The newest migration: a database at this revision has exactly these tables."""
 
 REAL = sa.Float().with_variant(sa.REAL(), "sqlite")
@@ -210,3 +216,61 @@ lti_nonces = sa.Table(
     sa.Index("lti_nonces_by_expiry", "expires"),
 )
 """The nonces LTI launches used, each refused a second time until it expires."""
+
+lti_links = sa.Table(
+    "lti_links",
+    metadata,
+    sa.Column("issuer", sa.Text, primary_key=True),
+    sa.Column("client_id", sa.Text, primary_key=True),
+    sa.Column("deployment_id", sa.Text, primary_key=True),
+    sa.Column("context_id", sa.Text, primary_key=True),  # "" when the launch names no course
+    sa.Column("link_id", sa.Text, primary_key=True),
+    _class_column(),
+    sa.Column("context_title", sa.Text, nullable=False),
+    sa.Column("link_title", sa.Text, nullable=False),
+    sa.Column("lineitem", sa.Text),  # AGS: the link's line item, NULL: none (yet)
+    sa.Column("lineitems", sa.Text),  # AGS: the course's line items, NULL: none
+    sa.Column("scopes", sa.Text, nullable=False),  # AGS: the scopes granted, a JSON list
+    sa.Column("members_url", sa.Text),  # NRPS: the course's memberships, NULL: none
+    sa.Column("created", sa.Text, nullable=False),
+    sa.Index("lti_links_of_class", "class"),
+)
+"""A course's resource link and its class (:class:`~dekbovinoj_edu.lti.courses.Link`)."""
+
+lti_people = sa.Table(
+    "lti_people",
+    metadata,
+    _class_column(),
+    sa.Column("subject", sa.Text, nullable=False),  # the LMS's sub
+    sa.Column("nickname", sa.Text, nullable=False),  # their seat's nickname in the class
+    sa.Column("name", sa.Text, nullable=False),  # as the LMS names them
+    sa.Column("role", sa.Text, nullable=False),  # "student" or "teacher"
+    sa.Column("seen", sa.Text),  # their latest launch (UTC); NULL: on the roster, not yet come
+    sa.PrimaryKeyConstraint("class", "subject", name="lti_people_of_class"),
+)
+"""A person of a class an LMS opens (:class:`~dekbovinoj_edu.lti.courses.Person`)."""
+
+lti_tickets = sa.Table(
+    "lti_tickets",
+    metadata,
+    sa.Column("ticket", sa.Text, primary_key=True),  # the ticket's SHA-256
+    sa.Column("purpose", sa.Text, nullable=False),
+    sa.Column("payload", sa.Text, nullable=False),  # a JSON object
+    sa.Column("expires", REAL, nullable=False),  # seconds since the epoch; purged after
+    sa.Index("lti_tickets_by_expiry", "expires"),
+)
+"""A one-time ticket a launch handed a browser (:mod:`dekbovinoj_edu.lti.courses`)."""
+
+lti_scores = sa.Table(
+    "lti_scores",
+    metadata,
+    _class_column(),
+    sa.Column("subject", sa.Text, nullable=False),
+    sa.Column("given", REAL, nullable=False),
+    sa.Column("maximum", REAL, nullable=False),
+    sa.Column("activity", sa.Text, nullable=False),  # AGS activityProgress
+    sa.Column("grading", sa.Text, nullable=False),  # AGS gradingProgress
+    sa.Column("sent", sa.Text, nullable=False),  # when the LMS acknowledged it (UTC)
+    sa.PrimaryKeyConstraint("class", "subject", name="lti_scores_of_class"),
+)
+"""The score the LMS last acknowledged for a person of a class."""
