@@ -133,7 +133,7 @@ def _check_0007_up_and_down(url: str) -> None:
     courses.seat_person("4a", "u-1", "Ana Lind", STUDENT, now=1.0, came=True)
     store.close()
     engine = sa.create_engine(url)
-    assert COURSE_TABLES <= set(sa.inspect(engine).get_table_names())
+    assert set(sa.inspect(engine).get_table_names()) >= COURSE_TABLES
     with engine.begin() as connection:
         migrate(connection, "0006")
     assert not COURSE_TABLES & set(sa.inspect(engine).get_table_names())
