@@ -54,6 +54,10 @@ STATUS: Mapping[str, int] = MappingProxyType(
         "no-roles": 400,
         "no-subject": 400,
         "no-resource-link": 400,
+        # the class a launch opens
+        "bad-puzzle-set": 400,
+        "not-opened-yet": 409,
+        "ticket-used": 410,
         # a registration the administrator gives
         "insecure-url": 400,
         "incomplete-registration": 400,
@@ -61,7 +65,8 @@ STATUS: Mapping[str, int] = MappingProxyType(
     }
 )
 """Every code of a refusal and its HTTP status: 400 a request no platform should send, 401 a
-token that does not prove who sent it (or not now), 403 a sender this tool does not know."""
+token that does not prove who sent it (or not now), 403 a sender this tool does not know, 409
+a link whose class no teacher opened yet, 410 a launch's button used twice or too late."""
 
 
 class LtiError(ValueError):

@@ -2,7 +2,8 @@
 language (a child may be reading: no jargon), and the refusal's stable code for whoever helps.
 
 One sentence for each kind of refusal (:data:`~.errors.STATUS`'s statuses): a request this
-tool cannot read (400), a launch it could not check (401), a platform it does not know (403).
+tool cannot read (400), a launch it could not check (401), a platform it does not know (403),
+a class no teacher opened yet (409), a launch's button used twice or too late (410).
 
 >>> from .errors import LtiError
 >>> page = refusal_page("sv", LtiError("unknown-issuer", "Unknown platform 'x'."))
@@ -29,6 +30,11 @@ SENTENCES: dict[int, str] = {
         "Go back and open it again."
     ),
     403: "This app does not know your school's website yet. Ask your teacher.",
+    409: "Your teacher has not opened this yet. Try again soon.",
+    410: (
+        "This button works only once, for a short time. "
+        "Go back to your school's website and open it again."
+    ),
 }
 """The one sentence for each status a refusal has (every status of :data:`~.errors.STATUS`)."""
 
