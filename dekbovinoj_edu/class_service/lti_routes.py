@@ -12,7 +12,9 @@ needs its tables).
 from __future__ import annotations
 
 import json
+import urllib.parse
 from datetime import datetime, timezone
+from typing import Any
 
 import tornado.web
 
@@ -24,10 +26,37 @@ from ..lti.store import LtiStore
 from .base import ServiceHandler
 from .state import Service
 
-__all__ = ["JWKS_SECONDS", "LtiJwksHandler", "LtiLoginHandler", "lti_routes"]
+__all__ = [
+    "JWKS_SECONDS",
+    "LtiHandler",
+    "LtiJwksHandler",
+    "LtiLoginHandler",
+    "framing_origin",
+    "lti_routes",
+]
 
 JWKS_SECONDS = 300
 """How long a platform may cache the tool's keys (a rotated key stays published longer)."""
+
+
+def framing_origin(origin: str | None) -> str:
+    """Who may frame the launch's page: the origin that posted the launch (the LMS's page),
+    when it is an ``https`` origin (or a ``localhost``/``127.0.0.1`` one, as tests use); else
+    any ``https`` page (the page holds nothing a frame could misuse: its ticket opens a tab of
+    the person's own).
+
+    >>> framing_origin("https://school.instructure.com"), framing_origin("null")
+    ('https://school.instructure.com', 'https:')
+    >>> framing_origin("http://127.0.0.1:8000"), framing_origin("http://evil.example")
+    ('http://127.0.0.1:8000', 'https:')
+    """
+    if not origin:
+        return "https:"
+    parts = urllib.parse.urlsplit(origin)
+    plain_local = parts.scheme == "http" and parts.hostname in ("localhost", "127.0.0.1")
+    if (parts.scheme == "https" or plain_local) and parts.netloc and not parts.path:
+        return f"{parts.scheme}://{parts.netloc}"
+    return "https:"
 
 
 def _lti_store(service: Service) -> LtiStore | None:
@@ -46,10 +75,17 @@ class LtiHandler(ServiceHandler):
         return store
 
     def refuse(self, error: LtiError) -> None:
-        """Answer ``error`` as its page, with its status (never a traceback)."""
+        """Answer ``error`` as its page, with its status (never a traceback); the LMS's page
+        may frame it (:func:`framing_origin`): it says one sentence and holds nothing."""
         self.set_status(error.status)
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.set_header("Cache-Control", "no-store")
+        ancestors = framing_origin(self.request.headers.get("Origin"))
+        self.set_header(
+            "Content-Security-Policy",
+            f"default-src 'none'; style-src 'unsafe-inline'; frame-ancestors {ancestors}",
+        )
+        self.clear_header("X-Frame-Options")
         self.finish(refusal_page(self.lang, error))
 
 
@@ -89,8 +125,16 @@ class LtiLoginHandler(LtiHandler):
         self.redirect(url)
 
 
-def lti_routes(service: Service) -> list[tuple[str, type[tornado.web.RequestHandler]]]:
-    """The tool's routes, when ``service``'s store is a class database (else none)."""
+def lti_routes(service: Service) -> list[tuple[Any, ...]]:
+    """The tool's routes, when ``service``'s store is a class database (else none): the keys,
+    the login, and the launch with its buttons (:mod:`.lti_launch`)."""
     if _lti_store(service) is None:
         return []
-    return [(JWKS_PATH, LtiJwksHandler), (LOGIN_PATH, LtiLoginHandler)]
+    from ..lti.platform_keys import PlatformKeys
+    from .lti_launch import launch_routes
+
+    return [
+        (JWKS_PATH, LtiJwksHandler),
+        (LOGIN_PATH, LtiLoginHandler),
+        *launch_routes(PlatformKeys()),
+    ]

@@ -45,9 +45,11 @@ from ..classroom.errors import StoreError, UnknownClassError
 from ..classroom.store import ProgressStore
 from ..classroom.store.desk import ClassDesk
 from ..classroom.views.teacher import TeacherView
+from ..lti.courses import CourseStore
 from ..rules.puzzle import Puzzle
 from .errors import RateLimitedError
 from .limits import DEFAULT_LIMITS, RateLimiter, RateLimits
+from .lti_teacher import LtiTeacherPass
 from .problems import StoreProblems
 from .teacher_access import Network, TeacherAccess
 
@@ -136,6 +138,8 @@ class Service:
         self.secret = secret or secrets.token_urlsafe(SECRET_BYTES)
         self.access = TeacherAccess(self.secret, teacher_from, clock)
         """Who opens the teacher's routes: the computers, the signed-in browsers."""
+        self.lti_teacher = LtiTeacherPass(self.secret, clock)
+        """The teachers a school's LMS vouched for, each to their class's routes."""
         self.site = site
         self.students = students
         self.app_url = app_url
@@ -170,11 +174,17 @@ class Service:
 
     def serves(self, name: str) -> bool:
         """Whether students may join class ``name`` here: every class on a hub; the service's
-        own and those made since it started otherwise (a class there is not is no class to
-        serve: :meth:`desk_for` says so)."""
+        own, those made since it started and those a school's LMS opened otherwise (a class
+        there is not is no class to serve: :meth:`desk_for` says so)."""
         if self.only is None or class_key(name) == class_key(self.only):
             return True
-        return class_key(name) not in self.older
+        return class_key(name) not in self.older or self._opened_by_lms(name)
+
+    def _opened_by_lms(self, name: str) -> bool:
+        """Whether class ``name`` is a course's link's (:mod:`dekbovinoj_edu.lti.courses`):
+        its students come back from the LMS after the service restarts too."""
+        database = getattr(self.store, "database", None)
+        return database is not None and bool(CourseStore(database).links(name))
 
     def view_for(self, name: str) -> TeacherView:
         """The teacher's view of class ``name``, any class of the store

@@ -40,6 +40,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
+from ..classroom.assignment import MAX_NAME, class_key
 from ..classroom.attempts import utc_now
 from ..classroom.nicknames import MAX_NICKNAME, check_nickname, invisible, nickname_key
 from ..classroom.seat import new_rejoin_code
@@ -57,6 +58,9 @@ __all__ = [
     "LinkKey",
     "Person",
     "Sent",
+    "class_name_for",
+    "link_from_launch",
+    "link_key",
     "nickname_for",
 ]
 
@@ -188,15 +192,36 @@ def nickname_for(name: str, taken: set[str]) -> str:
         base = check_nickname(base)
     except ValueError:
         base = ""
+    if base:
+        return _numbered(base, MAX_NICKNAME, taken, nickname_key)
+    return next(f"#{n}" for n in range(1, len(taken) + 3) if nickname_key(f"#{n}") not in taken)
+
+
+def _numbered(base: str, most: int, taken: set[str], key: Any) -> str:
+    """``base`` (cut to ``most`` characters), else with a number after it, whose ``key`` is
+    not in ``taken``."""
     for number in range(1, len(taken) + 3):
-        if base:
-            suffix = "" if number == 1 else f" {number}"
-            candidate = base[: MAX_NICKNAME - len(suffix)].rstrip() + suffix
-        else:
-            candidate = f"#{number}"
-        if nickname_key(candidate) not in taken:
+        suffix = "" if number == 1 else f" {number}"
+        candidate = base[: most - len(suffix)].rstrip() + suffix
+        if key(candidate) not in taken:
             return candidate
-    raise AssertionError("unreachable: more numbers tried than nicknames taken")
+    raise AssertionError("unreachable: more numbers tried than names taken")
+
+
+def class_name_for(course: str, link: str, taken: set[str]) -> str:
+    """The name of the class a course's link opens: the course's title and the link's, as
+    the LMS gives them (cut to a class name's length), with a number after it when a class
+    of the store (``taken``: their :func:`~..classroom.assignment.class_key`) has it.
+
+    >>> class_name_for("Maths 4A", "Ten cows", set())
+    'Maths 4A · Ten cows'
+    >>> class_name_for("Maths 4A", "", {class_key("Maths 4A")})
+    'Maths 4A 2'
+    >>> class_name_for("", "", set())
+    'LMS'
+    """
+    base = " · ".join(part for part in (_visible(course), _visible(link)) if part) or "LMS"
+    return _numbered(base, MAX_NAME, taken, class_key)
 
 
 def _hash(ticket: str) -> str:
@@ -321,9 +346,11 @@ class CourseStore:
     ) -> tuple[Person, str | None]:
         """Put ``subject`` (called ``name``) in class ``class_name`` as ``role``, in one
         transaction: a student gets a seat of their own (nickname :func:`nickname_for`) the
-        first time. ``came``: they are launching now, so their seat gets a new rejoin code,
-        returned (the launch hands it to their browser; an earlier code stops working);
-        otherwise (the LMS's roster) the seat waits for them, and ``None`` is returned."""
+        first time they come as a student (a teacher who becomes a student too; a student who
+        becomes a teacher keeps the seat, with its attempts). ``came``: they are launching now,
+        so their seat gets a new rejoin code, returned (the launch hands it to their browser;
+        an earlier code stops working); otherwise (the LMS's roster) the seat waits for them,
+        and ``None`` is returned."""
         t = lti_people.c
         seat_of = sa.and_(seats.c["class"] == class_name)
 
@@ -334,43 +361,35 @@ class CourseStore:
                 .with_for_update()
             ).first()
             seen = _now_text(now) if came else (None if found is None else found.seen)
-            if found is None:
-                nickname = ""
-                if role == STUDENT:
-                    keys = {row.key for row in db.execute(sa.select(seats.c.key).where(seat_of))}
-                    nickname = nickname_for(name, keys)
-                person = Person(class_name, subject, nickname, name, role, seen)
+            nickname = "" if found is None else str(found.nickname)
+            if role == STUDENT and not nickname:  # new, or a teacher of the class till now
+                keys = {row.key for row in db.execute(sa.select(seats.c.key).where(seat_of))}
+                nickname = nickname_for(name, keys)
                 db.execute(
-                    sa.insert(lti_people).values(
-                        subject=subject,
+                    sa.insert(seats).values(
+                        key=nickname_key(nickname),
                         nickname=nickname,
-                        name=name,
-                        role=role,
-                        seen=seen,
+                        session="",
+                        puzzle=1,
+                        started=now,
+                        hints=0,
+                        last_seen=0.0,
+                        joined=utc_now(),
+                        secret=secret_of(new_rejoin_code()),
                         **{"class": class_name},
                     )
                 )
-                if role == STUDENT:
-                    db.execute(
-                        sa.insert(seats).values(
-                            key=nickname_key(nickname),
-                            nickname=nickname,
-                            session="",
-                            puzzle=1,
-                            started=now,
-                            hints=0,
-                            last_seen=0.0,
-                            joined=utc_now(),
-                            secret=secret_of(new_rejoin_code()),
-                            **{"class": class_name},
-                        )
-                    )
+            person = Person(class_name, subject, nickname, name, role, seen)
+            values = {"nickname": nickname, "name": name, "role": role, "seen": seen}
+            if found is None:
+                db.execute(
+                    sa.insert(lti_people).values(subject=subject, **values, **{"class": class_name})
+                )
             else:
-                person = Person(class_name, subject, found.nickname, name, found.role, seen)
                 db.execute(
                     sa.update(lti_people)
                     .where(t["class"] == class_name, t.subject == subject)
-                    .values(name=name, seen=seen)
+                    .values(**values)
                 )
             code = None
             if came and person.role == STUDENT:
