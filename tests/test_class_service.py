@@ -995,10 +995,13 @@ def test_the_service_description_is_served(api: Api) -> None:
 SERVICE = Path(__file__).resolve().parents[1] / "dekbovinoj_edu" / "class_service"
 
 
-def service_msgids() -> set[str]:
-    """The service's sentences: its refusals, its pages' words, the seat actions' texts."""
+def service_msgids(domain: str = "classroom") -> set[str]:
+    """The service's sentences: its refusals, its pages' words, the seat actions' texts (the
+    LTI tool's pages, ``lti_*.py``, are the ``lti`` catalogs': ``domain="lti"``)."""
     found: set[str] = set()
     for path in sorted(SERVICE.glob("*.py")):
+        if path.name.startswith("lti_") != (domain == "lti"):
+            continue
         for node in ast.walk(ast.parse(path.read_text("utf-8"))):
             keyword = isinstance(node, ast.keyword) and node.arg == "too_long"
             if keyword and isinstance(node.value, ast.Constant):
@@ -1010,10 +1013,12 @@ def service_msgids() -> set[str]:
             texts = [a.value for a in node.args if isinstance(a, ast.Constant)]
             texts = [text for text in texts if isinstance(text, str)]
             refusal = called.endswith("Error") and not hasattr(builtins, called)
+            refusal = refusal and called != "LtiError"  # its first text is a code
             if texts and (refusal or called in ("t", "gettext")):
                 found.add(texts[-1] if called == "gettext" else texts[0])
-    for action in ACTIONS.values():
-        found.update((action.label, action.confirm, action.done))
+    if domain == "classroom":
+        for action in ACTIONS.values():
+            found.update((action.label, action.confirm, action.done))
     return found
 
 
@@ -1023,13 +1028,14 @@ def test_the_service_has_the_sentences_we_expect() -> None:
     assert {"Too many requests: wait {seconds} s and try again.", "Release"} <= found
 
 
+@pytest.mark.parametrize("domain", ["classroom", "lti"])
 @pytest.mark.parametrize("lang", ["eo", "sv", "ja"])
-def test_every_sentence_of_the_service_is_translated(lang: str) -> None:
-    with catalog_path(lang, "classroom").open("rb") as handle:
+def test_every_sentence_of_the_service_is_translated(lang: str, domain: str) -> None:
+    with catalog_path(lang, domain).open("rb") as handle:
         catalog = read_po(handle, locale=lang)
     translated = {str(m.id) for m in catalog if m.id and m.string}
-    missing = sorted(service_msgids() - translated)
-    assert not missing, f"{lang}/classroom.po lacks {missing}"
+    missing = sorted(service_msgids(domain) - translated)
+    assert service_msgids(domain) and not missing, f"{lang}/{domain}.po lacks {missing}"
 
 
 @pytest.mark.parametrize("lang", ["en", "eo", "sv", "ja"])
