@@ -1,21 +1,33 @@
 """LTI Dynamic Registration 1.0 (``dekbovinoj_edu/lti/dynamic_registration.py``) against a fake
 LMS of our own on 127.0.0.1: its OpenID configuration read with the registration token, the
 tool's registration posted with the same token, and the answer kept; an LMS whose issuer is
-not its address, or whose answer lacks a client or a deployment, is refused."""
+not its address, or whose answer lacks a client or a deployment, is refused; and the one
+address an administrator pastes (``/lti/register/<key>``) registers the LMS once, and
+nothing without its key."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import threading
+import urllib.parse
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 from typing import Any
 
 import pytest
+from support.class_service import running_service
+from support.puzzles import PETER
 
+from dekbovinoj_edu.classroom.assignment import codes_assignment
+from dekbovinoj_edu.classroom.store import open_store
+from dekbovinoj_edu.cli import main
 from dekbovinoj_edu.lti import LtiError
 from dekbovinoj_edu.lti.dynamic_registration import SCOPES, TOOL_CONFIGURATION, register
+from dekbovinoj_edu.lti.store import LtiStore
 
 TOOL = "https://class.school.example"
 
@@ -128,3 +140,44 @@ def test_an_lms_that_does_not_answer_is_refused() -> None:
     with pytest.raises(LtiError) as refused:
         register("http://127.0.0.1:9/openid-configuration", "t", TOOL)
     assert refused.value.code == "registration-refused"
+
+
+# --- the address the administrator pastes: /lti/register/<key> on a real class service ----
+
+
+def _served_register(lms: FakeLms, tmp_path: Path, key_of: Any) -> tuple[int, str, list[Any]]:
+    """The administrator's paste: a key issued by ``class lti register-url`` (``key_of``
+    changes it), then the LMS opening the address; the status, the page, the store's LMSs."""
+    db = tmp_path / "classes.sqlite3"
+    with contextlib.redirect_stdout(io.StringIO()) as out:
+        assert (
+            main(["class", "lti", "register-url", "--tool-url", "https://x", "--db", str(db)]) == 0
+        )
+    key = key_of(out.getvalue().split("/lti/register/")[1].strip())
+    store = open_store(db)
+    store.add_class(codes_assignment("4a", PETER.code))
+    query = urllib.parse.urlencode(
+        {"openid_configuration": _configuration(lms), "registration_token": "tok"}
+    )
+    with running_service(store, "4a") as (_, api):
+        first = api.call("GET", f"/lti/register/{key}?{query}")
+        again = api.call("GET", f"/lti/register/{key}?{query}")
+        assert again.status == 410 and "ticket-used" in again.text  # the key works once
+    registrations = LtiStore(store.database).registrations()
+    store.close()
+    return first.status, first.text, registrations
+
+
+def test_the_pasted_address_registers_the_lms_once(lms: FakeLms, tmp_path: Path) -> None:
+    status, page, registrations = _served_register(lms, tmp_path, lambda key: key)
+    assert status == 200 and "org.imsglobal.lti.close" in page
+    assert [(r.issuer, r.client_id) for r in registrations] == [(lms.url, "Zx3qFhG2")]
+    post = lms.received[-1]
+    assert post[2]["Authorization"] == "Bearer tok"
+    assert post[3]["initiate_login_uri"].startswith("http://127.0.0.1:")  # the service's own
+
+
+def test_an_address_without_its_key_registers_nothing(lms: FakeLms, tmp_path: Path) -> None:
+    status, page, registrations = _served_register(lms, tmp_path, lambda key: key[:-1] + "x")
+    assert status == 410 and "ticket-used" in page
+    assert registrations == [] and lms.received == []  # nothing fetched from the LMS

@@ -40,7 +40,7 @@ from ..classroom.errors import ClassroomError
 from ..classroom.views.keeper import KEY_PREFIX
 from ..i18n import gettext
 from ..lti import claims as c
-from ..lti.addresses import LAUNCH_PATH
+from ..lti.addresses import LAUNCH_PATH, REGISTER_PATH
 from ..lti.courses import (
     STUDENT,
     TEACHER,
@@ -333,9 +333,13 @@ class LtiStartHandler(LtiButton):
 
 
 def launch_routes(platform_keys: PlatformKeys) -> list[tuple[Any, ...]]:
-    """The launch's routes (the platforms' keys shared by every launch of the service)."""
+    """The launch's routes (the platforms' keys shared by every launch of the service) and
+    Dynamic Registration's (:mod:`.lti_registration`)."""
+    from .lti_registration import LtiRegisterHandler
+
     return [
         (LAUNCH_PATH, LtiLaunchHandler, {"platform_keys": platform_keys}),
         (START_PATH, LtiStartHandler),
         (TEACHER_PATH, LtiTeacherHandler),
+        (f"{REGISTER_PATH}/(?P<key>[A-Za-z0-9_-]{{1,200}})", LtiRegisterHandler),
     ]

@@ -4,6 +4,8 @@
   --token-url … --jwks-url … --tool-url …``: register one platform (again: replace it), and
   print the addresses its administrator pastes in the LMS.
 - ``class lti platforms``: the platforms registered (and the addresses, with ``--tool-url``).
+- ``class lti register-url --tool-url …``: the one address an LMS administrator pastes for
+  Dynamic Registration, with a one-time key good for ``--days`` days (default 7).
 - ``class lti rotate-key``: a new signing key; the older ones stay published until
   ``--remove-retired-days`` days after they were retired. The private keys are never printed.
 
@@ -31,6 +33,10 @@ Paste in the LMS:
 https://moodle.school.example  client id Zx3q  deployments 1
 >>> run("rotate-key")[1].startswith("The tool signs with key ")
 True
+>>> print(run("register-url", "--tool-url", "https://class.school.example")[1])
+... # doctest: +ELLIPSIS
+Paste in the LMS (Dynamic Registration; the address works once, for 7 days):
+  https://class.school.example/lti/register/...
 """
 
 from __future__ import annotations
@@ -45,7 +51,7 @@ from typing import Any
 from ..classroom.errors import StoreError
 from ..classroom.store import open_store
 from ..lti import installed
-from ..lti.addresses import tool_urls
+from ..lti.addresses import register_url, tool_urls
 from ..lti.errors import LtiError
 from ..lti.registration import Registration
 from .class_parts import db_option, refusing
@@ -135,8 +141,26 @@ def main_rotate_key(args: argparse.Namespace) -> int:
     return 0
 
 
+@_lti_refusing
+def main_register_url(args: argparse.Namespace) -> int:
+    """Print the one address an LMS's administrator pastes to register the tool (LTI Dynamic
+    Registration): it holds a one-time key, good for --days days."""
+    from ..lti.courses import REGISTER, CourseStore
+
+    now = datetime.now(timezone.utc)
+    with closing(open_store(args.db)) as store:
+        _lti_store(store).key_ring(now)  # the tool's first key, before the LMS asks for it
+        key = CourseStore(store.database).issue_ticket(
+            REGISTER, {}, now=now.timestamp(), seconds=args.days * 86400.0
+        )
+    print(f"Paste in the LMS (Dynamic Registration; the address works once, for {args.days} days):")
+    print(f"  {register_url(args.tool_url, key)}")
+    return 0
+
+
 def register(commands: Any) -> None:
-    """Add ``dekbovinoj class lti add-platform|platforms|rotate-key`` to ``class``."""
+    """Add ``dekbovinoj class lti add-platform|platforms|register-url|rotate-key`` to
+    ``class``."""
     lti = commands.add_parser(
         "lti", help="the school's LMS (LTI 1.3): platforms and the tool's keys",
         description=__doc__.split("\n\n")[0] if __doc__ else None,
@@ -168,6 +192,21 @@ def register(commands: Any) -> None:
     listing.add_argument("--tool-url", metavar="URL", help="also print the tool's addresses")
     db_option(listing)
     listing.set_defaults(run=main_platforms)
+
+    paste = actions.add_parser(
+        "register-url", help="the address to paste in an LMS (Dynamic Registration)",
+        description=main_register_url.__doc__,
+    )  # fmt: skip
+    paste.add_argument(
+        "--tool-url", required=True, metavar="URL",
+        help="the class service's address as the LMS reaches it (https://…)",
+    )  # fmt: skip
+    paste.add_argument(
+        "--days", type=int, default=7, choices=range(1, 31), metavar="DAYS",
+        help="how many days the address works (1 to 30, default 7)",
+    )  # fmt: skip
+    db_option(paste)
+    paste.set_defaults(run=main_register_url)
 
     rotate = actions.add_parser(
         "rotate-key", help="sign with a new key", description=main_rotate_key.__doc__

@@ -50,6 +50,7 @@ from ..classroom.store.tables import lti_links, lti_people, lti_scores, lti_tick
 from . import claims as c
 
 __all__ = [
+    "REGISTER",
     "STUDENT",
     "TEACHER",
     "TICKET_SECONDS",
@@ -66,6 +67,9 @@ __all__ = [
 
 STUDENT = "student"
 TEACHER = "teacher"
+REGISTER = "register"
+"""The purpose of a Dynamic Registration key among the tickets (a student's and a teacher's
+tickets have their role as purpose)."""
 TICKET_SECONDS = 120.0
 """How long a launch's ticket is good for: the browser uses it at once, or never."""
 
@@ -431,6 +435,17 @@ class CourseStore:
 
         self.database.run(work, write=True)
         return ticket
+
+    def ticket_alive(self, ticket: str, purpose: str, *, now: float) -> bool:
+        """Whether ``ticket`` is a ticket for ``purpose``, not expired and not taken (it stays
+        so: :meth:`take_ticket` spends it)."""
+        if not ticket or len(ticket) > 200:
+            return False
+        where = lti_tickets.c.ticket == _hash(ticket)
+        row = self.database.run(
+            lambda db: db.execute(sa.select(lti_tickets).where(where)).first(), write=False
+        )
+        return row is not None and row.purpose == purpose and row.expires >= now
 
     def take_ticket(self, ticket: str, purpose: str, *, now: float) -> dict[str, Any] | None:
         """The payload of ``ticket`` if it is a ticket for ``purpose``, not expired and not
