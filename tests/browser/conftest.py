@@ -9,8 +9,10 @@ these tests skip with the reason. Screenshots and logs go to ``test-artifacts/``
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from support.servers import free_port, start_in_background, stop, wait_until_up
@@ -126,3 +128,24 @@ def open_app(browser: object, app_url: str, artifacts: Path, request: pytest.Fix
     (artifacts / f"{name}.console.log").write_text("\n".join(console) + "\n", "utf-8")
     for page in pages:
         page.close()
+
+
+@pytest.fixture
+def third_party_blocked(browser: Any, tmp_path: Path) -> Iterator[Any]:
+    """A Chromium whose profile blocks third-party cookies (and so third-party storage): a
+    context of its own, from the session's Playwright."""
+    profile = tmp_path / "profile"
+    (profile / "Default").mkdir(parents=True)
+    preferences = {"profile": {"block_third_party_cookies": True, "cookie_controls_mode": 1}}
+    (profile / "Default" / "Preferences").write_text(json.dumps(preferences))
+    context = browser.browser_type.launch_persistent_context(
+        str(profile),
+        executable_path=str(CHROMIUM),
+        args=CHROMIUM_ARGS,
+        headless=True,
+        viewport={"width": 1000, "height": 900},
+    )
+    try:
+        yield context
+    finally:
+        context.close()
