@@ -149,6 +149,8 @@ def test_a_student_is_seated_under_their_name_with_a_code_only_the_launch_knows(
     assert joined.document["seat"]["nickname"] == "Astrid Lindqvist"
     typed = api.call("POST", path, {"nickname": "astrid lindqvist"})
     assert typed.status == 409 and typed.code == "nickname-taken"
+    stranger = api.call("POST", path, {"nickname": "Bo"})  # not from the LMS: no seat
+    assert stranger.status == 403 and stranger.code == "not-on-roster"
     assert press(api, page, "/lti/start").status == 410
 
 

@@ -10,7 +10,8 @@ with third-party cookies blocked). Then:
   parameters, :mod:`dekbovinoj_edu.lti.puzzle_set`) or the class form's defaults; a student
   who comes first to a link without a puzzle set is told their teacher has not opened it yet.
   A student is seated as themselves (the LMS's ``sub``, their name shown: no nickname to type,
-  no rejoin code to keep); a teacher gets the class's teacher's page.
+  no rejoin code to keep); a teacher gets the class's teacher's page. Nobody else takes a seat
+  by typing a nickname (:data:`~dekbovinoj_edu.lti.courses.LMS_ROSTER`).
 - a **deep linking request** (a teacher picking a puzzle set) goes to
   :mod:`.lti_deep_link`.
 
@@ -42,6 +43,7 @@ from ..i18n import gettext
 from ..lti import claims as c
 from ..lti.addresses import LAUNCH_PATH, REGISTER_PATH
 from ..lti.courses import (
+    LMS_ROSTER,
     STUDENT,
     TEACHER,
     CourseStore,
@@ -198,6 +200,7 @@ class LtiLaunchHandler(LtiPage):
             made = await self.aside(maker, self.service.store, {**fields, "name": name})
         except ClassroomError as error:
             raise LtiError("bad-puzzle-set", f"The link's puzzle set: {error}") from None
+        await self.blocking(self.service.store.set_roster, made.name, LMS_ROSTER)
         kept: Link = await self.blocking(
             courses.put_link, link_from_launch(launch, made.name), self.service.clock()
         )

@@ -43,6 +43,7 @@ from sqlalchemy.engine import Connection
 from ..classroom.assignment import MAX_NAME, class_key
 from ..classroom.attempts import utc_now
 from ..classroom.nicknames import MAX_NICKNAME, check_nickname, invisible, nickname_key
+from ..classroom.roster import Roster
 from ..classroom.seat import new_rejoin_code
 from ..classroom.store.database import Database
 from ..classroom.store.rows import secret_of
@@ -50,6 +51,7 @@ from ..classroom.store.tables import lti_links, lti_people, lti_scores, lti_tick
 from . import claims as c
 
 __all__ = [
+    "LMS_ROSTER",
     "REGISTER",
     "STUDENT",
     "TEACHER",
@@ -70,6 +72,9 @@ TEACHER = "teacher"
 REGISTER = "register"
 """The purpose of a Dynamic Registration key among the tickets (a student's and a teacher's
 tickets have their role as purpose)."""
+LMS_ROSTER = Roster(groups=("from-the-lms",))
+"""The roster of a class an LMS opened: nobody takes a new seat by typing a nickname (each
+student's seat is made by their launch, or by the LMS's roster)."""
 TICKET_SECONDS = 120.0
 """How long a launch's ticket is good for: the browser uses it at once, or never."""
 
