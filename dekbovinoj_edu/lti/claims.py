@@ -6,6 +6,8 @@
 True
 >>> is_teacher(("http://purl.imsglobal.org/vocab/lis/v2/membership#Learner",))
 False
+>>> is_teacher(("http://purl.imsglobal.org/vocab/lis/v2/membership/Instructor#TeachingAssistant",))
+True
 """
 
 from __future__ import annotations
@@ -58,6 +60,7 @@ TEACHER_ROLES = frozenset(
         _LIS + "membership#Instructor",
         _LIS + "membership#Administrator",
         _LIS + "membership#ContentDeveloper",
+        _LIS + "membership/Instructor#TeachingAssistant",  # Canvas's and Moodle's TAs
         _LIS + "institution/person#Administrator",
         _LIS + "system/person#Administrator",
         # the short forms LTI 1.3 allows for context roles (Core 1.3, A.2.3.1)
