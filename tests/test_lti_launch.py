@@ -186,3 +186,27 @@ def test_a_restarted_service_still_serves_the_courses_class(
         path = f"/api/v1/classes/{urllib.parse.quote(CLASS, safe='')}/join"
         body = {"nickname": "Astrid Lindqvist", "rejoin_code": code.group(1)}
         assert second.call("POST", path, body).status == 200
+
+
+def test_behind_the_schools_web_server_the_public_url_is_the_tools(
+    store: SQLStore, platform: HostilePlatform
+) -> None:
+    public = "https://class.school.example"
+    with running_service(store, "4a", public_url=public) as (_, api):
+        login = {
+            "iss": platform.issuer,
+            "login_hint": "hint",
+            "target_link_uri": f"{public}/lti/launch",
+            "client_id": platform.registration().client_id,
+        }
+        answer = api.call("GET", "/lti/login?" + urllib.parse.urlencode(login))
+    query = dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(answer.headers["location"]).query))
+    assert query["redirect_uri"] == f"{public}/lti/launch"
+
+
+def test_the_public_url_must_be_https(capsys: pytest.CaptureFixture[str]) -> None:
+    from dekbovinoj_edu.cli import main
+
+    with pytest.raises(SystemExit) as stopped:
+        main(["class", "serve", "4a", "--public-url", "http://class.school.example"])
+    assert stopped.value.code == 2 and "--public-url" in capsys.readouterr().err

@@ -266,7 +266,7 @@ class LtiTeacherHandler(LtiButton):
             path=cookie_path(TEACHER_ROOT, name),
             max_age=SESSION_SECONDS,
             httponly=True,
-            secure=self.request.protocol == "https",
+            secure=self.tool_url.startswith("https:"),
             samesite="Lax",
         )
         lang = self.get_body_argument("lang", "")

@@ -41,7 +41,7 @@ class LtiRegisterHandler(LtiPage):
             return
         configuration = self.get_query_argument("openid_configuration", "")
         token = self.get_query_argument("registration_token", "") or None
-        tool_url = f"{self.request.protocol}://{self.request.host}"
+        tool_url = self.tool_url
         try:
             if not configuration:
                 raise LtiError("registration-refused", "No openid_configuration was given.")

@@ -74,6 +74,12 @@ class LtiHandler(ServiceHandler):
             raise tornado.web.HTTPError(404)
         return store
 
+    @property
+    def tool_url(self) -> str:
+        """The service's address as the LMS reaches it: ``--public-url``, else the one this
+        request came to."""
+        return self.service.public_url or f"{self.request.protocol}://{self.request.host}"
+
     def refuse(self, error: LtiError) -> None:
         """Answer ``error`` as its page, with its status (never a traceback); the LMS's page
         may frame it (:func:`framing_origin`): it says one sentence and holds nothing."""
@@ -111,7 +117,7 @@ class LtiLoginHandler(LtiHandler):
         await self._login(fields)
 
     async def _login(self, fields: dict[str, str]) -> None:
-        launch_url = f"{self.request.protocol}://{self.request.host}{LAUNCH_PATH}"
+        launch_url = self.tool_url + LAUNCH_PATH
         lti = self.lti
         try:
             request = LoginRequest.parse(fields)

@@ -85,7 +85,8 @@ class Service:
     service); ``students``: whether the student API answers (``class dashboard`` serves the
     teacher only); ``hub``: the hub's identities (:mod:`.hub_identity`); ``site``: a built
     static site served at ``/``; ``app_url``: where students open the app when there is no
-    site (Voilà beside the service); ``class_maker``: what makes a class from the teacher's
+    site (Voilà beside the service); ``public_url``: the service's address as a school's LMS
+    reaches it (the LTI tool's addresses); ``class_maker``: what makes a class from the teacher's
     form (none: the page has no form).
 
     A service of one class serves students that class and every class made (or renamed) since
@@ -105,6 +106,7 @@ class Service:
         site: Path | None = None,
         students: bool = True,
         app_url: str | None = None,
+        public_url: str | None = None,
         threads: int = THREADS,
         patience: float = STORE_PATIENCE,
         inline: bool = False,
@@ -143,6 +145,9 @@ class Service:
         self.site = site
         self.students = students
         self.app_url = app_url
+        self.public_url = public_url
+        """The service's address as a school's LMS reaches it (behind the school's web
+        server); ``None``: the address each request came to."""
         self.patience = patience
         self.executor = ThreadPoolExecutor(threads, thread_name_prefix="dekbovinoj-store")
         self.inline = inline

@@ -51,6 +51,18 @@ def _teacher_from(text: str) -> tuple[Any, ...]:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
+def _public_url(text: str) -> str:
+    """``--public-url``'s value: an https address (or http to this machine), without its
+    trailing slash (argparse's one-line refusal otherwise)."""
+    from ..lti.errors import LtiError
+    from ..lti.registration import check_url
+
+    try:
+        return check_url(text.strip(), "--public-url").rstrip("/")
+    except LtiError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
 def _networks(args: argparse.Namespace) -> list[Any]:
     """Every network ``--teacher-from`` named, in order."""
     return [network for given in getattr(args, "teacher_from", None) or () for network in given]
@@ -93,6 +105,7 @@ def _serve(args: argparse.Namespace, *, students: bool, host: str, browser: bool
                 teacher_from=_networks(args),
                 class_maker=make_from_form,
                 app_url=getattr(args, "app_url", None),
+                public_url=getattr(args, "public_url", None),
             )
         except BaseException:
             store.close()
@@ -172,6 +185,13 @@ def register(commands: Any) -> None:
         metavar="URL",
         help="where students open the app of this class, when another server runs it (serve "
         "--class gives Voilà's address): the dashboard shows it and its QR code",
+    )
+    serve.add_argument(
+        "--public-url",
+        metavar="URL",
+        type=_public_url,
+        help="the service's address as a school's LMS and students reach it, behind the "
+        "school's web server (https://class.school.example): the LTI tool's addresses",
     )
     serve.add_argument(
         "--allow-origin",
