@@ -9,16 +9,15 @@ service still serves the course's class. Launches are signed by the hostile plat
 from __future__ import annotations
 
 import re
-import time
 import urllib.parse
 from collections.abc import Iterator
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
 
 import pytest
-from support.class_service import Answer, Api, running_service
-from support.lti_hostile import DEPLOYMENT, INSTRUCTOR, LEARNER, HostilePlatform, hostile_platform
+from support.class_service import Api, running_service
+from support.lti_hostile import INSTRUCTOR, HostilePlatform, hostile_platform
+from support.lti_launching import launch, press
 from support.puzzles import PETER
 
 from dekbovinoj_edu.classroom.assignment import codes_assignment
@@ -32,8 +31,6 @@ from dekbovinoj_edu.lti.puzzle_set import custom_from_fields
 from dekbovinoj_edu.lti.store import LtiStore
 
 CLASS = "Class 3B mathematics · Ten cows"
-LMS = "https://school.instructure.com"
-FORM = {"Content-Type": "application/x-www-form-urlencoded"}
 
 
 @pytest.fixture
@@ -55,42 +52,6 @@ def store(tmp_path: Path, platform: HostilePlatform) -> Iterator[SQLStore]:
 def api(store: SQLStore) -> Iterator[Api]:
     with running_service(store, "4a", class_maker=make_from_form) as (_, running):
         yield running
-
-
-def launch(
-    api: Api,
-    platform: HostilePlatform,
-    *,
-    roles: tuple[str, ...] = (LEARNER,),
-    change: dict[str, Any] | None = None,
-    headers: dict[str, str] | None = None,
-) -> Answer:
-    """A launch the LMS signs for a login the service began (its claims ``change``d)."""
-    login = {
-        "iss": platform.issuer,
-        "login_hint": "hint",
-        "target_link_uri": f"http://{api.host}:{api.port}/lti/launch",
-        "client_id": platform.registration().client_id,
-        "lti_deployment_id": DEPLOYMENT,
-    }
-    location = api.call("GET", "/lti/login?" + urllib.parse.urlencode(login)).headers["location"]
-    query = dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(location).query))
-    claims = {**platform.claims(query["nonce"], time.time(), roles=roles), **(change or {})}
-    form = urllib.parse.urlencode({"id_token": platform.sign(claims), "state": query["state"]})
-    sent = {**FORM, "Origin": LMS, **(headers or {})}
-    return api.call("POST", "/lti/launch", raw=form.encode(), headers=sent)
-
-
-def ticket_of(page: Answer) -> str:
-    found = re.search(r"name='ticket' value='([^']+)'", page.text)
-    assert found is not None, page.text
-    return found.group(1)
-
-
-def press(api: Api, page: Answer, path: str, **headers: str) -> Answer:
-    """The page's button pressed: its ticket posted to ``path``."""
-    body = urllib.parse.urlencode({"ticket": ticket_of(page)}).encode()
-    return api.call("POST", path, raw=body, headers={**FORM, **headers})
 
 
 def test_the_teachers_first_launch_makes_the_class_and_signs_in_to_it_only(
