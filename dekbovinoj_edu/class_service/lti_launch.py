@@ -54,7 +54,7 @@ from ..lti.courses import (
 )
 from ..lti.errors import LtiError
 from ..lti.launch import Launch, validate_launch
-from ..lti.pages import DOMAIN
+from ..lti.pages import DOMAIN, page
 from ..lti.platform_keys import PlatformKeys
 from ..lti.puzzle_set import fields_from_custom
 from .lti_routes import LtiHandler, framing_origin
@@ -79,24 +79,6 @@ START_PATH = "/lti/start"
 TEACHER_PATH = "/lti/teacher"
 """Where a teacher's button goes (the class's teacher's page, in a new tab)."""
 
-_CSS = (
-    "body{font-family:system-ui,sans-serif;margin:1.5em;line-height:1.5;font-size:1.15em}"
-    "button{font-size:1.2em;min-height:48px;min-width:48px;padding:0.5em 1.5em;"
-    "border-radius:0.5em;border:2px solid #1d4ed8;background:#1d4ed8;color:#fff;cursor:pointer}"
-    "button:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}"
-    "code{font-size:1.2em}"
-)
-
-
-def _page(lang: str, title: str, body: str) -> str:
-    return (
-        f"<!DOCTYPE html><html lang='{html.escape(lang)}'><head><meta charset='utf-8'>"
-        "<meta name='viewport' content='width=device-width, initial-scale=1'>"
-        f"<title>{html.escape(title)}</title><style>{_CSS}</style></head>"
-        f"<body>{body}</body></html>\n"
-    )
-
-
 class LtiPage(LtiHandler):
     """A page of the launch: the service's own, nothing cached."""
 
@@ -116,7 +98,7 @@ class LtiPage(LtiHandler):
         )
         if framed_by is not None:
             self.clear_header("X-Frame-Options")
-        self.finish(_page(self.lang, title, body))
+        self.finish(page(self.lang, title, body))
 
     @property
     def courses(self) -> CourseStore:

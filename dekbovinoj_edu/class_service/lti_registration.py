@@ -14,9 +14,11 @@ from __future__ import annotations
 import logging
 from datetime import datetime, timezone
 
+from ..i18n import gettext
 from ..lti.courses import REGISTER
 from ..lti.dynamic_registration import register
 from ..lti.errors import LtiError
+from ..lti.pages import DOMAIN
 from .lti_launch import LtiPage
 
 __all__ = ["LtiRegisterHandler"]
@@ -63,4 +65,4 @@ class LtiRegisterHandler(LtiPage):
             f"<p>{self.t('Dek Bovinoj is now registered with {issuer}.', issuer=issuer)}</p>"
             f"<p>{self.t('You can close this window.')}</p>{_CLOSE}"
         )
-        self.show(self.t("Registered"), body, framed_by="https:")
+        self.show(gettext(self.lang, DOMAIN, "Registered"), body, framed_by="https:")

@@ -44,6 +44,8 @@ __all__ = [
     "SESSION_SECONDS",
     "Network",
     "TeacherAccess",
+    "fresh_token",
+    "signed_token",
     "teacher_networks",
 ]
 
@@ -103,6 +105,47 @@ def _address(remote_ip: str | None) -> ipaddress.IPv4Address | ipaddress.IPv6Add
     return address
 
 
+Mac = Callable[[str, str], str]
+"""What signs a token's issue time and nonce (hex digits)."""
+
+
+def signed_token(mac: Mac, clock: Callable[[], float]) -> str:
+    """A new token ``issued.nonce.mac``: when (hex seconds), a random nonce, ``mac`` of both.
+
+    >>> token = signed_token(lambda issued, nonce: "m", lambda: 255.0)
+    >>> token.startswith("ff.") and token.endswith(".m")
+    True
+    """
+    issued = format(int(clock()), "x")
+    nonce = secrets.token_urlsafe(12)
+    return f"{issued}.{nonce}.{mac(issued, nonce)}"
+
+
+def fresh_token(token: str | None, mac: Mac, clock: Callable[[], float]) -> bool:
+    """Whether ``token`` is one :func:`signed_token` made with ``mac``, not older than
+    :data:`SESSION_SECONDS` (nor issued more than :data:`SKEW_SECONDS` ahead).
+
+    >>> mac = lambda issued, nonce: issued + nonce
+    >>> fresh_token(signed_token(mac, lambda: 1000.0), mac, lambda: 2000.0)
+    True
+    >>> fresh_token(signed_token(mac, lambda: 1000.0), mac, lambda: 1000.0 + 13 * 3600)
+    False
+    >>> fresh_token("1.2.3", mac, lambda: 1.0), fresh_token(None, mac, lambda: 1.0)
+    (False, False)
+    """
+    parts = (token or "").split(".")
+    if len(parts) != 3 or len(parts[0]) > 12:
+        return False
+    issued, nonce, signature = parts
+    if not hmac.compare_digest(signature.encode(), mac(issued, nonce).encode()):
+        return False
+    try:
+        age = clock() - int(issued, 16)
+    except ValueError:
+        return False
+    return -SKEW_SECONDS <= age <= SESSION_SECONDS
+
+
 class TeacherAccess:
     """The teacher's ``secret``, the sign-ins it makes, and the computers the teacher's routes
     answer (:data:`LOOPBACK` and ``networks``); ``clock`` tells a token's age."""
@@ -136,21 +179,9 @@ class TeacherAccess:
 
     def session(self) -> str:
         """A new sign-in's token (the cookie's value)."""
-        issued = format(int(self.clock()), "x")
-        nonce = secrets.token_urlsafe(12)
-        return f"{issued}.{nonce}.{self._mac(issued, nonce)}"
+        return signed_token(self._mac, self.clock)
 
     def signed_in(self, token: str | None) -> bool:
         """Whether ``token`` is a sign-in this service made, not older than
         :data:`SESSION_SECONDS`."""
-        parts = (token or "").split(".")
-        if len(parts) != 3 or len(parts[0]) > 12:
-            return False
-        issued, nonce, mac = parts
-        if not hmac.compare_digest(mac.encode(), self._mac(issued, nonce).encode()):
-            return False
-        try:
-            age = self.clock() - int(issued, 16)
-        except ValueError:
-            return False
-        return -SKEW_SECONDS <= age <= SESSION_SECONDS
+        return fresh_token(token, self._mac, self.clock)

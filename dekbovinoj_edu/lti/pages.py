@@ -18,7 +18,7 @@ import html
 from ..i18n import gettext
 from .errors import LtiError
 
-__all__ = ["DOMAIN", "SENTENCES", "refusal_page"]
+__all__ = ["DOMAIN", "PAGE_CSS", "SENTENCES", "page", "refusal_page"]
 
 DOMAIN = "lti"
 """The gettext domain of the tool's pages (``locale/<lang>/LC_MESSAGES/lti.po``)."""
@@ -39,14 +39,30 @@ SENTENCES: dict[int, str] = {
 """The one sentence for each status a refusal has (every status of :data:`~.errors.STATUS`)."""
 
 
-def refusal_page(lang: str, error: LtiError) -> str:
-    """The HTML page of ``error`` in ``lang``: its sentence and its code (never its details)."""
-    title = html.escape(gettext(lang, DOMAIN, "This did not open"))
-    sentence = html.escape(gettext(lang, DOMAIN, SENTENCES[error.status]))
-    code = html.escape(gettext(lang, DOMAIN, "Code: {code}", code=error.code))
+PAGE_CSS = (
+    "body{font-family:system-ui,sans-serif;margin:1.5em;line-height:1.5;font-size:1.15em}"
+    "button{font-size:1.2em;min-height:48px;min-width:48px;padding:0.5em 1.5em;"
+    "border-radius:0.5em;border:2px solid #1d4ed8;background:#1d4ed8;color:#fff;cursor:pointer}"
+    "button:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}"
+)
+"""The tool's pages' look: large type, and buttons a child's finger finds (48 px)."""
+
+
+def page(lang: str, title: str, body: str) -> str:
+    """A page of the tool in ``lang``: ``title`` (text) and ``body`` (HTML, escaped by the
+    caller), in :data:`PAGE_CSS`'s look."""
     return (
         f"<!DOCTYPE html><html lang='{html.escape(lang)}'><head><meta charset='utf-8'>"
         "<meta name='viewport' content='width=device-width, initial-scale=1'>"
-        f"<title>{title}</title></head><body><h1>{title}</h1><p>{sentence}</p>"
-        f"<p><small>{code}</small></p></body></html>\n"
+        f"<title>{html.escape(title)}</title><style>{PAGE_CSS}</style></head>"
+        f"<body>{body}</body></html>\n"
     )
+
+
+def refusal_page(lang: str, error: LtiError) -> str:
+    """The HTML page of ``error`` in ``lang``: its sentence and its code (never its details)."""
+    title = gettext(lang, DOMAIN, "This did not open")
+    sentence = html.escape(gettext(lang, DOMAIN, SENTENCES[error.status]))
+    code = html.escape(gettext(lang, DOMAIN, "Code: {code}", code=error.code))
+    body = f"<h1>{html.escape(title)}</h1><p>{sentence}</p><p><small>{code}</small></p>"
+    return page(lang, title, body)

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 from support.hub import RunningHub
-from support.lms_stand_in import INSTRUCTOR, LEARNER, MATH, Lms, hub_groups, lti_hub
+from support.lms_stand_in import MATH, Lms, hub_groups, lti_hub, school_lms
 from support.postgres import PostgresServer
 
 from dekbovinoj_edu.hub.lti import course_group
@@ -29,11 +29,8 @@ STEP_MS = 30_000
 
 @pytest.fixture(scope="module")
 def lms() -> Iterator[Lms]:
-    platform = Lms()
-    platform.users["ana@skolo.example"] = ([LEARNER], MATH)
-    platform.users["tess@skolo.example"] = ([INSTRUCTOR], MATH)
-    yield platform
-    platform.close()
+    with school_lms() as platform:
+        yield platform
 
 
 @pytest.fixture(scope="module")

@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 from support.class_service import running_service
-from support.lms_stand_in import CLIENT_ID, DEPLOYMENT, INSTRUCTOR, LEARNER, MATH, Lms
+from support.lms_stand_in import CLIENT_ID, DEPLOYMENT, Lms, school_lms
 from support.puzzles import PETER
 
 from dekbovinoj_edu.classroom.assignment import codes_assignment
@@ -41,11 +41,8 @@ FRAME_PROBE = (
 
 @pytest.fixture
 def lms() -> Iterator[Lms]:
-    platform = Lms()
-    platform.users["ana@skolo.example"] = ([LEARNER], MATH)
-    platform.users["tess@skolo.example"] = ([INSTRUCTOR], MATH)
-    yield platform
-    platform.close()
+    with school_lms() as platform:
+        yield platform
 
 
 def framed_launch(context: Any, lms: Lms, tool: str, email: str) -> tuple[Any, Any]:

@@ -42,6 +42,7 @@ __all__ = [
     "Lms",
     "hub_groups",
     "lti_hub",
+    "school_lms",
 ]
 
 CLIENT_ID = "10000000000042"
@@ -143,6 +144,18 @@ class Lms:
     def close(self) -> None:
         self.server.shutdown()
         self.server.server_close()
+
+
+@contextmanager
+def school_lms() -> Iterator[Lms]:
+    """The stand-in LMS with a course (:data:`MATH`): Ana its learner, Tess its instructor."""
+    lms = Lms()
+    lms.users["ana@skolo.example"] = ([LEARNER], MATH)
+    lms.users["tess@skolo.example"] = ([INSTRUCTOR], MATH)
+    try:
+        yield lms
+    finally:
+        lms.close()
 
 
 @contextmanager
