@@ -307,6 +307,7 @@ def test_at_least_forty_forgeries_cover_every_launch_code() -> None:
             "platform-keys-unavailable",
             # the class a genuine launch opens (tests/test_lti_launch.py)
             "bad-puzzle-set",
+            "no-deep-link-settings",
             "not-opened-yet",
             "ticket-used",
         }

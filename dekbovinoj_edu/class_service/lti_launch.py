@@ -79,6 +79,7 @@ START_PATH = "/lti/start"
 TEACHER_PATH = "/lti/teacher"
 """Where a teacher's button goes (the class's teacher's page, in a new tab)."""
 
+
 class LtiPage(LtiHandler):
     """A page of the launch: the service's own, nothing cached."""
 
@@ -86,15 +87,18 @@ class LtiPage(LtiHandler):
         """``message`` in the reader's language (the ``lti`` catalogs), HTML-escaped."""
         return html.escape(gettext(self.lang, DOMAIN, message, **values))
 
-    def show(self, title: str, body: str, *, framed_by: str | None = None) -> None:
-        """Answer the page; ``framed_by``: who may frame it (else no one)."""
+    def show(
+        self, title: str, body: str, *, framed_by: str | None = None, form_to: str = "'self'"
+    ) -> None:
+        """Answer the page; ``framed_by``: who may frame it (else no one); ``form_to``: where
+        its forms may post (this service)."""
         ancestors = framed_by or "'none'"
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.set_header("Cache-Control", "no-store")
         self.set_header(
             "Content-Security-Policy",
             "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; "
-            f"base-uri 'none'; form-action 'self'; frame-ancestors {ancestors}",
+            f"base-uri 'none'; form-action {form_to}; frame-ancestors {ancestors}",
         )
         if framed_by is not None:
             self.clear_header("X-Frame-Options")
@@ -162,7 +166,7 @@ class LtiLaunchHandler(LtiPage):
             raise LtiError("wrong-message-type", "Only a teacher picks a puzzle set.")
         from .lti_deep_link import start_deep_linking
 
-        await start_deep_linking(self, launch)
+        await start_deep_linking(self, launch, framing_origin(self.request.headers.get("Origin")))
 
     async def _link(self, launch: Launch) -> Link:
         """The launch's link and its class: made now if this is its first launch."""
@@ -318,11 +322,13 @@ class LtiStartHandler(LtiButton):
 
 
 def launch_routes(platform_keys: PlatformKeys) -> list[tuple[Any, ...]]:
-    """The launch's routes (the platforms' keys shared by every launch of the service) and
-    Dynamic Registration's (:mod:`.lti_registration`)."""
+    """The launch's routes (the platforms' keys shared by every launch of the service), Deep
+    Linking's (:mod:`.lti_deep_link`) and Dynamic Registration's (:mod:`.lti_registration`)."""
+    from .lti_deep_link import DEEP_LINK_PATH, LtiDeepLinkHandler
     from .lti_registration import LtiRegisterHandler
 
     return [
+        (DEEP_LINK_PATH, LtiDeepLinkHandler),
         (LAUNCH_PATH, LtiLaunchHandler, {"platform_keys": platform_keys}),
         (START_PATH, LtiStartHandler),
         (TEACHER_PATH, LtiTeacherHandler),

@@ -51,6 +51,7 @@ from ..classroom.store.tables import lti_links, lti_people, lti_scores, lti_tick
 from . import claims as c
 
 __all__ = [
+    "DEEP_LINK",
     "LMS_ROSTER",
     "REGISTER",
     "STUDENT",
@@ -69,6 +70,8 @@ __all__ = [
 
 STUDENT = "student"
 TEACHER = "teacher"
+DEEP_LINK = "deep-link"
+"""The purpose of a deep linking form's ticket (the request it answers)."""
 REGISTER = "register"
 """The purpose of a Dynamic Registration key among the tickets (a student's and a teacher's
 tickets have their role as purpose)."""

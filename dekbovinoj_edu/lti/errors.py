@@ -56,6 +56,7 @@ STATUS: Mapping[str, int] = MappingProxyType(
         "no-resource-link": 400,
         # the class a launch opens
         "bad-puzzle-set": 400,
+        "no-deep-link-settings": 400,
         "not-opened-yet": 409,
         "ticket-used": 410,
         # a registration the administrator gives

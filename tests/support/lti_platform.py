@@ -18,7 +18,10 @@ from typing import Any
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import rsa
 from lti1p3platform.ltiplatform import LTI1P3PlatformConfAbstract
-from lti1p3platform.message_launch import MessageLaunchAbstract
+from lti1p3platform.message_launch import (
+    LTIAdvantageMessageLaunchAbstract,
+    MessageLaunchAbstract,
+)
 from lti1p3platform.oidc_login import OIDCLoginAbstract
 from lti1p3platform.registration import Registration as PlatformRegistration
 from lti1p3platform.request import Request
@@ -83,6 +86,11 @@ class _Launch(MessageLaunchAbstract):
         return launch_data
 
 
+class _AdvantageLaunch(LTIAdvantageMessageLaunchAbstract):
+    def render_launch_form(self, launch_data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        return launch_data
+
+
 class PypiPlatform:
     """``lti1p3platform``'s platform on 127.0.0.1, registered for the tool at ``tool_url``."""
 
@@ -99,6 +107,7 @@ class PypiPlatform:
             .set_client_id(client_id)
             .set_deployment_id(deployment)
             .set_launch_url(f"{tool_url}/lti/launch")
+            .set_deeplink_launch_url(f"{tool_url}/lti/launch")
             .set_oidc_login_url(f"{tool_url}/lti/login")
             .set_platform_public_key(public)
             .set_platform_private_key(private)
@@ -151,6 +160,26 @@ class PypiPlatform:
         message.set_launch_context_claim(course["id"], context_title=course.get("title"),
                                          context_label=course.get("label"))  # fmt: skip
         return dict(message.lti_launch())
+
+    def deep_linking_launch(
+        self,
+        authorization: Mapping[str, str],
+        user: LmsUser,
+        course: Mapping[str, str],
+        data: Any,
+    ) -> dict[str, str]:
+        """The LMS's deep linking request (a teacher adding the tool to ``course``): the form
+        to post, its answer to come back to the LMS's own address with ``data``."""
+        message = _AdvantageLaunch(_Request(authorization), self.config)
+        message.set_user_data(user.sub, list(user.roles), full_name=user.name)
+        message.set_launch_context_claim(course["id"], context_title=course.get("title"))
+        message.set_dl(f"{self.url}/deep_link_return", title="Ten cows", extra_data=data)
+        return dict(message.lti_launch())
+
+    def content_items(self, token: str) -> list[dict[str, Any]]:
+        """The content items of the tool's deep linking answer, as ``lti1p3platform`` checks
+        it (the tool's signature against its JWKS, the message type)."""
+        return list(self.config.validate_deeplinking_resp({"JWT": token}))
 
     def close(self) -> None:
         self.server.shutdown()

@@ -33,7 +33,7 @@ from ...i18n import LANGUAGE_NAMES, LANGUAGES, gettext
 from ..assignment import MODES
 from ..errors import DOMAIN
 
-__all__ = ["CLASSES_CSS", "ClassRow", "classes_page"]
+__all__ = ["CLASSES_CSS", "ClassRow", "class_fields", "classes_page"]
 
 CLASSES_CSS = """
 body { font-family: sans-serif; margin: 1em; }
@@ -71,9 +71,27 @@ def _t(lang: str, message: str, **values: object) -> str:
 
 
 def _form(lang: str, hub: bool = False, groups: Sequence[str] = ()) -> str:
-    """The form that makes a class: ``class new``'s options, the filters folded away, and who
-    may join (names pasted one a line; on a hub, also a hub group: ``--roster``, the
-    teacher's own ``groups`` offered as they type, a course's group from the LMS among them)."""
+    """The form that makes a class: :func:`class_fields`, and its button."""
+
+    def t(message: str) -> str:
+        return html.escape(_t(lang, message), quote=True)
+
+    return (
+        f"<form class='dkb-new-class' onsubmit='makeClass(event)'><h2>{t('A new class')}</h2>"
+        f"{class_fields(lang, hub=hub, groups=groups)}"
+        f"<p><button type='submit'>{t('Make the class')}</button></p></form>"
+    )
+
+
+def class_fields(
+    lang: str, *, hub: bool = False, groups: Sequence[str] = (), roster: bool = True
+) -> str:
+    """The fields of a class (``class new``'s options, named as
+    :func:`~dekbovinoj_edu.cli.class_form.make_from_form` reads them), the filters folded
+    away, and who may join (``roster``: names pasted one a line; on a hub, also a hub group:
+    ``--roster``, the teacher's own ``groups`` offered as they type, a course's group from the
+    LMS among them). A school's LMS picks a puzzle set with the same fields, without who may
+    join (the LMS's course is who)."""
 
     def t(message: str, **values: object) -> str:
         return html.escape(_t(lang, message, **values), quote=True)
@@ -152,11 +170,9 @@ def _form(lang: str, hub: bool = False, groups: Sequence[str] = ()) -> str:
         "</fieldset>"
     )
     return (
-        f"<form class='dkb-new-class' onsubmit='makeClass(event)'><h2>{t('A new class')}</h2>"
-        f"<fieldset>{main}</fieldset>{who}"
+        f"<fieldset>{main}</fieldset>{who if roster else ''}"
         f"<details><summary>{t('More: filters and codes')}</summary>"
         f"<fieldset>{filters}</fieldset></details>"
-        f"<p><button type='submit'>{t('Make the class')}</button></p></form>"
     )
 
 
