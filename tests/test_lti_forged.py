@@ -308,6 +308,9 @@ def test_at_least_forty_forgeries_cover_every_launch_code() -> None:
             # the class a genuine launch opens (tests/test_lti_launch.py)
             "bad-puzzle-set",
             "no-deep-link-settings",
+            # the LMS's services (tests/test_lti_scores.py)
+            "wrong-scope",
+            "lms-unavailable",
             "not-opened-yet",
             "ticket-used",
         }

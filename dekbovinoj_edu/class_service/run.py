@@ -99,6 +99,20 @@ def log_to_terminal(level: int = logging.INFO) -> None:
         logging.getLogger(name).setLevel(logging.CRITICAL)
 
 
+def _scores_task(service: Service, stopping: asyncio.Event) -> asyncio.Task[None] | None:
+    """The loop that sends the LMS's scores (:mod:`.lti_scores`), when the service has the
+    LTI tool (the ``lti`` extra and a class database) and is the process that sends them."""
+    from .. import lti
+
+    if not service.sends_scores or getattr(service.store, "database", None) is None:
+        return None
+    if not lti.installed():
+        return None
+    from .lti_scores import send_scores
+
+    return asyncio.create_task(send_scores(service, stopping))
+
+
 class ClassServer:
     """``service`` listening on ``host:port`` (``port=0``: a free one), or on ``sockets``
     bound already (:func:`bind`); ``app`` makes its application; ``limits``: the caps on
@@ -198,11 +212,15 @@ class ClassServer:
         )
         server.add_sockets(self.sockets)
         self.service.warm()
+        scores = _scores_task(self.service, self._stopping)
         self._ready.set()
         try:
             await self._stopping.wait()
         finally:
             server.stop()
+            if scores is not None:
+                with contextlib.suppress(asyncio.TimeoutError):
+                    await asyncio.wait_for(scores, DRAIN_SECONDS)
             deadline = time.monotonic() + DRAIN_SECONDS
             while self.service.busy and time.monotonic() < deadline:
                 await asyncio.sleep(0.02)

@@ -86,7 +86,8 @@ class Service:
     teacher only); ``hub``: the hub's identities (:mod:`.hub_identity`); ``site``: a built
     static site served at ``/``; ``app_url``: where students open the app when there is no
     site (Voilà beside the service); ``public_url``: the service's address as a school's LMS
-    reaches it (the LTI tool's addresses); ``class_maker``: what makes a class from the teacher's
+    reaches it (the LTI tool's addresses); ``sends_scores``: whether this process sends the LMS's
+    scores (:mod:`.lti_scores`); ``class_maker``: what makes a class from the teacher's
     form (none: the page has no form).
 
     A service of one class serves students that class and every class made (or renamed) since
@@ -107,6 +108,7 @@ class Service:
         students: bool = True,
         app_url: str | None = None,
         public_url: str | None = None,
+        sends_scores: bool = True,
         threads: int = THREADS,
         patience: float = STORE_PATIENCE,
         inline: bool = False,
@@ -146,6 +148,8 @@ class Service:
         self.students = students
         self.app_url = app_url
         self.public_url = public_url
+        self.sends_scores = sends_scores
+        """Whether this process sends the LMS's scores (one worker of several does)."""
         """The service's address as a school's LMS reaches it (behind the school's web
         server); ``None``: the address each request came to."""
         self.patience = patience

@@ -55,12 +55,15 @@ def _worker(
     sockets: list[socket.socket],
     host: str,
     parent: int,
+    sends_scores: bool,
 ) -> int:
-    """Run one worker until it is told to stop; its exit code."""
+    """Run one worker until it is told to stop; its exit code. ``sends_scores``: whether this
+    worker is the one that sends the LMS's scores (:mod:`.lti_scores`)."""
     _end_with_parent(parent)
     for signum in (signal.SIGINT, signal.SIGTERM):
         signal.signal(signum, signal.SIG_DFL)
     service = make_service(secret)
+    service.sends_scores = sends_scores
     try:
         ClassServer(service, host=host, sockets=sockets).run()
     finally:
@@ -93,18 +96,22 @@ def serve_workers(
     parent = os.getpid()
     children: set[int] = set()
     stopping: list[int] = []
+    sender: list[int] = []  # the worker that sends the LMS's scores: one at a time
 
     def start() -> None:
         sys.stdout.flush()
         sys.stderr.flush()
+        sends = not sender
         pid = os.fork()
         if pid == 0:
             code = 1
             try:
-                code = _worker(make_service, secret, sockets, host, parent)
+                code = _worker(make_service, secret, sockets, host, parent, sends)
             finally:
                 os._exit(code)
         children.add(pid)
+        if sends:
+            sender.append(pid)
 
     def stop(signum: int, frame: object) -> None:
         stopping.append(signum)
@@ -123,6 +130,8 @@ def serve_workers(
                 time.sleep(0.1)
                 continue
             children.discard(pid)
+            if pid in sender:
+                sender.remove(pid)
             if stopping:
                 continue
             if restarts < RESTARTS:

@@ -293,8 +293,9 @@ class CourseStore:
         return [self._link(row) for row in rows]
 
     def put_link(self, link: Link, now: float) -> Link:
-        """Keep ``link`` (its services' addresses as the latest launch gave them); when another
-        launch made the link first, that link's class stays: the link as kept is returned."""
+        """Keep ``link`` (its services' addresses as the latest launch gave them, but a line item
+        kept when the launch names none: the tool may have made it); when another launch made
+        the link first, that link's class stays: the link as kept is returned."""
         values = {
             "lineitem": link.lineitem,
             "lineitems": link.lineitems,
@@ -316,6 +317,8 @@ class CourseStore:
                     )
                 )
             else:
+                if link.lineitem is None:  # a launch without one keeps the one made before
+                    del values["lineitem"]
                 db.execute(sa.update(lti_links).where(self._where(link.key)).values(**values))
             row = db.execute(sa.select(lti_links).where(self._where(link.key))).one()
             return self._link(row)

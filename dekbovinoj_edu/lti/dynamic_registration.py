@@ -24,15 +24,14 @@ Every failure is an :class:`~.errors.LtiError` (``registration-refused``).
 from __future__ import annotations
 
 import json
-import urllib.request
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 from urllib.parse import urlsplit
 
 from . import claims as c
 from .addresses import tool_urls
 from .errors import LtiError
-from .platform_keys import FETCH_TIMEOUT, MAX_JWKS_BYTES
+from .lms_http import Http, lms_json
 from .registration import Registration, check_url
 
 __all__ = [
@@ -57,30 +56,11 @@ SCOPES = (
 )
 """The scopes the tool asks for: the gradebook's line items and scores, and the roster."""
 
-Http = Callable[[str, str, Mapping[str, str], bytes | None], Any]
-"""``(method, url, headers, body) -> JSON``: how the tool talks to the LMS (tests give theirs)."""
-
-
-class _NoRedirect(urllib.request.HTTPRedirectHandler):
-    def redirect_request(self, *args: Any, **kwargs: Any) -> None:
-        return None
-
-
-_OPENER = urllib.request.build_opener(_NoRedirect)
-
 
 def http_json(method: str, url: str, headers: Mapping[str, str], body: bytes | None) -> Any:
-    """The JSON an LMS answers (bounded in time and size, no redirects)."""
-    check_url(url, "url")
-    request = urllib.request.Request(url, data=body, headers=dict(headers), method=method)
-    try:
-        with _OPENER.open(request, timeout=FETCH_TIMEOUT) as response:
-            raw = response.read(MAX_JWKS_BYTES + 1)
-        if len(raw) > MAX_JWKS_BYTES:
-            raise ValueError("too large")
-        return json.loads(raw)
-    except (OSError, ValueError) as error:
-        raise LtiError("registration-refused", f"The LMS at {url}: {error}") from None
+    """The JSON an LMS answers (:func:`~.lms_http.lms_json`), a failure
+    ``registration-refused``."""
+    return lms_json(method, url, headers, body, code="registration-refused")
 
 
 def tool_registration(tool_url: str) -> dict[str, Any]:

@@ -59,6 +59,9 @@ STATUS: Mapping[str, int] = MappingProxyType(
         "no-deep-link-settings": 400,
         "not-opened-yet": 409,
         "ticket-used": 410,
+        # the LMS's services (scores, roster)
+        "wrong-scope": 403,
+        "lms-unavailable": 502,
         # a registration the administrator gives
         "insecure-url": 400,
         "incomplete-registration": 400,
@@ -67,7 +70,8 @@ STATUS: Mapping[str, int] = MappingProxyType(
 )
 """Every code of a refusal and its HTTP status: 400 a request no platform should send, 401 a
 token that does not prove who sent it (or not now), 403 a sender this tool does not know, 409
-a link whose class no teacher opened yet, 410 a launch's button used twice or too late."""
+a link whose class no teacher opened yet, 410 a launch's button used twice or too late, 502 an
+LMS whose services did not answer (or 403, ``wrong-scope``: not as asked)."""
 
 
 class LtiError(ValueError):

@@ -31,6 +31,7 @@ SENTENCES: dict[int, str] = {
     ),
     403: "This app does not know your school's website yet. Ask your teacher.",
     409: "Your teacher has not opened this yet. Try again soon.",
+    502: "Your school's website did not answer. Try again soon.",
     410: (
         "This button works only once, for a short time. "
         "Go back to your school's website and open it again."

@@ -115,22 +115,39 @@ class PypiPlatform:
         )
         self.config = _Config(registration=self.platform_registration)
         self.config.get_registration()
-        keys = json.dumps(self.config.get_jwks()).encode()
+        self.keys = json.dumps(self.config.get_jwks()).encode()
+        platform = self
 
-        class Jwks(BaseHTTPRequestHandler):
-            def do_GET(self) -> None:
-                self.send_response(200)
-                self.send_header("Content-Type", "application/json")
+        class Pages(BaseHTTPRequestHandler):
+            def _answer(self, method: str) -> None:
+                length = int(self.headers.get("Content-Length") or 0)
+                body = self.rfile.read(length) if length else b""
+                status, kind, sent = platform.answer(method, self.path, dict(self.headers), body)
+                self.send_response(status)
+                self.send_header("Content-Type", kind)
+                self.send_header("Content-Length", str(len(sent)))
                 self.end_headers()
-                self.wfile.write(keys)
+                self.wfile.write(sent)
+
+            def do_GET(self) -> None:
+                self._answer("GET")
+
+            def do_POST(self) -> None:
+                self._answer("POST")
 
             def log_message(self, *args: Any) -> None:
                 return
 
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Jwks)
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Pages)
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
         self.platform_registration.set_iss(self.url)
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def answer(
+        self, method: str, path: str, headers: dict[str, str], body: bytes
+    ) -> tuple[int, str, bytes]:
+        """The LMS's answer to a request from the tool: its keys (any other address too)."""
+        return 200, "application/json", self.keys
 
     def registration(self) -> Registration:
         """The tool's registration of this platform, as its administrator would type it."""
