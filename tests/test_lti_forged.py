@@ -313,6 +313,7 @@ def test_at_least_forty_forgeries_cover_every_launch_code() -> None:
             "lms-unavailable",
             "not-opened-yet",
             "ticket-used",
+            "not-in-course",
         }
     }
     assert {code for code, _ in FORGERIES.values()} == launch_codes

@@ -21,7 +21,7 @@ from dekbovinoj_edu.classroom.assignment import codes_assignment
 from dekbovinoj_edu.classroom.store import SQLStore, open_store
 from dekbovinoj_edu.i18n import gettext
 from dekbovinoj_edu.lti import STATUS, PlatformKeys, validate_launch
-from dekbovinoj_edu.lti.pages import DOMAIN, SENTENCES
+from dekbovinoj_edu.lti.pages import CODE_SENTENCES, DOMAIN, SENTENCES
 from dekbovinoj_edu.lti.store import LtiStore
 
 
@@ -135,5 +135,6 @@ def test_a_launch_for_a_login_the_service_began_passes(
 def test_every_refusal_has_a_sentence_in_every_language() -> None:
     assert set(STATUS.values()) == set(SENTENCES)
     for lang in ("eo", "sv", "ja"):
-        for sentence in [*SENTENCES.values(), "This did not open", "Code: {code}"]:
+        for sentence in [*SENTENCES.values(), *CODE_SENTENCES.values(), "This did not open",
+                         "Code: {code}"]:  # fmt: skip
             assert gettext(lang, DOMAIN, sentence, code="x") != sentence.replace("{code}", "x")

@@ -8,100 +8,35 @@ score scope is refused; the service's own loop sends them; an ended class comple
 
 from __future__ import annotations
 
-import re
 import time
-import urllib.parse
 from collections.abc import Iterator
-from contextlib import contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
 
 import pytest
-from support.class_service import Api, running_service
-from support.lti_launching import FORM, press
-from support.lti_platform import LmsUser
-from support.lti_services import ServicesLms
-from support.puzzles import PETER
+from support.lti_course import (
+    BEST,
+    CLASS,
+    FEWER,
+    TEACHER,
+    Served,
+    lms_and_service,
+    lms_launch,
+    student_answers,
+)
 
 from dekbovinoj_edu.class_service.lti_scores import FIRST_PAUSE, ScoreSender
-from dekbovinoj_edu.class_service.run import ClassServer
-from dekbovinoj_edu.classroom.assignment import codes_assignment
 from dekbovinoj_edu.classroom.grades import grades_of_class
-from dekbovinoj_edu.classroom.store import SQLStore, open_store
-from dekbovinoj_edu.cli.class_form import make_from_form
 from dekbovinoj_edu.lti import LtiError
 from dekbovinoj_edu.lti.courses import CourseStore
-from dekbovinoj_edu.lti.puzzle_set import custom_from_fields
 from dekbovinoj_edu.lti.service_token import SCORE_SCOPE, ServiceTokens
 from dekbovinoj_edu.lti.store import LtiStore
-
-INSTRUCTOR = "http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor"
-LEARNER = "http://purl.imsglobal.org/vocab/lis/v2/membership#Learner"
-COURSE = {"id": "course-3b", "title": "Class 3B mathematics", "link": "link-1",
-          "link_title": "Ten cows"}  # fmt: skip
-CLASS = "Class 3B mathematics · Ten cows"
-BEST = "13*2+3-9-3-7"  # Peter's puzzle, every card: 2 points
-FEWER = "13-3"  # two cards: another solution, 1 point
-TEACHER = LmsUser("t-1", "Karin Berg", (INSTRUCTOR,))
-
-Served = tuple[SQLStore, ClassServer, Api, ServicesLms]
-
-
-@contextmanager
-def lms_and_service(tmp_path: Path, *, own_loop: bool) -> Iterator[Served]:
-    """The service (``own_loop``: with its loop sending the scores; else the test sends them
-    itself, with no loop racing it), and the LMS with its services."""
-    store = open_store(tmp_path / "classes.sqlite3")
-    store.add_class(codes_assignment("4a", PETER.code))
-    options = {"class_maker": make_from_form, "sends_scores": own_loop}
-    with running_service(store, "4a", **options) as (server, api):
-        lms = ServicesLms(server.url.rstrip("/"))
-        try:
-            LtiStore(store.database).register(lms.registration(), datetime.now(timezone.utc))
-            yield store, server, api, lms
-        finally:
-            lms.close()
-    store.close()
 
 
 @pytest.fixture
 def served(tmp_path: Path) -> Iterator[Served]:
     with lms_and_service(tmp_path, own_loop=False) as running:
         yield running
-
-
-def lms_launch(served: Served, user: LmsUser) -> Any:
-    """``user`` opens the course's link from the LMS: the launch's page."""
-    _, _, api, lms = served
-    login = urllib.parse.urlsplit(lms.login_url(user, "link-1"))
-    location = api.call("GET", f"{login.path}?{login.query}").headers["location"]
-    authorization = dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(location).query))
-    custom = custom_from_fields({"codes": PETER.code})
-    posted = lms.service_launch(authorization, user, COURSE, custom)
-    body = urllib.parse.urlencode({"id_token": posted["id_token"], "state": posted["state"]})
-    page = api.call("POST", "/lti/launch", raw=body.encode(), headers=FORM)
-    assert page.status == 200, page.text
-    return page
-
-
-def student_answers(served: Served, number: int, answer: str | None) -> LmsUser:
-    """Student ``number`` opens the link and (``answer``) answers the puzzle."""
-    api = served[2]
-    student = LmsUser(f"s-{number}", f"Student Number{number}", (LEARNER,))
-    opened = press(api, lms_launch(served, student), "/lti/start")
-    nickname = re.search(r"Your name in the class: ([^<]+)<", opened.text)
-    code = re.search(r"Your code: ([A-Z0-9-]+)<", opened.text)
-    assert nickname is not None and code is not None, opened.text
-    where = f"/api/v1/classes/{urllib.parse.quote(CLASS, safe='')}"
-    joined = api.call("POST", f"{where}/join", {"nickname": nickname.group(1),
-                                                "rejoin_code": code.group(1)})  # fmt: skip
-    assert joined.status == 200, joined.text
-    if answer is not None:
-        body = {"id": f"attempt-{number:06d}-xxxxxxxxxxxx", "puzzle": 1, "answer": answer}
-        sent = api.call("POST", f"{where}/attempts", body, token=joined.document["token"])
-        assert sent.status in (200, 201), sent.text
-    return student
 
 
 def test_thirty_students_scores_arrive_exactly_once(served: Served) -> None:

@@ -57,6 +57,7 @@ from ..lti.launch import Launch, validate_launch
 from ..lti.pages import DOMAIN, page
 from ..lti.platform_keys import PlatformKeys
 from ..lti.puzzle_set import fields_from_custom
+from .lti_roster import Rosters
 from .lti_routes import LtiHandler, framing_origin
 from .lti_teacher import cookie_path
 from .static import class_page_address
@@ -113,8 +114,9 @@ class LtiPage(LtiHandler):
 class LtiLaunchHandler(LtiPage):
     """``POST /lti/launch``: the LMS's launch, checked, then its class or its deep linking."""
 
-    def initialize(self, platform_keys: PlatformKeys) -> None:
+    def initialize(self, platform_keys: PlatformKeys, rosters: Rosters) -> None:
         self.platform_keys = platform_keys
+        self.rosters = rosters
 
     def check_xsrf_cookie(self) -> None:
         """The launch is the LMS's cross-site form post: its proof is its signed token."""
@@ -142,6 +144,17 @@ class LtiLaunchHandler(LtiPage):
             self.refuse(error)
             return
         role = TEACHER if launch.is_teacher else STUDENT
+        database, now = self.lti.database, self.service.clock()
+        if role == STUDENT and not await self.aside(
+            self.rosters.admits, database, link, launch.subject, now
+        ):
+            self.refuse(LtiError("not-in-course", "The course's roster does not list them."))
+            return
+        if role == TEACHER and link.members_url is not None:
+            try:  # the board shows the course before anyone arrives
+                await self.aside(self.rosters.sync, database, link, now)
+            except LtiError as error:
+                LOG.warning("lti: the roster of %s could not be read: %s", link.class_name, error)
         person, code = await self.blocking(
             self.courses.seat_person,
             link.class_name,
@@ -321,7 +334,7 @@ class LtiStartHandler(LtiButton):
         self.show(name, body)
 
 
-def launch_routes(platform_keys: PlatformKeys) -> list[tuple[Any, ...]]:
+def launch_routes(platform_keys: PlatformKeys, rosters: Rosters) -> list[tuple[Any, ...]]:
     """The launch's routes (the platforms' keys shared by every launch of the service), Deep
     Linking's (:mod:`.lti_deep_link`) and Dynamic Registration's (:mod:`.lti_registration`)."""
     from .lti_deep_link import DEEP_LINK_PATH, LtiDeepLinkHandler
@@ -329,7 +342,7 @@ def launch_routes(platform_keys: PlatformKeys) -> list[tuple[Any, ...]]:
 
     return [
         (DEEP_LINK_PATH, LtiDeepLinkHandler),
-        (LAUNCH_PATH, LtiLaunchHandler, {"platform_keys": platform_keys}),
+        (LAUNCH_PATH, LtiLaunchHandler, {"platform_keys": platform_keys, "rosters": rosters}),
         (START_PATH, LtiStartHandler),
         (TEACHER_PATH, LtiTeacherHandler),
         (f"{REGISTER_PATH}/(?P<key>[A-Za-z0-9_-]{{1,200}})", LtiRegisterHandler),

@@ -138,9 +138,7 @@ def lti_routes(service: Service) -> list[tuple[Any, ...]]:
         return []
     from ..lti.platform_keys import PlatformKeys
     from .lti_launch import launch_routes
+    from .lti_roster import Rosters
 
-    return [
-        (JWKS_PATH, LtiJwksHandler),
-        (LOGIN_PATH, LtiLoginHandler),
-        *launch_routes(PlatformKeys()),
-    ]
+    launch = launch_routes(PlatformKeys(), Rosters())
+    return [(JWKS_PATH, LtiJwksHandler), (LOGIN_PATH, LtiLoginHandler), *launch]

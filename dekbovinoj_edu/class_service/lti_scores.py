@@ -5,7 +5,8 @@ Every :data:`SEND_SECONDS` the service works out, for each class a course's link
 student's score from the attempts (:func:`~dekbovinoj_edu.classroom.grades.grades_of_class`:
 2 points a puzzle for a best answer without a hint, 1 for another solution) and posts those
 that differ from what the LMS last acknowledged (``lti_scores``): a student's score once they
-have ended a puzzle, ``Completed`` once they ended every puzzle or the teacher ended the class.
+have ended a puzzle, ``Completed`` once they ended every puzzle or the teacher ended the class
+(a student on the roster who never came has none: the gradebook shows them missing, not 0).
 The acknowledgement is kept after the LMS's 2xx. Nothing waits in memory: after a restart the
 attempts say again what to send, and an LMS that did not answer is asked again after a pause
 that doubles up to :data:`MOST_PAUSE` (per link). A post replaces the student's score in the
@@ -88,7 +89,10 @@ class ScoreSender:
         changed = []
         for person in courses.people(name):
             grade = grades.get(person.nickname)
-            if person.role != STUDENT or grade is None or (grade.ended == 0 and not over):
+            came = person.seen is not None  # one on the roster who never came has no score
+            if person.role != STUDENT or not came or grade is None:
+                continue
+            if grade.ended == 0 and not over:
                 continue
             activity = COMPLETED if over or grade.ended >= size else IN_PROGRESS
             sent = Sent(float(grade.points), float(grade.maximum), activity, FULLY_GRADED)

@@ -59,6 +59,7 @@ STATUS: Mapping[str, int] = MappingProxyType(
         "no-deep-link-settings": 400,
         "not-opened-yet": 409,
         "ticket-used": 410,
+        "not-in-course": 403,
         # the LMS's services (scores, roster)
         "wrong-scope": 403,
         "lms-unavailable": 502,

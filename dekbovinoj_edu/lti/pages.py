@@ -18,7 +18,7 @@ import html
 from ..i18n import gettext
 from .errors import LtiError
 
-__all__ = ["DOMAIN", "PAGE_CSS", "SENTENCES", "page", "refusal_page"]
+__all__ = ["CODE_SENTENCES", "DOMAIN", "PAGE_CSS", "SENTENCES", "page", "refusal_page"]
 
 DOMAIN = "lti"
 """The gettext domain of the tool's pages (``locale/<lang>/LC_MESSAGES/lti.po``)."""
@@ -38,6 +38,11 @@ SENTENCES: dict[int, str] = {
     ),
 }
 """The one sentence for each status a refusal has (every status of :data:`~.errors.STATUS`)."""
+
+CODE_SENTENCES: dict[str, str] = {
+    "not-in-course": "You are not on the list of this class. Ask your teacher.",
+}
+"""The sentence of a refusal whose status's sentence would not say it."""
 
 
 PAGE_CSS = (
@@ -63,7 +68,8 @@ def page(lang: str, title: str, body: str) -> str:
 def refusal_page(lang: str, error: LtiError) -> str:
     """The HTML page of ``error`` in ``lang``: its sentence and its code (never its details)."""
     title = gettext(lang, DOMAIN, "This did not open")
-    sentence = html.escape(gettext(lang, DOMAIN, SENTENCES[error.status]))
+    said = CODE_SENTENCES.get(error.code) or SENTENCES[error.status]
+    sentence = html.escape(gettext(lang, DOMAIN, said))
     code = html.escape(gettext(lang, DOMAIN, "Code: {code}", code=error.code))
     body = f"<h1>{html.escape(title)}</h1><p>{sentence}</p><p><small>{code}</small></p>"
     return page(lang, title, body)

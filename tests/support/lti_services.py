@@ -2,8 +2,8 @@
 own Assignment and Grade Services and Names and Role Provisioning handlers, their checks of
 the tool's signed proof and of the access token's scopes): :class:`ServicesLms` serves them on
 127.0.0.1 beside the platform's keys, keeps the gradebook (every score received, in order) and
-the course's roster, and can be made to fail (``down``: every service answers 503) or to grant
-other scopes than asked (``granted``).
+the course's roster, and can be made to fail (``down``: every service answers 503;
+``members_down``: the roster does) or to grant other scopes than asked (``granted``).
 """
 
 from __future__ import annotations
@@ -102,6 +102,8 @@ class ServicesLms(PypiPlatform):
         self.scores: list[tuple[str, dict[str, Any]]] = []
         self.members: list[Member] = []
         self.down = False
+        self.members_down = False
+        """Whether the roster alone answers 503."""
         self.granted: str | None = None
         """The scopes the token endpoint grants, when not those asked for."""
         self.tokens_asked = 0
@@ -138,6 +140,8 @@ class ServicesLms(PypiPlatform):
             "path": where.path,
             "json": json.loads(body) if body else None,
         }
+        if where.path == "/memberships" and self.members_down:
+            return 503, "text/plain", b"the roster is down"
         if where.path == "/memberships":
             roster = _Roster(_Call(call), self.config, self.members_url)
             roster.lms = self
