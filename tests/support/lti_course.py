@@ -61,14 +61,22 @@ def lms_and_service(tmp_path: Path, *, own_loop: bool, **more: Any) -> Iterator[
     store.close()
 
 
-def lms_launch(served: Served, user: LmsUser, *, status: int = 200, lang: str = "en") -> Any:
+def lms_launch(
+    served: Served,
+    user: LmsUser,
+    *,
+    status: int = 200,
+    lang: str = "en",
+    custom: dict[str, str] | None = None,
+) -> Any:
     """``user`` opens the course's link from the LMS: the launch's page (of ``status``, in
-    the reader's ``lang``)."""
+    the reader's ``lang``); the link's ``custom`` parameters, Peter's puzzle by default."""
     _, _, api, lms = served
     login = urllib.parse.urlsplit(lms.login_url(user, "link-1"))
     location = api.call("GET", f"{login.path}?{login.query}").headers["location"]
     authorization = dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(location).query))
-    custom = custom_from_fields({"codes": PETER.code})
+    if custom is None:
+        custom = custom_from_fields({"codes": PETER.code})
     posted = lms.service_launch(authorization, user, COURSE, custom)
     body = urllib.parse.urlencode({"id_token": posted["id_token"], "state": posted["state"]})
     headers = {**FORM, "Accept-Language": lang}
