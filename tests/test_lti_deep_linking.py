@@ -18,13 +18,13 @@ from typing import Any
 import jwt
 import pytest
 from support.class_service import Answer, Api, running_service
-from support.lti_hostile import INSTRUCTOR, HostilePlatform, hostile_platform
-from support.lti_launching import FORM, LMS, launch, ticket_of
+from support.lti_hostile import INSTRUCTOR
+from support.lti_launching import FORM, LMS, HostileCourse, hostile_course, launch, ticket_of
 from support.lti_platform import CANVAS, PypiPlatform
 from support.puzzles import PETER
 
 from dekbovinoj_edu.classroom.assignment import codes_assignment
-from dekbovinoj_edu.classroom.store import SQLStore, open_store
+from dekbovinoj_edu.classroom.store import open_store
 from dekbovinoj_edu.cli.class_form import make_from_form
 from dekbovinoj_edu.lti import claims as c
 from dekbovinoj_edu.lti.deep_linking import CONTENT_ITEMS, DATA, DEEP_LINKING_RESPONSE
@@ -34,14 +34,9 @@ RETURN = "https://school.instructure.com/courses/4/deep_linking_response"
 
 
 @pytest.fixture
-def served(tmp_path: Path) -> Iterator[tuple[SQLStore, Api, HostilePlatform]]:
-    store = open_store(tmp_path / "classes.sqlite3")
-    store.add_class(codes_assignment("4a", PETER.code))
-    with hostile_platform() as platform:
-        LtiStore(store.database).register(platform.registration(), datetime.now(timezone.utc))
-        with running_service(store, "4a", class_maker=make_from_form) as (_, api):
-            yield store, api, platform
-    store.close()
+def served(tmp_path: Path) -> Iterator[HostileCourse]:
+    with hostile_course(tmp_path) as course:
+        yield course
 
 
 def deep_linking(settings: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -91,7 +86,7 @@ def tool_claims(api: Api, token: str) -> dict[str, Any]:
 
 
 def test_a_teacher_picks_a_set_and_the_lms_gets_one_link_carrying_it(
-    served: tuple[SQLStore, Api, HostilePlatform],
+    served: HostileCourse,
 ) -> None:
     store, api, platform = served
     form = launch(api, platform, roles=(INSTRUCTOR,), change=deep_linking())
@@ -121,7 +116,7 @@ def test_a_teacher_picks_a_set_and_the_lms_gets_one_link_carrying_it(
 
 
 def test_a_set_the_form_refuses_is_said_on_the_form_filled_in_again(
-    served: tuple[SQLStore, Api, HostilePlatform],
+    served: HostileCourse,
 ) -> None:
     _, api, platform = served
     form = launch(api, platform, roles=(INSTRUCTOR,), change=deep_linking())
@@ -149,7 +144,7 @@ def test_a_request_that_cannot_be_answered_is_refused(
     settings: dict[str, Any] | None,
     status: int,
     code: str,
-    served: tuple[SQLStore, Api, HostilePlatform],
+    served: HostileCourse,
 ) -> None:
     _, api, platform = served
     refused = launch(api, platform, roles=roles, change=deep_linking(settings))

@@ -9,22 +9,14 @@ from __future__ import annotations
 import re
 import urllib.parse
 from collections.abc import Iterator
-from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
-from support.class_service import Api, running_service
 from support.lms_launches import LMS_LAUNCHES
-from support.lti_hostile import HostilePlatform, hostile_platform
-from support.lti_launching import launch, press
-from support.puzzles import PETER
+from support.lti_launching import HostileCourse, hostile_course, launch, press
 
-from dekbovinoj_edu.classroom.assignment import codes_assignment
-from dekbovinoj_edu.classroom.store import SQLStore, open_store
-from dekbovinoj_edu.cli.class_form import make_from_form
 from dekbovinoj_edu.lti import claims as c
 from dekbovinoj_edu.lti.courses import CourseStore
-from dekbovinoj_edu.lti.store import LtiStore
 
 EXPECTED = {
     # the LMS: (the class's name, its puzzles, the student's nickname)
@@ -37,20 +29,13 @@ EXPECTED = {
 
 
 @pytest.fixture
-def served(tmp_path: Path) -> Iterator[tuple[SQLStore, Api, HostilePlatform]]:
-    store = open_store(tmp_path / "classes.sqlite3")
-    store.add_class(codes_assignment("4a", PETER.code))
-    with hostile_platform() as platform:
-        LtiStore(store.database).register(platform.registration(), datetime.now(timezone.utc))
-        with running_service(store, "4a", class_maker=make_from_form) as (_, api):
-            yield store, api, platform
-    store.close()
+def served(tmp_path: Path) -> Iterator[HostileCourse]:
+    with hostile_course(tmp_path) as course:
+        yield course
 
 
 @pytest.mark.parametrize("lms", list(LMS_LAUNCHES))
-def test_each_lms_launch_opens_its_class(
-    lms: str, served: tuple[SQLStore, Api, HostilePlatform]
-) -> None:
+def test_each_lms_launch_opens_its_class(lms: str, served: HostileCourse) -> None:
     store, api, platform = served
     name, size, nickname = EXPECTED[lms]
     claims = LMS_LAUNCHES[lms]

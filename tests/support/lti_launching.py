@@ -7,14 +7,23 @@ from __future__ import annotations
 import re
 import time
 import urllib.parse
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import datetime, timezone
+from pathlib import Path
 from typing import Any
 
+from dekbovinoj_edu.classroom.assignment import codes_assignment
+from dekbovinoj_edu.classroom.store import SQLStore, open_store
+from dekbovinoj_edu.cli.class_form import make_from_form
 from dekbovinoj_edu.lti import claims as c
+from dekbovinoj_edu.lti.store import LtiStore
 
-from .class_service import Answer, Api
-from .lti_hostile import DEPLOYMENT, LEARNER, HostilePlatform
+from .class_service import Answer, Api, running_service
+from .lti_hostile import DEPLOYMENT, LEARNER, HostilePlatform, hostile_platform
+from .puzzles import PETER
 
-__all__ = ["CORE", "FORM", "LMS", "launch", "press", "ticket_of"]
+__all__ = ["CORE", "FORM", "LMS", "HostileCourse", "hostile_course", "launch", "press", "ticket_of"]
 
 LMS = "https://school.instructure.com"
 """The origin of the LMS's page the launch is posted from."""
@@ -65,3 +74,19 @@ def press(api: Api, page: Answer, path: str, **headers: str) -> Answer:
     """The page's button pressed: its ticket posted to ``path``."""
     body = urllib.parse.urlencode({"ticket": ticket_of(page)}).encode()
     return api.call("POST", path, raw=body, headers={**FORM, **headers})
+
+
+HostileCourse = tuple[SQLStore, Api, HostilePlatform]
+
+
+@contextmanager
+def hostile_course(tmp_path: Path) -> Iterator[HostileCourse]:
+    """A class service that makes classes (class ``4a`` served) with the hostile platform
+    registered: the store, the service's API, the platform."""
+    store = open_store(tmp_path / "classes.sqlite3")
+    store.add_class(codes_assignment("4a", PETER.code))
+    with hostile_platform() as platform:
+        LtiStore(store.database).register(platform.registration(), datetime.now(timezone.utc))
+        with running_service(store, "4a", class_maker=make_from_form) as (_, api):
+            yield store, api, platform
+    store.close()
