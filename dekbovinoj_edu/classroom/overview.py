@@ -41,6 +41,7 @@ from enum import Enum
 from typing import TYPE_CHECKING
 
 from .attempts import DONT_KNOW, MU_RIGHT, MU_WRONG, Attempt
+from .guessing import guessers
 from .progress import Progress
 
 if TYPE_CHECKING:
@@ -246,6 +247,8 @@ class ClassOverview:
     progress: dict[str, Progress] = field(default_factory=dict)
     """Each student's level at the start of the lesson and now, by nickname (those who
     answered at the class's level)."""
+    guessing: frozenset[str] = frozenset()
+    """The students whose recent answers look like fast guessing (:mod:`.guessing`)."""
 
     @classmethod
     def build(
@@ -267,6 +270,7 @@ class ClassOverview:
         now = dict(current or {})
         mine: dict[tuple[str, int], list[Attempt]] = {}
         count = 0
+        attempts = list(attempts)
         for attempt in attempts:
             mine.setdefault((attempt.nickname, attempt.puzzle), []).append(attempt)
             count += 1
@@ -305,7 +309,15 @@ class ClassOverview:
                     tally.best,
                 )
             )
-        return cls(tuple(everyone), tuple(codes), cells, tuple(stats), count, dict(progress or {}))
+        return cls(
+            tuple(everyone),
+            tuple(codes),
+            cells,
+            tuple(stats),
+            count,
+            dict(progress or {}),
+            guessers(attempts),
+        )
 
     def cell(self, nickname: str, number: int) -> Cell:
         """The cell of one student and one puzzle (numbered from 1)."""

@@ -85,6 +85,7 @@ BOARD_CSS = """
 .dkb-board tfoot td { background: #f7f7fb; font-size: 0.9em; }
 .dkb-board td.dkb-level { white-space: nowrap; }
 .dkb-board .dkb-ready { font-weight: bold; }
+.dkb-board .dkb-guessing { font-size: 0.85em; font-style: italic; color: #8a4b00; }
 .dkb-board .dkb-sr { position: absolute; width: 1px; height: 1px; overflow: hidden;
   clip: rect(0 0 0 0); white-space: nowrap; }
 .dkb-best-answers { font-size: 1.6em; margin: 0.6em 0; }
@@ -147,6 +148,17 @@ def _level_html(progress: Progress | None, lang: str) -> str:
     return (
         f"<td class='dkb-level' title='{html.escape(said, quote=True)}'>"
         f"{html.escape(shown)}{ready}<span class='dkb-sr'>{html.escape(said)}</span></td>"
+    )
+
+
+def _guessing_html(lang: str) -> str:
+    """The mark of a student whose recent answers look like fast guessing (:mod:`..guessing`),
+    with what it means as its tooltip (and for a screen reader)."""
+    mark = _t(lang, "guessing?")
+    said = _t(lang, "Many quick wrong answers lately: maybe guessing. Have a look.")
+    return (
+        f" <span class='dkb-guessing' title='{html.escape(said, quote=True)}'>"
+        f"{html.escape(mark)}<span class='dkb-sr'>{html.escape(said)}</span></span>"
     )
 
 
@@ -259,8 +271,10 @@ def board_html(overview: ClassOverview, lang: str = "en", projector: bool = Fals
         cells = "".join(_cell_html(overview.cell(nickname, n), lang, own) for n in numbers)
         level = _level_html(overview.progress.get(nickname), lang)
         tally = _tally_html(overview, nickname, lang) if own else ""
+        guessing = nickname in overview.guessing and not projector  # never on the wall
+        flag = _guessing_html(lang) if guessing else ""
         rows.append(
-            f"<tr><td class='dkb-student'{whole}>{html.escape(shown)}</td>"
+            f"<tr><td class='dkb-student'{whole}>{html.escape(shown)}{flag}</td>"
             f"{cells}{tally}{level}</tr>"
         )
     label = _t(lang, "Each student's puzzles") if own else _t(lang, "Puzzle")
