@@ -33,6 +33,7 @@ __all__ = [
     "LtiLoginHandler",
     "framing_origin",
     "lti_routes",
+    "lti_store_of",
 ]
 
 JWKS_SECONDS = 300
@@ -59,7 +60,8 @@ def framing_origin(origin: str | None) -> str:
     return "https:"
 
 
-def _lti_store(service: Service) -> LtiStore | None:
+def lti_store_of(service: Service) -> LtiStore | None:
+    """The LTI tool's tables of ``service``'s class database (``None``: no class database)."""
     database = getattr(service.store, "database", None)
     return None if database is None else LtiStore(database)
 
@@ -69,7 +71,7 @@ class LtiHandler(ServiceHandler):
 
     @property
     def lti(self) -> LtiStore:
-        store = _lti_store(self.service)
+        store = lti_store_of(self.service)
         if store is None:
             raise tornado.web.HTTPError(404)
         return store
@@ -134,11 +136,17 @@ class LtiLoginHandler(LtiHandler):
 def lti_routes(service: Service) -> list[tuple[Any, ...]]:
     """The tool's routes, when ``service``'s store is a class database (else none): the keys,
     the login, and the launch with its buttons (:mod:`.lti_launch`)."""
-    if _lti_store(service) is None:
+    if lti_store_of(service) is None:
         return []
     from ..lti.platform_keys import PlatformKeys
+    from .lti_admin import admin_routes
     from .lti_launch import launch_routes
     from .lti_roster import Rosters
 
     launch = launch_routes(PlatformKeys(), Rosters())
-    return [(JWKS_PATH, LtiJwksHandler), (LOGIN_PATH, LtiLoginHandler), *launch]
+    return [
+        (JWKS_PATH, LtiJwksHandler),
+        (LOGIN_PATH, LtiLoginHandler),
+        *launch,
+        *admin_routes(),
+    ]

@@ -27,7 +27,7 @@ from ..i18n import gettext
 from .class_links import class_link
 from .errors import BadRequestError, ForbiddenError, InvalidError
 from .problems import LOG
-from .teacher import TeacherHandler, page_post_only
+from .teacher import TEACHER_ROOT, TeacherHandler, page_post_only
 from .validation import read_json
 
 __all__ = [
@@ -98,6 +98,16 @@ class ClassesPageHandler(ClassesHandler):
         """The hub groups the form offers for a class's roster (none on a class service)."""
         return []
 
+    def lms_page(self) -> str:
+        """The address of the school's LMS page (:mod:`.lti_admin`), "" when there is none
+        (on a hub, without a class database or the ``lti`` extra)."""
+        from .. import lti
+
+        has_database = getattr(self.service.store, "database", None) is not None
+        if self.service.hub is not None or not has_database or not lti.installed():
+            return ""
+        return f"{TEACHER_ROOT}/lti/"
+
     def students_link(self, name: str) -> str:
         """The address the students of class ``name`` open ("" where they do not)."""
         return class_link(self.service, name)
@@ -133,6 +143,7 @@ class ClassesPageHandler(ClassesHandler):
             signed_in_as=self.signed_in_as(),
             hub=self.service.hub is not None,
             groups=self.own_groups(),
+            lms=self.lms_page(),
         )
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.finish(page)

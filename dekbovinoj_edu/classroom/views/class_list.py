@@ -225,11 +225,13 @@ def classes_page(
     signed_in_as: str = "",
     hub: bool = False,
     groups: Sequence[str] = (),
+    lms: str = "",
 ) -> str:
     """The whole page: the form (if ``may_make``), the list of ``rows`` and the script that
     sends the actions (``xsrf``: the token they carry, as the dashboard's; ``signed_in_as``:
     the hub user, said at the top; ``hub``: the page is a hub's, whose groups a class may be
-    limited to; ``groups``: the hub groups the form offers, the teacher's own)."""
+    limited to; ``groups``: the hub groups the form offers, the teacher's own; ``lms``: the
+    address of the school's LMS page, when the service has one)."""
 
     def t(message: str, **values: object) -> str:
         return html.escape(_t(lang, message, **values), quote=True)
@@ -275,6 +277,7 @@ def classes_page(
 <p class="dkb-status" role="status"></p>
 {_rows(lang, rows, base)}
 {_form(lang, hub, groups) if may_make else ""}
+{f'<p><a href="{html.escape(lms, quote=True)}">{t("The school’s LMS")}</a></p>' if lms else ""}
 <script>
 const settings = {script};
 const signed = settings.xsrf ? {{"X-XSRFToken": settings.xsrf}} : {{}};
