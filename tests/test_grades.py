@@ -138,4 +138,3 @@ def test_the_command_line_prints_the_gradebook(tmp_path: Path) -> None:
     with contextlib.redirect_stderr(io.StringIO()) as err:
         assert main(["class", "gradebook", "4z", "--db", db]) == 2
     assert err.getvalue() == "dekbovinoj: Unknown class '4z'.\n"
-

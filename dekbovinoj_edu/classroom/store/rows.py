@@ -137,9 +137,7 @@ CLASS_OF_KEY = NAME_OF_KEY.scalar_subquery()
 SEAT_ID_OF_SESSION = sa.select(SESSIONS.seat).where(
     SESSIONS.token == sa.bindparam("b_token"), SESSIONS["class"] == CLASS_OF_KEY
 )
-CLASS_ENDED = (
-    sa.select(CLASSES.ended).where(CLASSES.key == sa.bindparam("b_key")).scalar_subquery()
-)
+CLASS_ENDED = sa.select(CLASSES.ended).where(CLASSES.key == sa.bindparam("b_key")).scalar_subquery()
 SEAT_OF_SESSION = (
     sa.select(seats_table, CLASS_ENDED.label("class_ended"))
     .select_from(sessions_table.join(seats_table, SEATS.id == SESSIONS.seat))
