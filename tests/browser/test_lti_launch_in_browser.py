@@ -11,7 +11,9 @@ under the student's LMS name: no nickname typed, no code kept. Every wait is bou
 
 from __future__ import annotations
 
+import os
 import re
+import time
 import urllib.parse
 from collections.abc import Iterator
 from datetime import datetime, timezone
@@ -22,6 +24,7 @@ import pytest
 from support.class_service import running_service
 from support.lms_stand_in import CLIENT_ID, DEPLOYMENT, Lms, school_lms
 from support.puzzles import PETER
+from support.webkit import missing, webkit
 
 from dekbovinoj_edu.classroom.assignment import codes_assignment
 from dekbovinoj_edu.classroom.store import open_store
@@ -98,4 +101,47 @@ def test_a_launch_inside_the_lms_page_without_cookies_opens_the_class(
         (seat,) = store.seats(link.class_name)
         assert seat.nickname == "Ana" and seat.session  # the page holds the launch's seat
         expect(dashboard.locator(".dkb-board")).to_contain_text("Ana", timeout=STEP_MS)
+    store.close()
+
+
+def test_a_launch_inside_the_lms_page_in_webkit(
+    site: Path, tmp_path: Path, lms: Lms, artifacts: Path
+) -> None:
+    """The same in WebKit (Safari's engine: third-party cookies always blocked): the teacher's
+    button opens the dashboard in a window of its own, the student's the class page."""
+    reason = missing()
+    if reason is not None and os.environ.get("DEKBOVINOJ_REQUIRE_WEBKIT"):
+        pytest.fail(reason)  # CI installs it: a missing WebKit there is a failure
+    if reason is not None:
+        pytest.skip(reason)
+    store = open_store(tmp_path / "classes.sqlite3")
+    store.add_class(codes_assignment("4a", PETER.code))
+    registration = Registration(
+        lms.issuer, CLIENT_ID, (DEPLOYMENT,), f"{lms.url}/authorize",
+        f"{lms.url}/token", f"{lms.url}/jwks",
+    )  # fmt: skip
+    LtiStore(store.database).register(registration, datetime.now(timezone.utc))
+    with (
+        running_service(store, "4a", site=site, class_maker=make_from_form) as (server, _),
+        webkit(artifacts / "webkit-lti.log") as window,
+    ):
+        tool = server.url.rstrip("/")
+        window.size(1000, 900)
+        for email, shows, seconds in (
+            ("tess@skolo.example", ".dkb-board", STEP_MS / 1000),
+            ("ana@skolo.example", ".dkb-counter", SITE_FIRST_LOAD_MS / 1000),
+        ):
+            start = urllib.parse.urlencode(lms.login_start(email, f"{tool}/lti/launch"))
+            window.switch_to(window.windows()[0])
+            window.framed(f"{lms.url}/jwks", f"{tool}/lti/login?{start}", 900, 700)
+            before = set(window.windows())
+            window.click(window.wait("button", STEP_MS / 1000))
+            deadline = time.monotonic() + STEP_MS / 1000
+            while set(window.windows()) == before and time.monotonic() < deadline:
+                time.sleep(0.25)
+            (opened,) = set(window.windows()) - before
+            window.switch_to(opened)
+            window.wait(shows, seconds)
+        (seat,) = store.seats(CourseStore(store.database).links()[0].class_name)
+        assert seat.nickname == "Ana" and seat.session
     store.close()

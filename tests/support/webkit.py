@@ -86,7 +86,14 @@ class Session:
         The frame's parent is a page of the same server (its "not found" page), as servers
         let only their own pages frame them (``frame-ancestors 'self'``)."""
         parts = urllib.parse.urlsplit(url)
-        self.go(f"{parts.scheme}://{parts.netloc}/dekbovinoj-test-phone-frame")
+        self.framed(
+            f"{parts.scheme}://{parts.netloc}/dekbovinoj-test-phone-frame", url, width, height
+        )
+
+    def framed(self, parent: str, url: str, width: int, height: int) -> None:
+        """Open ``parent``, put ``url`` in a frame ``width`` × ``height`` CSS px of it, and
+        work inside the frame (as an LMS's page frames a tool: ``parent`` another site's)."""
+        self.go(parent)
         self.script(
             "document.body.innerHTML = '';"
             "document.body.style.margin = '0';"
@@ -99,6 +106,14 @@ class Session:
             height,
         )
         self._call("POST", "/frame", {"id": {ELEMENT: self.wait("iframe", 60)}})
+
+    def windows(self) -> list[str]:
+        """The handles of the session's windows (a link may open a new one)."""
+        return [str(handle) for handle in self._call("GET", "/window/handles")]
+
+    def switch_to(self, handle: str) -> None:
+        """Work in the window ``handle``."""
+        self._call("POST", "/window", {"handle": handle})
 
     def find(self, css: str) -> list[str]:
         found = self._call("POST", "/elements", {"using": "css selector", "value": css})
