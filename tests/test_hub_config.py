@@ -11,6 +11,7 @@ fragment.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import copy
 import io
@@ -30,6 +31,8 @@ from support.hub import test_settings as hub_test_settings
 from traitlets.config import Config, LazyConfigValue
 from traitlets.config.loader import PyFileConfigLoader
 
+from dekbovinoj_edu.classroom.assignment import codes_assignment
+from dekbovinoj_edu.classroom.store import open_store
 from dekbovinoj_edu.cli import main
 from dekbovinoj_edu.hub.config import (
     DB_SECRET,
@@ -43,6 +46,8 @@ from dekbovinoj_edu.hub.config import (
     database_from_secret,
     jupyterhub_config,
 )
+from dekbovinoj_edu.lti.courses import CourseStore
+from dekbovinoj_edu.lti.store import LtiStore
 
 ROOT = Path(__file__).resolve().parents[1]
 CHART = ROOT / "tests" / "data" / "z2jh" / Z2JH_CHART
@@ -190,6 +195,52 @@ def test_the_lms_signs_in_and_its_roles_and_courses_are_the_hubs_groups(tmp_path
     with contextlib.redirect_stderr(io.StringIO()) as err:
         assert main(["hub", "config", "--db-file", DB_FILE, *LTI_ARGS[:4]]) == 2
     assert "--lti-jwks-url" in err.getvalue() and err.getvalue().count("\n") == 1
+
+
+def test_with_the_lms_token_address_the_hook_keeps_each_launch_for_the_class_service(
+    tmp_path: Path,
+) -> None:
+    database = f"sqlite:///{tmp_path / 'classes.sqlite3'}"
+    address = tmp_path / "dekbovinoj-db"
+    address.write_text(database + "\n")
+    address.chmod(0o600)
+    store = open_store(database)
+    store.add_class(codes_assignment("m4", "4WTW-94T5-3AE0-600E-0"))
+    token_url = "https://sso.canvaslms.com/login/oauth2/token"
+    text = _printed(*LTI_ARGS, "--lti-token-url", token_url, db=("--db-file", str(address)))
+    hook = _loaded(text, tmp_path).Authenticator.post_auth_hook
+    lti = "https://purl.imsglobal.org/spec/lti/claim/"
+    claims = {
+        "iss": LTI_ARGS[1], "aud": "10000000000001", "sub": "u-17", "name": "Ana Lind",
+        lti + "message_type": "LtiResourceLinkRequest", lti + "version": "1.3.0",
+        lti + "deployment_id": "1:d", lti + "roles": [LEARNER],
+        lti + "context": {"id": "c-17", "label": "Math 4a"}, lti + "resource_link": {"id": "l-1"},
+        lti + "target_link_uri": "https://hub.example/hub/user-redirect/voila/render/"
+        "dekbovinoj/classroom.ipynb?class=M4",
+    }  # fmt: skip
+    signed = asyncio.run(hook(None, None, {"name": "ana@skolo.example", "auth_state": claims}))
+    assert signed["groups"][0].startswith("course-math-4a-")
+    courses = CourseStore(store.database)
+    assert [(p.subject, p.nickname, p.role) for p in courses.people("m4")] == [
+        ("u-17", "ana@skolo.example", "student")
+    ]
+    assert [link.key.link_id for link in courses.links("m4")] == ["l-1"]
+    (registered,) = LtiStore(store.database).registrations()
+    assert registered.token_url == token_url and registered.deployment_ids == ("1:d",)
+    # a launch of no class of the database, or one the checks refuse: signed in all the same
+    elsewhere = {**claims, lti + "target_link_uri": "https://hub.example/hub/home"}
+    assert asyncio.run(hook(None, None, {"name": "bo", "auth_state": elsewhere}))["groups"]
+    broken = {**claims, lti + "version": "1.1"}
+    assert asyncio.run(hook(None, None, {"name": "cy", "auth_state": broken}))["groups"]
+    assert len(courses.people("m4")) == 1
+    store.close()
+
+    values = yaml.safe_load(_printed("--z2jh", *LTI_ARGS, "--lti-token-url", token_url, db=()))
+    hook_text = values["hub"]["extraConfig"]["dekbovinoj-lti.py"]
+    assert "LmsServices(LtiSignIn(" in hook_text and "db_file" not in hook_text  # $DEKBOVINOJ_DB
+    with contextlib.redirect_stderr(io.StringIO()) as err:
+        assert main(["hub", "config", "--db-file", DB_FILE, "--lti-token-url", token_url]) == 2
+    assert "--lti-issuer" in err.getvalue()
 
 
 def test_odd_text_in_the_options_stays_text() -> None:

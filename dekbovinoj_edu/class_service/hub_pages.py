@@ -31,6 +31,7 @@ from jupyterhub.services.auth import (  # type: ignore[import-untyped]
     HubOAuthenticated,
 )
 
+from .. import lti
 from ..classroom.errors import DOMAIN
 from ..classroom.views.teacher import ACTIONS
 from ..i18n import gettext
@@ -242,6 +243,20 @@ class HubRootRedirect(ServiceHandler):
         self.redirect(self.request.path + "/")
 
 
+def _lti_keys(service: Service, prefix: str) -> list[tuple[str, Any]]:
+    """The tool's public keys (``lti/jwks``), with the ``lti`` extra and a class database: the
+    LMS checks with them the service's requests for its gradebook and roster (the hub's
+    authenticator does the launch itself, :mod:`~dekbovinoj_edu.hub.lti_services`)."""
+    if not lti.installed():
+        return []
+    from ..lti.addresses import JWKS_PATH
+    from .lti_routes import LtiJwksHandler, lti_store_of
+
+    if lti_store_of(service) is None:
+        return []
+    return [(prefix + JWKS_PATH.lstrip("/"), LtiJwksHandler)]
+
+
 def make_hub_app(service: Service, **settings: Any) -> tornado.web.Application:
     """The application of ``service`` (every class of its store, ``service.hub`` set) under
     the hub's prefix for the service."""
@@ -255,6 +270,7 @@ def make_hub_app(service: Service, **settings: Any) -> tornado.web.Application:
         (f"{prefix}oauth_callback", HubOAuthCallbackHandler),
         *((prefix + pattern.lstrip("/"), handler) for pattern, handler in STUDENT_ROUTES),
         (f"{prefix}api/.*", ApiNotFoundHandler),
+        *_lti_keys(service, prefix),
         (f"{prefix}classes/new", HubNewClassHandler),
         (f"{classes}/(?P<action>{'|'.join(CLASS_ACTIONS)})", HubClassActionHandler),
         (f"{classes}/?", HubPageHandler),

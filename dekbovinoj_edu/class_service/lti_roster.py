@@ -22,12 +22,26 @@ from ..lti.nrps import Member, members
 from ..lti.service_token import MEMBERSHIP_SCOPE, ServiceTokens
 from ..lti.store import LtiStore
 
-__all__ = ["AGAIN_SECONDS", "Rosters"]
+__all__ = ["AGAIN_SECONDS", "Rosters", "hub_name"]
 
 LOG = logging.getLogger("dekbovinoj.lti")
 
 AGAIN_SECONDS = 10.0
 """The shortest time between two readings of one link's roster for a student it lacked."""
+
+
+def hub_name(member: Member, key: str) -> str | None:
+    """The hub name the LMS's launch will give ``member`` when a hub names its users by the
+    claim ``key`` (``email``, lowercase as the hub keeps names; ``sub``); ``None`` when the
+    roster does not tell it (an address the LMS keeps private, a custom claim).
+
+    >>> ana = Member("u-7", "Ana Lind", False, "Ana.Lind@Skolo.example")
+    >>> hub_name(ana, "email"), hub_name(ana, "sub"), hub_name(ana, "custom_login")
+    ('ana.lind@skolo.example', 'u-7', None)
+    """
+    if key == "email":
+        return None if member.email is None else member.email.lower()
+    return member.subject if key == "sub" else None
 
 
 @dataclass
@@ -38,9 +52,13 @@ class Rosters:
     _read: dict[LinkKey, float] = field(default_factory=dict)
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
-    def sync(self, database: Database, link: Link, now: float) -> list[Member]:
+    def sync(
+        self, database: Database, link: Link, now: float, *, hub_names: str | None = None
+    ) -> list[Member]:
         """Read ``link``'s roster and seat its people in its class (a blocking call);
-        ``LtiError`` when the LMS cannot give it."""
+        ``LtiError`` when the LMS cannot give it. ``hub_names``: the class is a JupyterHub's
+        whose users the LMS names by this claim (:func:`hub_name`): each seat is the hub
+        user's, as they will arrive."""
         if link.members_url is None:
             raise LtiError("lms-unavailable", "The LMS offers no roster for this link.")
         lti, courses = LtiStore(database), CourseStore(database)
@@ -61,9 +79,16 @@ class Rosters:
             self._read[link.key] = now
         for member in found:
             role = TEACHER if member.teacher else STUDENT
-            courses.seat_person(
-                link.class_name, member.subject, member.name, role, now=now, came=False
-            )
+            if hub_names is None:
+                courses.seat_person(
+                    link.class_name, member.subject, member.name, role, now=now, came=False
+                )
+                continue
+            user = hub_name(member, hub_names)
+            if user is not None:
+                courses.put_hub_person(
+                    link.class_name, member.subject, user, member.name, role, now=now, came=False
+                )
         LOG.info("lti: roster of %s: %d people", link.class_name, len(found))
         return found
 

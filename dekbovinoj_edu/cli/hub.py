@@ -56,7 +56,15 @@ def main_config(args: argparse.Namespace) -> int:
             authorize_url=args.lti_authorize_url,
             jwks_url=args.lti_jwks_url,
             username_key=args.lti_username_key,
+            token_url=args.lti_token_url,
         )
+    elif args.lti_token_url:
+        print(
+            "dekbovinoj: --lti-token-url goes with the LMS's sign-in (--lti-issuer, "
+            "--lti-client-id, --lti-authorize-url and --lti-jwks-url).",
+            file=sys.stderr,
+        )
+        return 2
     options = HubOptions(
         db_file=args.db_file,
         db=args.db,
@@ -197,6 +205,12 @@ def register(subparsers: Any) -> None:
         default="email",
         metavar="CLAIM",
         help="the launch's claim that names a hub user (default: email; sub, custom_NAME)",
+    )
+    lms.add_argument(
+        "--lti-token-url",
+        metavar="URL",
+        help="the platform's token endpoint: scores to the LMS's gradebook and its rosters "
+        "(the class service's keys: /services/NAME/lti/jwks)",
     )
     config.set_defaults(run=main_config)
 

@@ -345,7 +345,7 @@ def jupyterhub_config(options: HubOptions) -> str:
         else:
             lines.append(f"c.{key} = {text}")
     if options.lti is not None:
-        lines += hook_lines(options.group)
+        lines += hook_lines(options.group, options.lti, options.database_options())
     return "\n".join(lines) + "\n"
 
 
@@ -394,6 +394,10 @@ def _yaml(value: Any, indent: int) -> list[str]:
             lines += inner[1:]
         return lines
     return [pad + json.dumps(value)]  # JSON's scalars are YAML's: strings quoted, safe
+
+
+def _lines(lines: list[str]) -> str:
+    return "\n".join(lines) + "\n"
 
 
 def database_from_secret(options: HubOptions) -> str:
@@ -470,7 +474,10 @@ def z2jh_values(options: HubOptions, registry: str = "") -> str:
             "extraConfig": {
                 f"{options.name}.py": database_from_secret(options),
                 **(
-                    {f"{options.name}-lti.py": "\n".join(hook_lines(options.group)) + "\n"}
+                    {
+                        f"{options.name}-lti.py": "\n".join(hook_lines(options.group, options.lti))
+                        + "\n"
+                    }
                     if options.lti is not None
                     else {}
                 ),

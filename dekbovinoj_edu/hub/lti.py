@@ -29,14 +29,20 @@ teaches and who is in which course is decided.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
+import logging
 import re
+import time
 import unicodedata
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..class_service.hub_identity import DEFAULT_GROUP
+
+if TYPE_CHECKING:
+    from .lti_services import LmsServices
 
 __all__ = [
     "AUTHENTICATOR",
@@ -50,6 +56,8 @@ __all__ = [
     "is_teacher",
     "lti_groups",
 ]
+
+LOG = logging.getLogger("dekbovinoj.lti")
 
 AUTHENTICATOR = "ltiauthenticator.lti13.auth.LTI13Authenticator"
 """The hub's authenticator for an LTI 1.3 launch (``jupyterhub-ltiauthenticator``)."""
@@ -138,10 +146,14 @@ def lti_groups(claims: Mapping[str, Any], teachers: str = DEFAULT_GROUP) -> list
     return found
 
 
-def groups_hook(teachers: str = DEFAULT_GROUP) -> Callable[[Any, Any, dict[str, Any]], Any]:
+def groups_hook(
+    teachers: str = DEFAULT_GROUP, services: LmsServices | None = None
+) -> Callable[[Any, Any, dict[str, Any]], Any]:
     """The hub's ``Authenticator.post_auth_hook``: it gives a user launched from the LMS
     their groups (:func:`lti_groups`, ``teachers`` the teachers' group) from the launch's
-    claims, which the authenticator hands over as ``auth_state``.
+    claims, which the authenticator hands over as ``auth_state``. With ``services``, the
+    launch is also kept for the LMS's gradebook and roster (:mod:`.lti_services`), in a
+    thread; a fault there is logged and the user signed in all the same.
 
     >>> hook = groups_hook("teachers")
     >>> user = {"name": "ana@skolo.example", "auth_state": {ROLES: ["Instructor"]}}
@@ -152,22 +164,58 @@ def groups_hook(teachers: str = DEFAULT_GROUP) -> Callable[[Any, Any, dict[str, 
     def hook(authenticator: Any, handler: Any, authentication: dict[str, Any]) -> Any:
         claims = authentication.get("auth_state") or {}
         authentication["groups"] = lti_groups(claims, teachers)
-        return authentication
+        if services is None:
+            return authentication
+        return _keeping(services, claims, authentication)
 
     return hook
 
 
-def hook_lines(teachers: str) -> list[str]:
+async def _keeping(
+    services: LmsServices, claims: Mapping[str, Any], authentication: dict[str, Any]
+) -> dict[str, Any]:
+    try:
+        await asyncio.to_thread(services.keep, claims, str(authentication["name"]), time.time())
+    except Exception:  # the LMS's services are not the sign-in's: the user comes in
+        LOG.exception("lti: the launch of %s was not kept for the LMS", authentication["name"])
+    return authentication
+
+
+def hook_lines(
+    teachers: str, sign_in: LtiSignIn | None = None, database: Sequence[str] = ()
+) -> list[str]:
     """The configuration's lines that set :func:`groups_hook` (Python: a hook is code, not
-    a value the values' ``hub.config`` can hold).
+    a value the values' ``hub.config`` can hold). With ``sign_in`` holding the LMS's token
+    address, the hook keeps the launches for scores and roster in the class database
+    ``database`` (the service's ``--db-file FILE`` or ``--db URL``; none: ``$DEKBOVINOJ_DB``).
 
     >>> hook_lines("teachers")[-1]
     "c.Authenticator.post_auth_hook = groups_hook('teachers')"
+    >>> lms = LtiSignIn("https://lms.example", "17", "https://lms.example/auth",
+    ...                 "https://lms.example/jwks", token_url="https://lms.example/token")
+    >>> line = hook_lines("teachers", lms, ["--db-file", "/etc/jupyterhub/dekbovinoj-db"])[-1]
+    >>> "groups_hook('teachers', LmsServices(LtiSignIn(issuer='https://lms.example'" in line
+    True
+    >>> line.endswith("'https://lms.example/token', db_file='/etc/jupyterhub/dekbovinoj-db'))")
+    True
     """
-    return [
+    lines = [
         "# The LMS's roles and courses as the hub's groups (teachers, course-…).",
         "from dekbovinoj_edu.hub.lti import groups_hook",
-        f"c.Authenticator.post_auth_hook = groups_hook({teachers!r})",
+    ]
+    if sign_in is None or sign_in.token_url is None:
+        return [*lines, f"c.Authenticator.post_auth_hook = groups_hook({teachers!r})"]
+    where = ""
+    if len(database) == 2:
+        option, value = database
+        where = f", {'db_file' if option == '--db-file' else 'db'}={value!r}"
+    services = f"LmsServices({sign_in!r}, {sign_in.token_url!r}{where})"
+    return [
+        *lines,
+        "# Its launches kept for the class service: scores to its gradebook, its rosters.",
+        "from dekbovinoj_edu.hub.lti import LtiSignIn",
+        "from dekbovinoj_edu.hub.lti_services import LmsServices",
+        f"c.Authenticator.post_auth_hook = groups_hook({teachers!r}, {services})",
     ]
 
 
@@ -186,6 +234,10 @@ class LtiSignIn:
     username_key: str = "email"
     """The claim that names a hub user (``email``; ``sub`` where the LMS hides e-mail
     addresses; ``custom_NAME`` for a custom parameter)."""
+    token_url: str | None = None
+    """The platform's OAuth 2 token endpoint: given, the hub keeps its launches for the class
+    service, which posts scores to the LMS's gradebook and reads its rosters
+    (:mod:`.lti_services`)."""
 
     def settings(self) -> dict[str, Any]:
         """The hub's settings for it, by name (:func:`~.config.hub_settings` adds them).

@@ -42,7 +42,13 @@ from sqlalchemy.engine import Connection
 
 from ..classroom.assignment import MAX_NAME, class_key
 from ..classroom.attempts import utc_now
-from ..classroom.nicknames import MAX_NICKNAME, check_nickname, invisible, nickname_key
+from ..classroom.nicknames import (
+    MAX_NICKNAME,
+    check_nickname,
+    hub_key,
+    invisible,
+    nickname_key,
+)
 from ..classroom.roster import Roster
 from ..classroom.seat import new_rejoin_code
 from ..classroom.store.database import Database
@@ -395,17 +401,7 @@ class CourseStore:
                     )
                 )
             person = Person(class_name, subject, nickname, name, role, seen)
-            values = {"nickname": nickname, "name": name, "role": role, "seen": seen}
-            if found is None:
-                db.execute(
-                    sa.insert(lti_people).values(subject=subject, **values, **{"class": class_name})
-                )
-            else:
-                db.execute(
-                    sa.update(lti_people)
-                    .where(t["class"] == class_name, t.subject == subject)
-                    .values(**values)
-                )
+            self._keep_person(db, person, found is None)
             code = None
             if came and person.role == STUDENT:
                 code = new_rejoin_code()
@@ -418,6 +414,95 @@ class CourseStore:
 
         done: tuple[Person, str | None] = self.database.run(work, write=True)
         return done
+
+    @staticmethod
+    def _keep_person(db: Connection, person: Person, new: bool) -> None:
+        t = lti_people.c
+        values = {
+            "nickname": person.nickname,
+            "name": person.name,
+            "role": person.role,
+            "seen": person.seen,
+        }
+        if new:
+            db.execute(
+                sa.insert(lti_people).values(
+                    subject=person.subject, **values, **{"class": person.class_name}
+                )
+            )
+        else:
+            db.execute(
+                sa.update(lti_people)
+                .where(t["class"] == person.class_name, t.subject == person.subject)
+                .values(**values)
+            )
+
+    def put_hub_person(
+        self,
+        class_name: str,
+        subject: str,
+        user: str,
+        name: str,
+        role: str,
+        *,
+        now: float,
+        came: bool,
+    ) -> Person:
+        """Put ``subject`` in class ``class_name`` as ``role`` under the hub name ``user``
+        (a JupyterHub the LMS signs in to): a student's seat is the hub user's own, keyed as
+        :meth:`~..classroom.store.seat_rows.SeatRows.join_vouched` keys it. ``came``: they
+        launched now (their seat is made when they join, past the class's roster); otherwise
+        the LMS's roster names them, and their seat waits for them with no rejoin code.
+
+        >>> from dekbovinoj_edu.classroom.assignment import codes_assignment
+        >>> from dekbovinoj_edu.classroom.store import SQLiteStore
+        >>> store = SQLiteStore(":memory:")
+        >>> store.add_class(codes_assignment("m4", "4WTW-94T5-3AE0-600E-0"))
+        >>> courses = CourseStore(store.database)
+        >>> courses.put_hub_person("m4", "u-7", "ana@skolo.example", "Ana", "student",
+        ...                        now=5.0, came=False).seen is None
+        True
+        >>> [seat.nickname for seat in store.seats("m4")]
+        ['ana@skolo.example']
+        >>> courses.put_hub_person("m4", "u-7", "ana@skolo.example", "Ana", "student",
+        ...                        now=6.0, came=True).seen is not None
+        True
+        """
+        t = lti_people.c
+        mine = seats.c["class"] == class_name
+
+        def work(db: Connection) -> Person:
+            found = db.execute(
+                sa.select(lti_people)
+                .where(t["class"] == class_name, t.subject == subject)
+                .with_for_update()
+            ).first()
+            seen = _now_text(now) if came else (None if found is None else found.seen)
+            nickname = user if role == STUDENT else ("" if found is None else str(found.nickname))
+            person = Person(class_name, subject, nickname, name, role, seen)
+            key = hub_key(user)
+            if role == STUDENT and not came:
+                had = db.execute(sa.select(seats.c.id).where(mine, seats.c.key == key)).first()
+                if had is None:
+                    db.execute(
+                        sa.insert(seats).values(
+                            key=key,
+                            nickname=user,
+                            session="",
+                            puzzle=1,
+                            started=now,
+                            hints=0,
+                            last_seen=0.0,
+                            joined=utc_now(),
+                            secret=None,
+                            **{"class": class_name},
+                        )
+                    )
+            self._keep_person(db, person, found is None)
+            return person
+
+        kept: Person = self.database.run(work, write=True)
+        return kept
 
     # --- tickets -------------------------------------------------------------------------
 

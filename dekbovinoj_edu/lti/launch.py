@@ -40,7 +40,7 @@ from .ledgers import Logins, Nonces
 from .platform_keys import PlatformKeys
 from .registration import Registration
 
-__all__ = ["MAX_AGE_SECONDS", "SKEW_SECONDS", "Launch", "validate_launch"]
+__all__ = ["MAX_AGE_SECONDS", "SKEW_SECONDS", "Launch", "read_launch", "validate_launch"]
 
 SKEW_SECONDS = 60
 """The clocks' allowed difference between the platform and this tool, in seconds."""
@@ -167,7 +167,10 @@ def _once(
         raise LtiError("nonce-mismatch", "The launch's nonce is not its login's.")
 
 
-def _message(payload: Mapping[str, Any], registration: Registration) -> Launch:
+def read_launch(payload: Mapping[str, Any], registration: Registration) -> Launch:
+    """The :class:`Launch` of the claims ``payload``, whose signature, times and nonce were
+    checked already (here by :func:`validate_launch`; on a hub by its authenticator): its
+    deployment, message type, version, subject, roles and link, else :class:`LtiError`."""
     deployment = _text(payload.get(c.DEPLOYMENT_ID))
     if deployment is None or not registration.has_deployment(deployment):
         raise LtiError("unknown-deployment", f"Unknown deployment {deployment!r}.")
@@ -231,4 +234,4 @@ def validate_launch(
     payload = _verified(token, key)
     exp = _times(payload, now)
     _once(payload, form.get("state") or "", registration, logins, nonces, exp, now)
-    return _message(payload, registration)
+    return read_launch(payload, registration)

@@ -11,7 +11,7 @@ member whose ``status`` is not ``Active`` is left out (they left the course).
 ['7']
 >>> read_members({"members": [{"user_id": "9", "given_name": "Bo", "family_name": "Ek",
 ...     "roles": ["http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor"]}]})[0]
-Member(subject='9', name='Bo Ek', teacher=True)
+Member(subject='9', name='Bo Ek', teacher=True, email=None)
 """
 
 from __future__ import annotations
@@ -35,11 +35,13 @@ Page = Callable[[str, Mapping[str, str]], tuple[Any, str | None]]
 
 @dataclass(frozen=True)
 class Member:
-    """Someone on the course's roster: the LMS's ``sub``, their name, whether they teach."""
+    """Someone on the course's roster: the LMS's ``sub``, their name, whether they teach,
+    and their e-mail address when the LMS shares it (a hub names its users by it)."""
 
     subject: str
     name: str
     teacher: bool
+    email: str | None = None
 
 
 def read_members(page: Any) -> list[Member]:
@@ -59,7 +61,9 @@ def read_members(page: Any) -> list[Member]:
             parts = (member.get("given_name"), member.get("family_name"))
             name = " ".join(p for p in parts if isinstance(p, str) and p)
         roles = [r for r in roles if isinstance(r, str)]
-        members.append(Member(subject, name, c.is_teacher(roles)))
+        email = member.get("email")
+        email = email if isinstance(email, str) and email else None
+        members.append(Member(subject, name, c.is_teacher(roles), email))
     return members
 
 

@@ -61,6 +61,12 @@ class Lms:
         self.key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
         self.kid = uuid.uuid4().hex
         self.users: dict[str, tuple[list[str], dict[str, str]]] = {}
+        self.target = "/"
+        """The address a launch opens (its ``target_link_uri`` claim)."""
+        self.services: dict[str, Any] = {}
+        """Claims of the LMS's services a launch carries (grades, roster), when it has them."""
+        self.token_url: str | None = None
+        """The LMS's token endpoint, as its administrator copies it into the hub."""
         public = json.loads(jwt.algorithms.RSAAlgorithm.to_jwk(self.key.public_key()))
         keys = json.dumps({"keys": [{**public, "kid": self.kid, "alg": "RS256", "use": "sig"}]})
         lms = self
@@ -97,6 +103,7 @@ class Lms:
             client_id=CLIENT_ID,
             authorize_url=f"{self.url}/authorize",
             jwks_url=f"{self.url}/jwks",
+            token_url=self.token_url,
         )
 
     def login_start(self, email: str, target: str) -> dict[str, str]:
@@ -118,9 +125,9 @@ class Lms:
             "https://purl.imsglobal.org/spec/lti/claim/message_type": "LtiResourceLinkRequest",
             "https://purl.imsglobal.org/spec/lti/claim/version": "1.3.0",
             "https://purl.imsglobal.org/spec/lti/claim/deployment_id": DEPLOYMENT,
-            "https://purl.imsglobal.org/spec/lti/claim/target_link_uri": "/",
+            "https://purl.imsglobal.org/spec/lti/claim/target_link_uri": self.target,
             "https://purl.imsglobal.org/spec/lti/claim/resource_link": {"id": "link-1"},
-            ROLES: roles, CONTEXT: course,
+            ROLES: roles, CONTEXT: course, **self.services,
         }  # fmt: skip
         headers = {"kid": self.kid}
         return jwt.encode(claims, key or self.key, algorithm="RS256", headers=headers)

@@ -39,6 +39,7 @@ class Member:
     name: str
     roles: tuple[str, ...] = (LEARNER,)
     status: str = "Active"
+    email: str | None = None
 
 
 class _Call(Request):
@@ -82,9 +83,10 @@ class _Roster(NamesRoleProvisioningService):
 
     def get_member_data_page(self, page: int = 1, limit: int | None = None, **_: Any) -> TPage:
         members = [
-            {"user_id": m.user_id, "name": m.name, "roles": list(m.roles), "status": m.status}
+            {"user_id": m.user_id, "name": m.name, "roles": list(m.roles), "status": m.status,
+             **({} if m.email is None else {"email": m.email})}
             for m in self.lms.members
-        ]
+        ]  # fmt: skip
         return {"content": members, "has_next": False}
 
     def get_context_by_id(self) -> Context:
