@@ -414,6 +414,43 @@ def test_the_class_app_through_the_service_takes_a_reloaded_pages_seat_up_at_onc
     assert [answer for _, answer, _ in rows(db, nickname="Gus")] == [PETERS_ANSWER]
 
 
+def test_a_seat_the_lms_gave_shows_no_rejoin_code_nor_i_am_not_and_stays_so_after_a_reload(
+    service: ClassService, db: Path
+) -> None:
+    pytest.importorskip("jwt")  # the lti extra (the test extra has it)
+    from dekbovinoj_edu.lti.courses import CourseStore
+
+    store = open_store(db)
+    try:
+        _, code = CourseStore(store.database).seat_person(
+            "4a", "u-77", "Ana Lind", "student", now=time.time(), came=True
+        )
+    finally:
+        store.close()
+    # what the launch's page (/lti/start) writes down before it opens the class page
+    written = {"nickname": "Ana Lind", "rejoin_code": code, "token": "",
+               "saved": time.time(), "pending": [], "lms": True}  # fmt: skip
+    page = {"origin": "http://127.0.0.1:8866", "class": None, "server": None}
+    key = key_for(service.url, "4a")
+    app = ClassApp("4a", server=service.url)
+    app.keeper.value = json.dumps({"page": page, "kept": {key: json.dumps(written)}})
+    assert app.screen.children == (app.work_box,)  # taken up at once
+    assert app.rejoin_line.value == "" and app.leave_button.layout.display == "none"
+    assert "You are Ana Lind." in app.who.value
+    saved = json.loads(app.keeper.value)["save"]["state"]
+    assert saved["lms"] is True and saved["nickname"] == "Ana Lind"
+    reloaded = ClassApp("4a", server=service.url)
+    reloaded.keeper.value = json.dumps({"page": page, "kept": {key: json.dumps(saved)}})
+    assert reloaded.screen.children == (reloaded.work_box,)
+    assert reloaded.rejoin_line.value == "" and reloaded.leave_button.layout.display == "none"
+    # a seat a student chose by nickname still shows its code (the flag is the launch's only)
+    mine = ClassApp("4a", server=service.url)
+    mine.nickname.value = "Hedda"
+    mine.join_button.click()
+    assert mine.session is not None and mine.session.rejoin_code in mine.rejoin_line.value
+    assert "lms" not in json.loads(mine.keeper.value)["save"]["state"]
+
+
 def test_the_browser_path_runs_without_a_database_library(service: ClassService) -> None:
     """What the static site's Python imports: no SQLAlchemy, Alembic or tornado."""
     script = f"""

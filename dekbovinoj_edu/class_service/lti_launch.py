@@ -284,7 +284,7 @@ _START_SCRIPT = """<script>
       ? kept.pending : [];
     window.localStorage.setItem(key, JSON.stringify({
       nickname: seat.nickname, rejoin_code: seat.code, token: "",
-      saved: Date.now() / 1000, pending: pending
+      saved: Date.now() / 1000, pending: pending, lms: true
     }));
     window.location.replace(ADDRESS);
   } catch (e) {

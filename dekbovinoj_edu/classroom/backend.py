@@ -124,6 +124,11 @@ class Backend(Protocol):
         """The seat last held on this page (its nickname and code fill in the join screen)."""
         ...
 
+    @property
+    def from_lms(self) -> bool:
+        """Whether the school's LMS gave the seat this page holds or remembers."""
+        ...
+
     def restore(self) -> None:
         """Read what the page keeps again (the page's storage spoke)."""
         ...
@@ -157,6 +162,10 @@ class NothingKept:
     @property
     def remembered(self) -> KeptSeat | None:
         return None
+
+    @property
+    def from_lms(self) -> bool:
+        return False
 
     def restore(self) -> None:
         return None

@@ -315,7 +315,8 @@ class ClassClient:
             for entry in self._queue:  # another student's: never sent under this seat
                 self.refused[entry.id] = refusal("seat-taken", "")
             self._queue = []
-        self._owner = KeptSeat(seat.nickname, code, token)
+        lms = owner is not None and owner.lms and owner.nickname == seat.nickname
+        self._owner = KeptSeat(seat.nickname, code, token, lms=lms)
         self._joined = True
         self._resumable = False
         self._save()
@@ -461,6 +462,12 @@ class ClassClient:
         owner = self._owner
         return None if self._joined or owner is None or not owner.rejoin_code else owner
 
+    @property
+    def from_lms(self) -> bool:
+        """Whether the seat held or remembered here is one the school's LMS gave
+        (:attr:`~.keeping.KeptSeat.lms`)."""
+        return self._owner is not None and self._owner.lms
+
     def restore(self) -> None:
         """Read the keep again (the page's storage arrives after the app starts): the seat it
         remembers and its waiting attempts. Nothing changes once this client has joined."""
@@ -513,4 +520,6 @@ class ClassClient:
                 token=seat.token,
                 saved=self.wall_clock(),
             )
+            if seat.lms:
+                data["lms"] = True
         self.keep.save(data)

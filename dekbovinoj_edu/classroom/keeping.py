@@ -127,6 +127,9 @@ class KeptSeat:
     rejoin_code: str
     token: str = ""
     saved: float = 0.0
+    lms: bool = False
+    """The school's LMS gave this seat (its launch wrote it down here): the student comes back
+    from the LMS, so the page shows neither the code nor "I am not …"."""
 
     def fresh(self, now: float) -> bool:
         """Whether the page wrote this seat down recently enough (:data:`RESUME_SECONDS`
@@ -176,6 +179,8 @@ def read_kept(data: object) -> tuple[KeptSeat | None, list[Pending]]:
     (None, [])
     >>> read_kept({"nickname": "Ana", "rejoin_code": "", "saved": 1.5e9})[0].saved
     1500000000.0
+    >>> read_kept({"nickname": "Ana Lind", "rejoin_code": "K7QM-2XHD", "lms": True})[0].lms
+    True
     """
     if not isinstance(data, dict):
         return None, []
@@ -193,7 +198,7 @@ def read_kept(data: object) -> tuple[KeptSeat | None, list[Pending]]:
         if type(saved) not in (int, float) or not 0 <= saved < 1e11:  # NaN fails too
             saved = 0.0
         if chosen and good_code and good_token:
-            seat = KeptSeat(chosen, shown, token, float(saved))
+            seat = KeptSeat(chosen, shown, token, float(saved), data.get("lms") is True)
     pending: list[Pending] = []
     seen: set[str] = set()
     found = data.get("pending", [])

@@ -253,6 +253,12 @@ class ClassSession:
         """The seat last held on this page (its nickname and code fill in the join screen)."""
         return None if self.joined else self.backend.remembered
 
+    @property
+    def from_lms(self) -> bool:
+        """Whether the school's LMS gave this page its seat: the student is who the LMS says
+        (nothing to keep, nobody else to be on this page)."""
+        return self.backend.from_lms
+
     def counter(self) -> str:
         """``Puzzle 3 of 10``, in the student's language."""
         return self._t("Puzzle {number} of {count}", number=self.shown, count=self.count)

@@ -97,6 +97,9 @@ def test_a_launch_inside_the_lms_page_without_cookies_opens_the_class(
             timeout=SITE_FIRST_LOAD_MS,
         )
         expect(game.locator(".dkb-nickname input")).to_have_count(0)
+        # the LMS says who the student is: no rejoin code to keep, no "I am not Ana"
+        expect(game.locator(".dkb-rejoin")).to_have_text("")
+        expect(game.get_by_text("I am not")).to_have_count(0)
         game.screenshot(path=str(artifacts / "lti-student-game.png"))
         (seat,) = store.seats(link.class_name)
         assert seat.nickname == "Ana" and seat.session  # the page holds the launch's seat

@@ -417,7 +417,7 @@ class ClassApp(widgets.VBox):
         if session is None or not session.joined:
             return
         self.counter.value = f"<b>{html.escape(session.counter())}</b>"
-        if self.hub_user:
+        if self.hub_user or session.from_lms:  # the hub or the LMS says who: nothing to keep
             self.who.value = html.escape(" · " + self._t("You are {name}.", name=session.nickname))
             self.rejoin_line.value = ""
             self.leave_button.layout.display = "none"
