@@ -242,6 +242,50 @@ def class_name_for(course: str, link: str, taken: set[str]) -> str:
     return _numbered(base, MAX_NAME, taken, class_key)
 
 
+def _arriving(
+    db: Connection, class_name: str, subject: str, now: float, came: bool
+) -> tuple[Any, str | None]:
+    """The row of person ``subject`` of ``class_name`` (locked till the transaction ends; ``None``
+    if new) and when they were last seen: ``now`` when they ``came``, else as it was."""
+    t = lti_people.c
+    found = db.execute(
+        sa.select(lti_people)
+        .where(t["class"] == class_name, t.subject == subject)
+        .with_for_update()
+    ).first()
+    return found, _now_text(now) if came else (None if found is None else found.seen)
+
+
+def _put_row(
+    db: Connection, table: sa.Table, class_name: str, subject: str, values: dict[str, Any]
+) -> None:
+    """Set ``values`` in the row of ``table`` for (``class_name``, ``subject``), made if none."""
+    where = sa.and_(table.c["class"] == class_name, table.c.subject == subject)
+    if db.execute(sa.update(table).where(where).values(**values)).rowcount == 0:
+        db.execute(sa.insert(table).values(subject=subject, **values, **{"class": class_name}))
+
+
+def _new_seat(
+    db: Connection, class_name: str, key: str, nickname: str, secret: str | None, now: float
+) -> None:
+    """A new seat at puzzle 1 for a person of the LMS (``secret``: its rejoin code's, or
+    ``None`` for a hub user's seat, which the hub's sign-in opens)."""
+    db.execute(
+        sa.insert(seats).values(
+            key=key,
+            nickname=nickname,
+            session="",
+            puzzle=1,
+            started=now,
+            hints=0,
+            last_seen=0.0,
+            joined=utc_now(),
+            secret=secret,
+            **{"class": class_name},
+        )
+    )
+
+
 def _hash(ticket: str) -> str:
     return hashlib.sha256(ticket.encode("utf-8")).hexdigest()
 
@@ -372,36 +416,18 @@ class CourseStore:
         so their seat gets a new rejoin code, returned (the launch hands it to their browser;
         an earlier code stops working); otherwise (the LMS's roster) the seat waits for them,
         and ``None`` is returned."""
-        t = lti_people.c
         seat_of = sa.and_(seats.c["class"] == class_name)
 
         def work(db: Connection) -> tuple[Person, str | None]:
-            found = db.execute(
-                sa.select(lti_people)
-                .where(t["class"] == class_name, t.subject == subject)
-                .with_for_update()
-            ).first()
-            seen = _now_text(now) if came else (None if found is None else found.seen)
+            found, seen = _arriving(db, class_name, subject, now, came)
             nickname = "" if found is None else str(found.nickname)
             if role == STUDENT and not nickname:  # new, or a teacher of the class till now
                 keys = {row.key for row in db.execute(sa.select(seats.c.key).where(seat_of))}
                 nickname = nickname_for(name, keys)
-                db.execute(
-                    sa.insert(seats).values(
-                        key=nickname_key(nickname),
-                        nickname=nickname,
-                        session="",
-                        puzzle=1,
-                        started=now,
-                        hints=0,
-                        last_seen=0.0,
-                        joined=utc_now(),
-                        secret=secret_of(new_rejoin_code()),
-                        **{"class": class_name},
-                    )
-                )
+                secret = secret_of(new_rejoin_code())
+                _new_seat(db, class_name, nickname_key(nickname), nickname, secret, now)
             person = Person(class_name, subject, nickname, name, role, seen)
-            self._keep_person(db, person, found is None)
+            self._keep_person(db, person)
             code = None
             if came and person.role == STUDENT:
                 code = new_rejoin_code()
@@ -416,26 +442,14 @@ class CourseStore:
         return done
 
     @staticmethod
-    def _keep_person(db: Connection, person: Person, new: bool) -> None:
-        t = lti_people.c
+    def _keep_person(db: Connection, person: Person) -> None:
         values = {
             "nickname": person.nickname,
             "name": person.name,
             "role": person.role,
             "seen": person.seen,
         }
-        if new:
-            db.execute(
-                sa.insert(lti_people).values(
-                    subject=person.subject, **values, **{"class": person.class_name}
-                )
-            )
-        else:
-            db.execute(
-                sa.update(lti_people)
-                .where(t["class"] == person.class_name, t.subject == person.subject)
-                .values(**values)
-            )
+        _put_row(db, lti_people, person.class_name, person.subject, values)
 
     def put_hub_person(
         self,
@@ -468,37 +482,18 @@ class CourseStore:
         ...                        now=6.0, came=True).seen is not None
         True
         """
-        t = lti_people.c
         mine = seats.c["class"] == class_name
 
         def work(db: Connection) -> Person:
-            found = db.execute(
-                sa.select(lti_people)
-                .where(t["class"] == class_name, t.subject == subject)
-                .with_for_update()
-            ).first()
-            seen = _now_text(now) if came else (None if found is None else found.seen)
+            found, seen = _arriving(db, class_name, subject, now, came)
             nickname = user if role == STUDENT else ("" if found is None else str(found.nickname))
             person = Person(class_name, subject, nickname, name, role, seen)
             key = hub_key(user)
             if role == STUDENT and not came:
                 had = db.execute(sa.select(seats.c.id).where(mine, seats.c.key == key)).first()
                 if had is None:
-                    db.execute(
-                        sa.insert(seats).values(
-                            key=key,
-                            nickname=user,
-                            session="",
-                            puzzle=1,
-                            started=now,
-                            hints=0,
-                            last_seen=0.0,
-                            joined=utc_now(),
-                            secret=None,
-                            **{"class": class_name},
-                        )
-                    )
-            self._keep_person(db, person, found is None)
+                    _new_seat(db, class_name, key, user, None, now)
+            self._keep_person(db, person)
             return person
 
         kept: Person = self.database.run(work, write=True)
@@ -578,7 +573,6 @@ class CourseStore:
 
     def acknowledge(self, class_name: str, subject: str, sent: Sent, *, now: float) -> None:
         """Keep ``sent`` as the score the LMS acknowledged for ``subject`` at ``now``."""
-        t = lti_scores.c
         values = {
             "given": sent.given,
             "maximum": sent.maximum,
@@ -587,11 +581,6 @@ class CourseStore:
             "sent": _now_text(now),
         }
 
-        def work(db: Connection) -> None:
-            where = sa.and_(t["class"] == class_name, t.subject == subject)
-            if db.execute(sa.update(lti_scores).where(where).values(**values)).rowcount == 0:
-                db.execute(
-                    sa.insert(lti_scores).values(subject=subject, **values, **{"class": class_name})
-                )
-
-        self.database.run(work, write=True)
+        self.database.run(
+            lambda db: _put_row(db, lti_scores, class_name, subject, values), write=True
+        )
