@@ -22,6 +22,11 @@ keys are (``jwks_url``). Every endpoint is https; plain http only to this machin
 Traceback (most recent call last):
 ...
 dekbovinoj_edu.lti.errors.LtiError: auth_url must be https: 'http://lms.example/auth'
+>>> Registration("lms.example", "c", ("1",), "https://lms.example/auth",
+...              "https://lms.example/token", "https://lms.example/jwks")
+Traceback (most recent call last):
+...
+dekbovinoj_edu.lti.errors.LtiError: issuer must be https: 'lms.example'
 >>> check_url("http://127.0.0.1:8765/jwks", "jwks_url")
 'http://127.0.0.1:8765/jwks'
 """
@@ -54,7 +59,7 @@ class Registration:
     """One platform as this tool knows it (manual or dynamic registration)."""
 
     issuer: str
-    """The platform's ``iss``: an https URL, compared exactly."""
+    """The platform's ``iss``: an https URL (LTI 1.3's Security Framework), compared exactly."""
     client_id: str
     """The id the platform gave this tool: the launch's ``aud``."""
     deployment_ids: tuple[str, ...]
@@ -71,7 +76,7 @@ class Registration:
             raise LtiError("incomplete-registration", "A registration needs an issuer, a client.")
         if not self.deployment_ids:
             raise LtiError("incomplete-registration", "A registration needs a deployment id.")
-        for name in ("auth_url", "token_url", "jwks_url"):
+        for name in ("issuer", "auth_url", "token_url", "jwks_url"):
             check_url(getattr(self, name), name)
 
     def has_deployment(self, deployment_id: str) -> bool:
