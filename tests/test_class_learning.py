@@ -11,6 +11,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+import sqlalchemy as sa
 from support.class_service import running_service
 from support.puzzles import PETER
 
@@ -20,6 +21,7 @@ from dekbovinoj_edu.classroom.errors import ClassExistsError, PuzzleNotOpenError
 from dekbovinoj_edu.classroom.overview import class_overview
 from dekbovinoj_edu.classroom.session import ClassSession
 from dekbovinoj_edu.classroom.store import SQLStore, open_store
+from dekbovinoj_edu.classroom.store.database import migrate
 from dekbovinoj_edu.classroom.store.desk import ClassDesk
 from dekbovinoj_edu.classroom.store.learning import response_of
 from dekbovinoj_edu.classroom.views.board import board_html
@@ -60,7 +62,7 @@ def test_an_answer_updates_the_ability_and_the_rating_and_both_round_trip(any_db
     expected_ability, expected_rating = update(
         Ability(), prior(PETER), Response(Outcome.BEST, seconds=6.0)
     )
-    expected_ability = replace(expected_ability, speed=0.0)  # a class's store keeps no speed
+    assert expected_ability.speed != 0.0  # the student's own speed: kept by the store too
     assert any_store.learner("4a", "Ana").ability("2") == expected_ability
     assert any_store.puzzle_rating(PETER) == expected_rating
     any_store.close()
@@ -85,7 +87,10 @@ def test_a_puzzle_left_open_for_an_hour_counts_as_one_answered_at_the_limit(
     limit = prior(PETER).limit
     assert limit <= MAX_LIMIT < 3600.0
     at_limit = update(Ability(), prior(PETER), Response(Outcome.BEST, seconds=limit))
-    assert any_store.learner("4a", "Ana").ability("2") == replace(at_limit[0], speed=0.0)
+    an_hour = update(Ability(), prior(PETER), Response(Outcome.BEST, seconds=3600.0))
+    kept = any_store.learner("4a", "Ana").ability("2")
+    assert kept == an_hour[0] and replace(kept, speed=0.0) == replace(at_limit[0], speed=0.0)
+    assert 0.0 < at_limit[0].speed < kept.speed  # slower than the limit, as slow as counts
     assert any_store.puzzle_rating(PETER) == at_limit[1]
     after_hour = any_store.learner("4a", "Ana").ability("2")
     assert after_hour.value >= START_ABILITY  # right, however slow: never learnt down
@@ -307,3 +312,39 @@ def test_a_strong_student_is_offered_the_next_level_on_the_board(any_store: SQLS
     assert overview.progress["Ana"].ready_for == "2" and overview.progress["Bo"].ready_for == ""
     page = board_html(overview)
     assert page.count("ready for level 2?") == 1
+
+
+def _check_0008_up_and_down(url: str) -> None:
+    store = SQLStore(url)
+    store.add_class(codes_assignment("4a", PETER.code))
+    clock = Clock()
+    desk = ClassDesk(store, "4a", clock=clock)
+    ana = desk.join("Ana")
+    clock.now += 90.0  # slow and right: her own speed is slower than a child's typical
+    desk.attempt(ana.token, "a1", 1, PETER_ANSWER)
+    store.learnt()
+    learnt = store.learner("4a", "Ana").ability("2")
+    assert learnt.speed > 0.0
+    store.close()
+    engine = sa.create_engine(url)
+    with engine.begin() as connection:
+        migrate(connection, "0007")
+    columns = {c["name"] for c in sa.inspect(engine).get_columns("abilities")}
+    assert "speed" not in columns and "value" in columns
+    engine.dispose()
+    again = SQLStore(url)  # opening migrates up again: the ability stays, at a child's speed
+    assert again.learner("4a", "Ana").ability("2") == replace(learnt, speed=0.0)
+    again.close()
+
+
+def test_revision_0008_keeps_each_students_speed_and_goes_down_and_up_on_sqlite(
+    tmp_path: Path,
+) -> None:
+    _check_0008_up_and_down(f"sqlite:///{tmp_path / 'c.sqlite3'}")
+
+
+@pytest.mark.postgres
+def test_revision_0008_keeps_each_students_speed_and_goes_down_and_up_on_postgresql(
+    fresh_postgres_url: str,
+) -> None:
+    _check_0008_up_and_down(fresh_postgres_url)

@@ -17,6 +17,7 @@ from dekbovinoj_edu.classroom.assignment import codes_assignment
 from dekbovinoj_edu.classroom.errors import NicknameTakenError
 from dekbovinoj_edu.classroom.store import SQLStore
 from dekbovinoj_edu.classroom.store.database import migrate
+from dekbovinoj_edu.classroom.store.tables import HEAD_REVISION
 from dekbovinoj_edu.lti.courses import STUDENT, TEACHER, CourseStore, Link, LinkKey, Sent
 
 KEY = LinkKey("https://canvas.example", "10000000000007", "d1", "course-4a", "link-1")
@@ -152,7 +153,7 @@ def test_revision_0007_goes_up_and_down_on_sqlite(tmp_path: Path) -> None:
     _check_0007_up_and_down(url)
     engine = sa.create_engine(url)
     with engine.connect() as connection:
-        assert connection.exec_driver_sql("PRAGMA user_version").scalar() == 7
+        assert connection.exec_driver_sql("PRAGMA user_version").scalar() == int(HEAD_REVISION)
     engine.dispose()
 
 

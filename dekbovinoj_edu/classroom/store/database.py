@@ -17,7 +17,7 @@ in, ``0600`` in a folder made ``0700``.
 
 >>> database = open_database("sqlite://")
 >>> database.dialect, revision_of(database)
-('sqlite', '0007')
+('sqlite', '0008')
 >>> database.close()
 """
 

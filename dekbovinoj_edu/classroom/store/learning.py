@@ -151,7 +151,17 @@ def _rated_puzzle(code: str) -> Puzzle:
     return Puzzle.from_code(code)
 
 
-_ABILITY_FIELDS = ("seat", "level", "value", "variance", "answers", "recent", "day", "day_start")
+_ABILITY_FIELDS = (
+    "seat",
+    "level",
+    "value",
+    "variance",
+    "answers",
+    "recent",
+    "day",
+    "day_start",
+    "speed",
+)
 _RATING_FIELDS = ("puzzle_key", "value", "variance", "limit", "answers")
 _NOT_MISTAKES = sorted(NOT_COUNTED | {SOLVED, MU_RIGHT, DONT_KNOW})
 """The verdicts that are no mistake (:attr:`~..attempts.Attempt.mistake`)."""
@@ -315,13 +325,16 @@ class Learning(StoreBase):
         abilities: dict[tuple[Hashable, str], Ability] = {
             seat: Ability.from_dict(row) for seat, row in rows.items()
         }
-        taught = teach(answers, abilities, ratings, speeds=False)  # no speed column yet
+        taught = teach(answers, abilities, ratings)
         for (seat_id, _, _, now, puzzle), before in zip(ended, taught.before, strict=True):
             seat, today = (seat_id, puzzle.level.name), _day(now)
             row = rows.get(seat)
             start = float(row["day_start"]) if row and row["day"] == today else before.value
             rows[seat] = {"seat": seat_id, "level": seat[1], "day": today, "day_start": start}
-        written = [rows[seat] | taught.abilities[seat].to_dict() for seat in sorted(seats)]
+        written = [
+            rows[seat] | taught.abilities[seat].to_dict() | {"speed": taught.abilities[seat].speed}
+            for seat in sorted(seats)
+        ]
         db.execute(self._keep_ability, [{f"a_{n}": v for n, v in r.items()} for r in written])
         for key, change in sorted(taught.changes.items()):
             bound: dict[str, Any] = {f"r_{n}": v for n, v in taught.ratings[key].to_dict().items()}

@@ -29,7 +29,7 @@ BUSY_TIMEOUT_MS = 5_000
 """How long SQLite itself waits for a lock before reporting "busy"."""
 
 
-REVISIONS = ("0001", "0002", "0003", "0004", "0005", "0006", HEAD_REVISION)
+REVISIONS = ("0001", "0002", "0003", "0004", "0005", "0006", "0007", HEAD_REVISION)
 """Every revision of :mod:`.migrations`, oldest first."""
 
 

@@ -50,7 +50,7 @@ __all__ = [
     "sessions",
 ]
 
-HEAD_REVISION = "0007"
+HEAD_REVISION = "0008"
 """The newest migration: a database at this revision has exactly these tables."""
 
 REAL = sa.Float().with_variant(sa.REAL(), "sqlite")
@@ -156,6 +156,7 @@ abilities = sa.Table(
     sa.Column("recent", sa.Text, nullable=False),  # the latest results, "1" right, "0" not
     sa.Column("day", sa.Text, nullable=False),  # the day (UTC) of the latest answer
     sa.Column("day_start", REAL, nullable=False),  # the value before that day's first answer
+    sa.Column("speed", REAL, nullable=False, server_default=sa.text("0")),  # Ability.speed
     sa.PrimaryKeyConstraint("seat", "level", name="abilities_of_seat"),
 )
 """A seat's ability at one level (:class:`~dekbovinoj_edu.dealing.learner.Ability`)."""
