@@ -25,12 +25,14 @@ from dekbovinoj_edu.classroom.store.database import migrate
 from dekbovinoj_edu.classroom.store.desk import ClassDesk
 from dekbovinoj_edu.classroom.store.learning import response_of
 from dekbovinoj_edu.classroom.views.board import board_html
+from dekbovinoj_edu.classroom.views.student import ClassApp
 from dekbovinoj_edu.dealing.learner import (
     MAX_LIMIT,
     START_ABILITY,
     Ability,
     Outcome,
     Response,
+    own_limit,
     prior,
     update,
 )
@@ -254,6 +256,45 @@ def test_a_students_app_shows_their_own_puzzles_on_every_path(tmp_path: Path, pa
         assert session.finished
         mine = [a.code for a in store.attempts("4c")]
         assert [cell.code for cell in session.summary().cells] == mine and len(set(mine)) == 3
+    store.close()
+
+
+@pytest.mark.parametrize("path", ["desk", "service"])
+def test_at_each_students_level_a_stake_bar_drains_over_their_own_limit_on_every_path(
+    tmp_path: Path, path: str
+) -> None:
+    store = open_store(tmp_path / "c.sqlite3")
+    store.add_class(at_level_assignment("4c", level=1, count=3, seed=9, jokers=False))
+    store.add_class(codes_assignment("4a", PETER.code))
+    clock = Clock(1_000.0)
+    with running_service(store, "4c") as (server, _):
+        backend = ClassDesk(store, "4c") if path == "desk" else ClassClient(server.url, "4c")
+        session = ClassSession("4c", backend, clock=clock)
+        session.join("Ana")
+        seat = next(s for s in store.seats("4c") if s.nickname == "Ana")
+        limit = own_limit(Ability(), prior(Puzzle.from_code(seat.code)))
+        full = session.stake()
+        assert full is not None and full.share == 1.0 and full.seconds == round(limit, 1)
+        clock.now += full.seconds / 4  # the page's clock, from when it showed the puzzle
+        quarter = session.stake()
+        assert quarter is not None
+        assert (quarter.share, quarter.seconds) == pytest.approx((0.75, full.seconds * 0.75))
+        clock.now += full.seconds
+        assert session.stake() is None  # the bonus is gone: no bar
+        session.mu()
+        assert session.stake() is None  # the puzzle is done
+        session.next()
+        again = session.stake()
+        assert again is not None and again.share == 1.0  # the next one, from its showing
+    app = ClassApp("4c", store=store)  # the student's screen: the bar under the counter
+    app.nickname.value = "Cy"
+    app.join_button.click()
+    assert app.stake_bar.layout.display == "" and "dkb-stake" in app.stake_bar.value
+    app.mu_button.click()
+    assert app.stake_bar.layout.display == "none"
+    fixed = ClassSession("4a", ClassDesk(store, "4a", clock=clock), clock=clock)
+    fixed.join("Bo")
+    assert fixed.stake() is None  # a fixed list: time earns nothing, no bar
     store.close()
 
 

@@ -40,8 +40,9 @@ def assignment_json(assignment: Assignment) -> dict[str, Any]:
 
 def seat_json(seat: Seat, count: int) -> dict[str, Any]:
     """A student's place: the puzzle they are on (``count + 1``: every puzzle done), and
-    its code when it was dealt to them (at each student's level)."""
-    return {
+    its code when it was dealt to them, with their own time limit on it (at each student's
+    level: ``limit``, the stake bar's seconds)."""
+    shown: dict[str, Any] = {
         "nickname": seat.nickname,
         "puzzle": seat.puzzle,
         "hints": seat.hints,
@@ -49,6 +50,9 @@ def seat_json(seat: Seat, count: int) -> dict[str, Any]:
         "count": count,
         "code": seat.code or None,
     }
+    if seat.limit > 0:
+        shown["limit"] = seat.limit
+    return shown
 
 
 def attempt_json(

@@ -254,8 +254,22 @@ class ClassClient:
             raise self._unreadable(200)
         if not isinstance(code, str):
             raise self._unreadable(200)
+        limit = data.get("limit", 0.0)
+        if type(limit) not in (int, float) or not 0 <= limit <= MAX_SECONDS:  # NaN too
+            limit = 0.0
         now = time.time()
-        return Seat(self.class_name, nickname, token_hash(token), puzzle, now, hints, now, "", code)
+        return Seat(
+            self.class_name,
+            nickname,
+            token_hash(token),
+            puzzle,
+            now,
+            hints,
+            now,
+            "",
+            code,
+            float(limit),
+        )
 
     def _attempt(self, data: object, nickname: str) -> Attempt:
         if not isinstance(data, dict):

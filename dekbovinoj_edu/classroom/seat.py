@@ -73,6 +73,10 @@ class Seat:
     code: str = ""
     """The code of the puzzle dealt to them, when the class deals at each student's level
     ("" for a fixed list, or while it is not dealt yet)."""
+    limit: float = 0.0
+    """At each student's level: their own time limit on this puzzle, in seconds
+    (:func:`~dekbovinoj_edu.dealing.learner.own_limit`), over which the page's stake bar
+    drains; 0 where time earns nothing (a fixed list, every puzzle done)."""
 
 
 @dataclass(frozen=True)

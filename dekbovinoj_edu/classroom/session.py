@@ -54,6 +54,7 @@ from ..dealing.teaching import REVEALING_HINT
 from ..i18n import gettext, normalise_lang
 from ..rules.puzzle import Puzzle
 from ..sessions.feedback import Feedback, FeedbackKind
+from ..sessions.learning import Stake
 from ..sessions.practice import Answer, PracticeSession
 from .assignment import Assignment
 from .attempts import (
@@ -230,6 +231,19 @@ class ClassSession:
     def puzzle_done(self) -> bool:
         """Whether the puzzle on the screen is done (a dek bovinoj or a "mu!")."""
         return self.seat is not None and self.shown < self.seat.puzzle
+
+    def stake(self) -> Stake | None:
+        """What is still at stake on the puzzle in front of the student, at each student's
+        level (their own time limit, :attr:`~.seat.Seat.limit`, from when the page showed the
+        puzzle): a calm bar drains over it; ``None`` where time earns nothing, once the puzzle
+        is done, or once the limit has passed."""
+        seat = self.seat
+        if seat is None or seat.limit <= 0 or self.shown != seat.puzzle:
+            return None
+        spent = max(0.0, self.clock() - self._started)
+        if spent >= seat.limit:
+            return None
+        return Stake(1.0 - spent / seat.limit, seat.limit - spent)
 
     @property
     def help_open(self) -> bool:

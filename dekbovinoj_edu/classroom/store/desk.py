@@ -83,7 +83,7 @@ from dataclasses import replace
 
 from ...checking.checker import check
 from ...dealing.at_level import deal_at_level
-from ...dealing.learner import PuzzleRating, PuzzleRatings, puzzle_key
+from ...dealing.learner import Learner, PuzzleRating, PuzzleRatings, own_limit, puzzle_key
 from ...rules.levels import level_of
 from ...rules.puzzle import Puzzle
 from ...solving.solver import solve
@@ -205,9 +205,11 @@ class ClassDesk(NothingKept):
         student and the puzzle's number (the same answers, the same puzzles). A puzzle the
         student had before is dealt again only when the filters leave no other."""
         a = self.assignment
-        if not a.at_level or seat.code or seat.puzzle > self.count:
+        if not a.at_level or seat.puzzle > self.count:
             return seat
         assert a.level is not None
+        if seat.code:
+            return self._with_limit(seat, self.store.learner(self.name, seat.nickname))
         self.store.learnt()  # the answer just given has taught the ability
         learner = self.store.learner(self.name, seat.nickname)
         had = {attempt.code for attempt in self.store.attempts(self.name, seat.nickname)}
@@ -221,7 +223,19 @@ class ClassDesk(NothingKept):
             avoid=had,
             **a.filter_options(),
         )
-        return self.store.deal_to(self.name, seat.nickname, seat.puzzle, dealt.code)
+        return self._with_limit(
+            self.store.deal_to(self.name, seat.nickname, seat.puzzle, dealt.code), learner
+        )
+
+    def _with_limit(self, seat: Seat, learner: Learner) -> Seat:
+        """``seat`` with the student's own time limit on its dealt puzzle (the stake bar's)."""
+        try:
+            puzzle = Puzzle.from_code(seat.code)
+        except ValueError:  # not a code this version reads: no bar
+            return seat
+        ability = learner.ability(puzzle.level.name)
+        limit = own_limit(ability, StoredRatings(self.store).rating(puzzle))
+        return replace(seat, limit=round(limit, 1))
 
     def open_or_refuse(self) -> None:
         """``ClassEndedError`` if the teacher ended the class (read from the store each time:

@@ -47,6 +47,7 @@ from ...i18n import gettext
 from ...sessions.feedback import Feedback
 from ...widgets.answer import AnswerBuilder
 from ...widgets.callbacks import shielded
+from ...widgets.level_bar import StakeBar
 from ...widgets.look import VIEW, view_style
 from ...widgets.parts import WRAP, answer_buttons, button, language_menu
 from ...widgets.settling import SettledEnter
@@ -280,6 +281,9 @@ class ClassApp(widgets.VBox):
         )
         self.waiting = widgets.HTML()
         self.waiting.add_class("dkb-waiting")
+        self.stake_bar = StakeBar()
+        """The calm stake bar while the time bonus drains, at each student's level
+        (:meth:`~dekbovinoj_edu.classroom.session.ClassSession.stake`)."""
         self.answer = AnswerBuilder(self.session.practice, on_submit=lambda: self._on_submit(None))
         self.submit_button, self.mu_button, self.hint_button, self.answers_button = answer_buttons(
             self.answer.submit, self._on_mu, self._on_hint, self._on_answers
@@ -298,6 +302,7 @@ class ClassApp(widgets.VBox):
         self.work_box = widgets.VBox(
             [
                 widgets.HBox([self.counter, self.who], layout=widgets.Layout(**WRAP)),
+                self.stake_bar,
                 self.answer,
                 widgets.HBox(
                     [
@@ -417,6 +422,7 @@ class ClassApp(widgets.VBox):
         if session is None or not session.joined:
             return
         self.counter.value = f"<b>{html.escape(session.counter())}</b>"
+        self.stake_bar.show(session.stake())
         if self.hub_user or session.from_lms:  # the hub or the LMS says who: nothing to keep
             self.who.value = html.escape(" · " + self._t("You are {name}.", name=session.nickname))
             self.rejoin_line.value = ""
