@@ -5,6 +5,8 @@ within its filters, reproducibly; and class names ignore case."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import threading
 import time
 from dataclasses import replace
@@ -26,6 +28,8 @@ from dekbovinoj_edu.classroom.store.desk import ClassDesk
 from dekbovinoj_edu.classroom.store.learning import response_of
 from dekbovinoj_edu.classroom.views.board import board_html
 from dekbovinoj_edu.classroom.views.student import ClassApp
+from dekbovinoj_edu.cli import main
+from dekbovinoj_edu.dealing.dealer import MU_SHARE
 from dekbovinoj_edu.dealing.learner import (
     MAX_LIMIT,
     START_ABILITY,
@@ -38,6 +42,7 @@ from dekbovinoj_edu.dealing.learner import (
 )
 from dekbovinoj_edu.dealing.teaching import REVEALING_HINT
 from dekbovinoj_edu.rules.puzzle import Puzzle
+from dekbovinoj_edu.solving.solver import solve
 
 PETER_ANSWER = "13*2+3-9-3-7"
 
@@ -389,3 +394,29 @@ def test_revision_0008_keeps_each_students_speed_and_goes_down_and_up_on_postgre
     fresh_postgres_url: str,
 ) -> None:
     _check_0008_up_and_down(fresh_postgres_url)
+
+
+def test_a_class_at_each_students_level_deals_mu_puzzles_as_the_practice_tab_does(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "c.sqlite3"
+    with contextlib.redirect_stdout(io.StringIO()):
+        assert main(["class", "new", "4m", "--at-level", "--level", "1", "--count", "40",
+                     "--seed", "5", "--db", str(db)]) == 0  # fmt: skip
+        assert main(["class", "new", "4all", "--at-level", "--level", "1", "--count", "3",
+                     "--mu", "1", "--db", str(db)]) == 0  # fmt: skip
+    store = open_store(db)
+    shares = {a.name: a.mu for a in store.classes()}
+    assert shares == {"4m": MU_SHARE, "4all": 1.0}
+    desk = ClassDesk(store, "4all")
+    ana = desk.join("Ana")
+    assert solve(Puzzle.from_code(ana.seat.code)) is None  # no dek bovinoj: say "mu!"
+    desk = ClassDesk(store, "4m")
+    bo = desk.join("Bo")
+    mus = 0
+    for number in range(1, 41):
+        seat = desk.place(bo.token)
+        mus += solve(Puzzle.from_code(seat.code)) is None
+        desk.attempt(bo.token, f"attempt-bo-{number:03d}", number, "", mu=True)
+    assert 1 <= mus <= 10  # about one in ten, as on the practice tab
+    store.close()

@@ -32,7 +32,7 @@ from functools import cached_property
 from typing import Any
 
 from ..dealing.at_level import TARGET
-from ..dealing.dealer import deal_many
+from ..dealing.dealer import MU_SHARE, deal_many
 from ..dealing.filters import FILTER_NAMES, Filters
 from ..dealing.rating import Difficulty
 from ..rules.codes import PuzzleCodeError
@@ -276,15 +276,22 @@ def at_level_assignment(
     seed: int | str = 0,
     target: float = TARGET,
     mode: str = "practice",
+    mu: float = MU_SHARE,
     **filters: Any,
 ) -> Assignment:
     """``count`` puzzles at ``level`` "at each student's level": each student's next puzzle
     is dealt (within ``filters``, from ``seed`` and the student) when they reach it, so that
-    they solve it with about the chance ``target``.
+    they solve it with about the chance ``target``; a share ``mu`` of them have no dek
+    bovinoj (by default as on the practice tab, :data:`~..dealing.dealer.MU_SHARE`).
 
     A wish no puzzle meets raises the dealer's ``DealError`` here, before any student
     joins.
+
+    >>> at_level_assignment("4c", level=1).mu, at_level_assignment("4c", mu=0.0).mu
+    (0.1, 0.0)
     """
+    if not 0.0 <= mu <= 1.0:
+        raise BadAssignmentError("--mu is a share from 0 to 1, not {mu}.", mu=mu)
     the_level = level_of(level)
     options = filters_json(filters)
     deal_many(1, the_level, seed, "any", **filters)  # the filters admit some puzzle
@@ -295,6 +302,7 @@ def at_level_assignment(
         level=the_level.name,
         count=count,
         seed=str(seed),
+        mu=mu,
         at_level=True,
         target=target,
         filters=options,

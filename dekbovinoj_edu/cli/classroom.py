@@ -70,10 +70,10 @@ def make_assignment(args: argparse.Namespace, store: ProgressStore | None = None
     dealt = [args.level, args.count, args.seed, args.difficulty, args.mu, args.lesson]
     if args.codes is not None and (filters or any(option is not None for option in dealt)):
         raise BadAssignmentError("Give either --codes or a deal (--level, --count, --seed…).")
-    if args.at_level and (args.codes is not None or args.difficulty or args.mu is not None):
+    if args.at_level and (args.codes is not None or args.difficulty):
         raise BadAssignmentError(
             "--at-level deals each student's puzzles at their level: give --level, --count "
-            "and filters, not --codes, --difficulty or --mu."
+            "and filters, not --codes or --difficulty."
         )
     if args.target is not None and not args.at_level:
         raise BadAssignmentError("--target goes with --at-level.")
@@ -86,7 +86,7 @@ def make_assignment(args: argparse.Namespace, store: ProgressStore | None = None
         count=args.count if args.count is not None else 10,
         seed=seed_from(args.seed),
         difficulty=args.difficulty or "any",
-        mu=0.0 if args.at_level else wish.mu,
+        mu=wish.mu if not args.at_level or args.mu is not None or args.lesson else None,
         codes=codes,
         mode=args.mode,
         at_level=args.at_level,
@@ -310,7 +310,11 @@ def add_new_options(parser: argparse.ArgumentParser) -> None:
         choices=[member.value for member in Difficulty],
         help="easy, medium, hard or any (default)",
     )
-    parser.add_argument("--mu", type=float, help='share 0–1 of "mu!" puzzles (no dek bovinoj)')
+    parser.add_argument(
+        "--mu",
+        type=float,
+        help='share 0–1 of "mu!" puzzles (no dek bovinoj; default 0, with --at-level 0.1)',
+    )
     parser.add_argument("--codes", help="puzzle codes instead of a deal: C1,C2,...")
     add_lesson_option(parser)
     add_filter_options(parser)

@@ -84,6 +84,7 @@ from .wording import say
 __all__ = [
     "MAX_SECONDS",
     "MAX_TRIES",
+    "MU_SHARE",
     "NEARBY",
     "DealError",
     "Dealt",
@@ -134,6 +135,11 @@ _NOT_FOUND = (
 )
 _IMPOSSIBLE = "No puzzle ({wish}) at level {level}: {reason}."
 
+
+MU_SHARE = 0.1
+"""How often a puzzle dealt for practice has no dek bovinoj at all, so students practise
+saying "mu!" (the practice tab's, and a class's at each student's level unless the teacher
+says otherwise)."""
 
 MAX_TRIES = 5000
 """How many turns :func:`deal` draws at random before it takes one of every recorded turn

@@ -54,7 +54,7 @@ from ..checking.checker import check
 from ..checking.steps import narrate
 from ..dealing.answer_facts import advanced_form
 from ..dealing.at_level import deal_at_level
-from ..dealing.dealer import DealError, Dealt, deal_nearest, repeat_key
+from ..dealing.dealer import MU_SHARE, DealError, Dealt, deal_nearest, repeat_key
 from ..dealing.filters import Filters, passes_through_fraction
 from ..dealing.learner import Outcome
 from ..dealing.scope import Scope
@@ -91,8 +91,6 @@ AVOIDED = 10
 """How many of the latest puzzles "New puzzle" does not deal again while the filters leave
 others."""
 
-MU_SHARE = 0.1
-"""How often a dealt puzzle has no dek bovinoj at all, so students practise saying "mu!"."""
 
 _UI = "ui"
 

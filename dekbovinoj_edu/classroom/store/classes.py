@@ -47,7 +47,7 @@ def new_class(
     count: int = 10,
     seed: int | str | None = None,
     difficulty: str = "any",
-    mu: float = 0.0,
+    mu: float | None = None,
     codes: str | None = None,
     mode: str = "practice",
     at_level: bool = False,
@@ -59,9 +59,11 @@ def new_class(
 ) -> Assignment:
     """Make class ``name``: dealt from ``seed`` (a fresh one if ``None``) with the dealer's
     ``filters``, or the puzzles of ``codes`` (comma-separated); ``mode`` is ``practice`` or
-    ``test``. ``at_level``: no fixed list, but ``count`` puzzles dealt to each student at
-    their own level, aiming at the chance ``target`` (``difficulty`` and ``mu`` do not
-    apply). ``store``: an open store to keep it in (left open) instead of ``db``.
+    ``test``. ``mu``: the share of "mu!" puzzles (``None``: none in a dealt list, the
+    practice tab's :data:`~...dealing.dealer.MU_SHARE` at each student's level). ``at_level``:
+    no fixed list, but ``count`` puzzles dealt to each student at their own level, aiming at
+    the chance ``target`` (``difficulty`` does not apply). ``store``: an open store to keep it
+    in (left open) instead of ``db``.
     ``roster``: who may take a seat (:mod:`~..roster`; ``None``: anyone). Returns its
     assignment.
     ``ClassExistsError`` if the name is taken (in any case), ``BadAssignmentError`` for bad
@@ -73,9 +75,11 @@ def new_class(
     if codes is not None:
         assignment = codes_assignment(name, codes, mode=mode)
     elif at_level:
+        chosen = {} if mu is None else {"mu": mu}
         assignment = at_level_assignment(
-            name, level=level, count=count, seed=seed, target=target, mode=mode, **filters
-        )
+            name, level=level, count=count, seed=seed, target=target, mode=mode,
+            **chosen, **filters,
+        )  # fmt: skip
     else:
         assignment = deal_assignment(
             name,
@@ -83,7 +87,7 @@ def new_class(
             count=count,
             seed=seed,
             difficulty=difficulty,
-            mu=mu,
+            mu=0.0 if mu is None else mu,
             mode=mode,
             **filters,
         )
