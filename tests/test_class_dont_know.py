@@ -41,7 +41,7 @@ def test_dont_know_is_kept_apart_and_learnt_gently(tmp_path: Path, path: str) ->
         assert [(a.verdict, a.answer, a.finishes, a.mistake) for a in kept] == [
             (DONT_KNOW, "?", True, False)
         ]
-        assert response_of(kept[0], 0, 10.0).outcome is Outcome.DONT_KNOW
+        assert response_of(kept[0], 0, 10.0, has_joker=False).outcome is Outcome.DONT_KNOW
         cell = cell_of(1, "", kept)
         assert cell.state is CellState.DONT_KNOW and cell.state.finished
         assert cell_text(cell, "sv") == "? Jag vet inte"

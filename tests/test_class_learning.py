@@ -338,7 +338,7 @@ def test_best_answers_shown_before_solving_make_the_answer_a_shown_one(
     store.learnt()
     (typed,) = store.attempts("4a", "Ana")
     assert typed.verdict == "ok" and typed.hints == REVEALING_HINT
-    assert response_of(typed, 0, 5.0).outcome is Outcome.SHOWN
+    assert response_of(typed, 0, 5.0, has_joker=False).outcome is Outcome.SHOWN
     assert store.learner("4a", "Ana").ability("2").value < START_ABILITY  # never raised
     store.close()
 
@@ -419,4 +419,22 @@ def test_a_class_at_each_students_level_deals_mu_puzzles_as_the_practice_tab_doe
         mus += solve(Puzzle.from_code(seat.code)) is None
         desk.attempt(bo.token, f"attempt-bo-{number:03d}", number, "", mu=True)
     assert 1 <= mus <= 10  # about one in ten, as on the practice tab
+    store.close()
+
+
+def test_two_hints_weigh_the_same_in_a_class_as_on_the_practice_tab(tmp_path: Path) -> None:
+    store = open_store(tmp_path / "c.sqlite3")
+    store.add_class(codes_assignment("4a", PETER.code))  # no joker: "needs the joker?" skipped
+    clock = Clock(1_000.0)
+    session = ClassSession("4a", ClassDesk(store, "4a", clock=clock), clock=clock)
+    session.join("Ana")
+    session.hint()
+    session.hint()
+    assert session.seat is not None and session.seat.hints == 3  # the page shows hint 3
+    clock.now += 30.0
+    session.practice.type(PETER_ANSWER)
+    session.submit()
+    store.learnt()
+    pressed_twice = update(Ability(), prior(PETER), Response(Outcome.BEST, 30.0, hints=2))
+    assert store.learner("4a", "Ana").ability("2") == pressed_twice[0]
     store.close()

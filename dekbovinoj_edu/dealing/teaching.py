@@ -38,6 +38,7 @@ __all__ = [
     "Answered",
     "RatingChange",
     "Taught",
+    "hints_taken",
     "shows_the_answer",
     "teach",
 ]
@@ -51,6 +52,24 @@ def shows_the_answer(hints: int, has_answer: bool) -> bool:
     """Whether ``hints`` hints showed the whole answer: the :data:`REVEALING_HINT`, or any
     hint of a puzzle without a dek bovinoj (``has_answer`` false: the first hint says "mu!")."""
     return hints >= REVEALING_HINT or (not has_answer and hints >= 1)
+
+
+def hints_taken(step: int, *, has_joker: bool, has_answer: bool) -> int:
+    """How many hints a student took to reach hint ``step`` (what the page shows, and a class
+    keeps): the joker's hint (step 2) is skipped on a puzzle without a joker, so its steps 3
+    and 4 took one press fewer; a puzzle without a dek bovinoj says all at its first. A
+    practice session counts the presses themselves; a class learns from this, so two presses
+    weigh the same in both.
+
+    >>> hints_taken(3, has_joker=False, has_answer=True), hints_taken(3, has_joker=True,
+    ...     has_answer=True), hints_taken(1, has_joker=False, has_answer=False)
+    (2, 3, 1)
+    >>> hints_taken(REVEALING_HINT, has_joker=False, has_answer=True)
+    3
+    """
+    if has_answer and not has_joker and step >= 3:
+        return step - 1
+    return max(0, step)
 
 
 @dataclass(frozen=True)

@@ -26,10 +26,12 @@ a whole class at once never overwrite each other, and none is lost.
 >>> from dataclasses import replace
 >>> from dekbovinoj_edu.classroom.attempts import Attempt
 >>> row = Attempt("4a", "Ana", 1, "C", "3+7", "ok", 2, 2, 0, 1.0, "T")
->>> response_of(row, mistakes=1, seconds=3600.0)
+>>> response_of(row, mistakes=1, seconds=3600.0, has_joker=False)
 Response(outcome=<Outcome.BEST: 'best'>, seconds=3600.0, hints=0, mistakes=1)
->>> response_of(replace(row, hints=4), 0, 5.0).outcome
+>>> response_of(replace(row, hints=4), 0, 5.0, has_joker=False).outcome
 <Outcome.SHOWN: 'shown'>
+>>> response_of(replace(row, hints=3), 0, 5.0, has_joker=False).hints  # two presses
+2
 """
 
 from __future__ import annotations
@@ -60,7 +62,7 @@ from ...dealing.learner import (
     prior,
     puzzle_key,
 )
-from ...dealing.teaching import Answered, shows_the_answer, teach
+from ...dealing.teaching import Answered, hints_taken, shows_the_answer, teach
 from ...rules.puzzle import Puzzle
 from ...sessions.learning import within_reach
 from ..attempts import DONT_KNOW, MU_RIGHT, MU_WRONG, NOT_COUNTED, SOLVED, Attempt
@@ -127,9 +129,11 @@ def ready_for(ability: Ability, level: str) -> str:
     return NEXT_LEVEL[level] if within_reach(ability, level) >= READY_SHARE else ""
 
 
-def response_of(attempt: Attempt, mistakes: int, seconds: float) -> Response:
+def response_of(attempt: Attempt, mistakes: int, seconds: float, *, has_joker: bool) -> Response:
     """The learner model's view of ``attempt``, which ends its puzzle, after ``mistakes``
-    counted wrong answers on it and ``seconds`` (:func:`learnt_seconds`)."""
+    counted wrong answers on it and ``seconds`` (:func:`learnt_seconds`); its hints as the
+    presses they took on a puzzle with or without a joker (``has_joker``:
+    :func:`~dekbovinoj_edu.dealing.teaching.hints_taken`), as the practice tab counts them."""
     if attempt.verdict == MU_WRONG:
         outcome = Outcome.WRONG
     elif attempt.verdict == DONT_KNOW:
@@ -142,7 +146,9 @@ def response_of(attempt: Attempt, mistakes: int, seconds: float) -> Response:
         outcome = Outcome.BEST
     else:
         raise ValueError(f"attempt {attempt.verdict!r} does not end a puzzle")
-    return Response(outcome, max(0.0, seconds), max(0, attempt.hints), max(0, mistakes))
+    has_answer = attempt.best != 0
+    hints = hints_taken(attempt.hints, has_joker=has_joker, has_answer=has_answer)
+    return Response(outcome, max(0.0, seconds), hints, max(0, mistakes))
 
 
 @lru_cache(maxsize=4096)
@@ -320,7 +326,8 @@ class Learning(StoreBase):
         for seat_id, started, kept, now, puzzle in ended:
             place = (kept.class_name, kept.nickname, kept.puzzle)
             seconds = learnt_seconds(now - started, kept.seconds)
-            response = response_of(kept, mistakes.get(place, 0), seconds)
+            taken = mistakes.get(place, 0)
+            response = response_of(kept, taken, seconds, has_joker=puzzle.has_joker)
             answers.append(Answered(seat_id, puzzle, response))
         abilities: dict[tuple[Hashable, str], Ability] = {
             seat: Ability.from_dict(row) for seat, row in rows.items()
