@@ -326,13 +326,17 @@ SERVER_SIDE: tuple[str, ...] = (
     "class_service/",
     "cli/",
     "hub/",
+    "lti/",
     "serving/",
     "classroom/store/",
     "site/",
 )
 """The package's folders that run only on a server or at build time, never in the browser
-(the class service, the command line, the hub, Voilà's serving, the class store, the site's
-build): the site's wheel leaves them out, except :data:`BROWSER_SIDE`."""
+(the class service, the command line, the hub, the LTI tool, Voilà's serving, the class
+store, the site's build): the site's wheel leaves them out, except :data:`BROWSER_SIDE`."""
+
+SERVER_CATALOGS: tuple[str, ...] = ("/lti.po",)
+"""The translation catalogs only :data:`SERVER_SIDE` reads (the LTI tool's pages)."""
 
 BROWSER_SIDE: tuple[str, ...] = ("site/__init__.py", "site/late_wheels.py")
 """What the browser's Python runs of :data:`SERVER_SIDE`'s folders: the late wheels' finder."""
@@ -344,9 +348,13 @@ def in_browser(member: str) -> bool:
 
     >>> in_browser("widgets/app.py"), in_browser("serving/light/light.js")
     (True, False)
-    >>> in_browser("site/late_wheels.py"), in_browser("site/build.py")
-    (True, False)
+    >>> in_browser("site/late_wheels.py"), in_browser("site/build.py"), in_browser("lti/ags.py")
+    (True, False, False)
+    >>> in_browser("locale/sv/LC_MESSAGES/lti.po"), in_browser("locale/sv/LC_MESSAGES/ui.po")
+    (False, True)
     """
+    if member.endswith(SERVER_CATALOGS):
+        return False
     return member in BROWSER_SIDE or not member.startswith(SERVER_SIDE)
 
 
