@@ -16,6 +16,9 @@ jupyterlite-core 0.6.4          the 0.6 line that voici-core 0.9 and the kernel 
 jupyterlite-pyodide-kernel 0.6.1  0.7.x fails: "Shared module @jupyterlab/pluginmanager
                                 doesn't exist" under jupyterlite-core 0.6
 npm ``pyodide@0.27.6``          the newest Pyodide this kernel starts on (Python 3.12)
+npm ``brotli@1.3.3``            its decoder, ahead of ``pyodide.js``: the worker's big
+                                files as ``.br`` over plain http (:mod:`.brotli_fetch`)
+npm ``base64-js@1.5.1``         what that decoder unpacks its dictionary with
 ==============================  =========================================================
 
 >>> TOOLS["voici-core"], TOOLS["jupyterlite-core"], TOOLS["jupyterlite-pyodide-kernel"]
@@ -38,7 +41,8 @@ from importlib import metadata
 from pathlib import Path
 
 from ..classroom.views.keeper import CLASS_SERVERS
-from .assets import compress_site, hash_folder, stored_archive
+from .assets import BROTLI, compress_site, hash_folder, stored_archive
+from .brotli_fetch import decoder_bundle, with_brotli_fetch
 from .bytecode import compile_archives
 from .loading_bar import add_loading_bar
 from .pages import (
@@ -228,7 +232,12 @@ def _lite_dir(
             if member is None:
                 raise OSError(f"npm's pyodide {PYODIDE_VERSION} has no {name}")
             data = member.read()
-            (pyodide / name).write_bytes(trim_stdlib(data) if name == "python_stdlib.zip" else data)
+            if name == "python_stdlib.zip":
+                data = trim_stdlib(data)
+            elif name == "pyodide.js" and BROTLI:  # the big files' .br copies over http
+                text = with_brotli_fetch(data.decode("utf-8"), decoder_bundle(cache, steps))
+                data = text.encode("utf-8")
+            (pyodide / name).write_bytes(data)
     steps.step("Getting the wheels the site ships, and this package's own")
     shipped = _shipped_wheels(pyodide, cache, steps)
     archives = [pyodide / "python_stdlib.zip"] + [pyodide / w.file_name for w in shipped]
