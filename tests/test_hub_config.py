@@ -12,6 +12,7 @@ fragment.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import copy
 import io
@@ -197,6 +198,13 @@ def test_the_lms_signs_in_and_its_roles_and_courses_are_the_hubs_groups(tmp_path
     assert "--lti-jwks-url" in err.getvalue() and err.getvalue().count("\n") == 1
 
 
+def _signed_in(hook: Any, user: dict[str, Any]) -> dict[str, Any]:
+    """What the hub's ``post_auth_hook`` gives back for ``user``, awaited as the hub awaits
+    it (in a thread of its own: a test before may have left its loop running here)."""
+    with concurrent.futures.ThreadPoolExecutor(1) as thread:
+        return dict(thread.submit(asyncio.run, hook(None, None, user)).result(timeout=60))
+
+
 def test_with_the_lms_token_address_the_hook_keeps_each_launch_for_the_class_service(
     tmp_path: Path,
 ) -> None:
@@ -218,7 +226,7 @@ def test_with_the_lms_token_address_the_hook_keeps_each_launch_for_the_class_ser
         lti + "target_link_uri": "https://hub.example/hub/user-redirect/voila/render/"
         "dekbovinoj/classroom.ipynb?class=M4",
     }  # fmt: skip
-    signed = asyncio.run(hook(None, None, {"name": "ana@skolo.example", "auth_state": claims}))
+    signed = _signed_in(hook, {"name": "ana@skolo.example", "auth_state": claims})
     assert signed["groups"][0].startswith("course-math-4a-")
     courses = CourseStore(store.database)
     assert [(p.subject, p.nickname, p.role) for p in courses.people("m4")] == [
@@ -229,9 +237,9 @@ def test_with_the_lms_token_address_the_hook_keeps_each_launch_for_the_class_ser
     assert registered.token_url == token_url and registered.deployment_ids == ("1:d",)
     # a launch of no class of the database, or one the checks refuse: signed in all the same
     elsewhere = {**claims, lti + "target_link_uri": "https://hub.example/hub/home"}
-    assert asyncio.run(hook(None, None, {"name": "bo", "auth_state": elsewhere}))["groups"]
+    assert _signed_in(hook, {"name": "bo", "auth_state": elsewhere})["groups"]
     broken = {**claims, lti + "version": "1.1"}
-    assert asyncio.run(hook(None, None, {"name": "cy", "auth_state": broken}))["groups"]
+    assert _signed_in(hook, {"name": "cy", "auth_state": broken})["groups"]
     assert len(courses.people("m4")) == 1
     store.close()
 
