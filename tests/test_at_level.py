@@ -147,6 +147,13 @@ def test_after_misses_the_next_puzzle_is_easier_and_after_successes_harder() -> 
     assert steered_target(TARGET, [True, True, True, False]) == TARGET
 
 
+def test_a_gentle_target_aims_higher_and_a_challenge_lower_than_themselves() -> None:
+    # children's realised success is compressed towards 0.75 (issue 39): the aim corrects it
+    assert steered_target(TARGET, []) == TARGET
+    assert steered_target(GENTLE, []) > GENTLE
+    assert steered_target(CHALLENGE, []) < CHALLENGE
+
+
 @pytest.mark.parametrize("target", [0.0, 1.0, -0.5, 2.0])
 def test_a_target_is_a_chance_between_zero_and_one(target: float) -> None:
     with pytest.raises(ValueError):

@@ -53,6 +53,7 @@ from .turn_facts import known
 
 __all__ = [
     "BAND_TRIES",
+    "CALIBRATION",
     "CANDIDATES",
     "CHALLENGE",
     "GENTLE",
@@ -60,6 +61,7 @@ __all__ = [
     "LOWEST_TARGET",
     "STEERING",
     "TARGET",
+    "aimed_chance",
     "choose",
     "deal_at_level",
     "draw_in_band",
@@ -88,24 +90,46 @@ come from any band (a lesson's filters can make a band rare: hard puzzles of two
 bound in turns, not seconds, so that the same seed deals the same puzzles on every machine."""
 
 
+CALIBRATION = 0.6
+"""How much children's realised success moves per unit of the model's chance aimed at, around
+:data:`TARGET` (measured: 0.68 / 0.76 / 0.86 at 0.6 / 0.75 / 0.9, ``benchmarks/bench_children.py``,
+issue 39): :func:`aimed_chance` corrects the aim by it."""
+
+
+def aimed_chance(target: float) -> float:
+    """The model's chance to aim at so that children succeed about ``target`` of the time.
+
+    The model's chances are compressed towards :data:`TARGET` (a gentle target is realised
+    less often, a challenge more), so the aim moves away from it by ``1 /``
+    :data:`CALIBRATION`; :data:`TARGET` itself is unchanged.
+
+    >>> aimed_chance(0.75), round(aimed_chance(0.6), 2), round(aimed_chance(0.9), 2)
+    (0.75, 0.5, 1.0)
+    """
+    return TARGET + (target - TARGET) / CALIBRATION
+
+
 def steered_target(target: float, recent: Sequence[bool]) -> float:
     """The chance to aim for next: ``target``, corrected by the latest results.
 
     With ``s`` successes in the latest ``n`` results (at most
     :data:`~.learner.RECENT`), the student is ``target × n − s`` successes behind
-    the target (ahead when negative); the next puzzle aims at ``target +
-    STEERING × (target × n − s)``, within :data:`LOWEST_TARGET` and
-    :data:`HIGHEST_TARGET`.
+    the target (ahead when negative); the next puzzle aims at
+    ``aimed_chance(target) + STEERING × (target × n − s)`` (:func:`aimed_chance`), within
+    :data:`LOWEST_TARGET` and :data:`HIGHEST_TARGET`.
 
     >>> steered_target(0.75, []), steered_target(0.75, [True, True, True, False])
     (0.75, 0.75)
     >>> round(steered_target(0.75, [False, False]), 2), round(steered_target(0.75, [True] * 4), 2)
     (0.9, 0.65)
+    >>> steered_target(0.9, []), steered_target(0.6, [])
+    (0.95, 0.5)
     """
     if not 0.0 < target < 1.0:
         raise ValueError(f"a target is a chance between 0 and 1, not {target!r}")
     behind = target * len(recent) - sum(recent)
-    return max(LOWEST_TARGET, min(HIGHEST_TARGET, target + STEERING * behind))
+    aim = aimed_chance(target) + STEERING * behind
+    return max(LOWEST_TARGET, min(HIGHEST_TARGET, aim))
 
 
 def expected_success(ability: Ability, rating: PuzzleRating) -> float:
