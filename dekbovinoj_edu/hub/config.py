@@ -346,7 +346,7 @@ def jupyterhub_config(options: HubOptions) -> str:
             lines.append(f"c.{key} = {text}")
     if options.lti is not None:
         lines += hook_lines(options.group, options.lti, options.database_options())
-    return "\n".join(lines) + "\n"
+    return _lines(lines)
 
 
 _PLAIN_KEY = re.compile(r"[A-Za-z][A-Za-z0-9_./-]*")
@@ -397,6 +397,7 @@ def _yaml(value: Any, indent: int) -> list[str]:
 
 
 def _lines(lines: list[str]) -> str:
+    """Configuration ``lines`` as a file's text."""
     return "\n".join(lines) + "\n"
 
 
@@ -474,10 +475,7 @@ def z2jh_values(options: HubOptions, registry: str = "") -> str:
             "extraConfig": {
                 f"{options.name}.py": database_from_secret(options),
                 **(
-                    {
-                        f"{options.name}-lti.py": "\n".join(hook_lines(options.group, options.lti))
-                        + "\n"
-                    }
+                    {f"{options.name}-lti.py": _lines(hook_lines(options.group, options.lti))}
                     if options.lti is not None
                     else {}
                 ),
