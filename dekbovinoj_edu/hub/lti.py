@@ -196,7 +196,8 @@ def hook_lines(
     >>> line = hook_lines("teachers", lms, ["--db-file", "/etc/jupyterhub/dekbovinoj-db"])[-1]
     >>> "groups_hook('teachers', LmsServices(LtiSignIn(issuer='https://lms.example'" in line
     True
-    >>> line.endswith("'https://lms.example/token', db_file='/etc/jupyterhub/dekbovinoj-db'))")
+    >>> line.endswith("token_url='https://lms.example/token'), "
+    ...               "db_file='/etc/jupyterhub/dekbovinoj-db'))")
     True
     """
     lines = [
@@ -209,7 +210,7 @@ def hook_lines(
     if len(database) == 2:
         option, value = database
         where = f", {'db_file' if option == '--db-file' else 'db'}={value!r}"
-    services = f"LmsServices({sign_in!r}, {sign_in.token_url!r}{where})"
+    services = f"LmsServices({sign_in!r}{where})"
     return [
         *lines,
         "# Its launches kept for the class service: scores to its gradebook, its rosters.",

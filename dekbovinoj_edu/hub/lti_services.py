@@ -74,23 +74,20 @@ def class_of(claims: Mapping[str, Any]) -> str | None:
 
 class LmsServices:
     """What the hub needs to keep its LMS launches for the class service: the LMS as the hub
-    signs in with it, the LMS's token address, and the class database (``db_file``: a file
-    holding its address, as the service's ``--db-file``; ``db``: its address; neither: the
-    hub's ``$DEKBOVINOJ_DB``, as on Kubernetes)."""
+    signs in with it, its token address among its settings, and the class database
+    (``db_file``: a file holding its address, as the service's ``--db-file``; ``db``: its
+    address; neither: the hub's ``$DEKBOVINOJ_DB``, as on Kubernetes)."""
 
     def __init__(
-        self,
-        sign_in: LtiSignIn,
-        token_url: str,
-        *,
-        db_file: str | None = None,
-        db: str | None = None,
+        self, sign_in: LtiSignIn, *, db_file: str | None = None, db: str | None = None
     ) -> None:
         from ..class_service.lti_roster import Rosters
         from ..lti.registration import check_url
 
+        if sign_in.token_url is None:
+            raise ValueError("The LMS's scores and rosters need its token address.")
         self.sign_in = sign_in
-        self.token_url = check_url(token_url, "token_url")
+        self.token_url = check_url(sign_in.token_url, "token_url")
         self.db_file = db_file
         self.db = db
         self.rosters = Rosters()
@@ -168,10 +165,3 @@ class LmsServices:
         if launch.is_teacher and link.members_url is not None:
             self.rosters.sync(store.database, link, now, hub_names=self.sign_in.username_key)
         return link
-
-    def close(self) -> None:
-        """Close the class database, if it was opened."""
-        with self._lock:
-            if self._store is not None:
-                self._store.close()
-                self._store = None
