@@ -15,8 +15,8 @@ fetch that asks for the file's integrity (Pyodide's lock) gets it checked agains
 decoded bytes; anything else (https, where the browser takes brotli itself; another file; a
 copy missing; a failed check) is the browser's own ``fetch``.
 
->>> bundle = bundle_source({"dec/a.js": "exports.x = require('./b').y + 1;",
-...                         "dec/b.js": "exports.y = 41;"}, "dec/a.js", "x")
+>>> bundle = bundle_source({"dec/decode.js": "exports.BrotliDecompress = require('./streams');",
+...                         "dec/streams.js": "exports.BrotliInput = function () {};"})
 >>> "function (module, exports, require)" in bundle and bundle.rstrip().endswith(");")
 True
 """
@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 import tarfile
 from collections.abc import Mapping
 from pathlib import Path
@@ -136,16 +135,13 @@ _DECODE = """
 """
 
 
-def bundle_source(sources: Mapping[str, str], main: str, export: str | None = None) -> str:
-    """CommonJS ``sources`` (by path; a bare name is a package's ``index.js``) as one script
-    that defines ``var DekBovinojBrotli``: the ``export`` of ``main`` (``None``: the brotli
-    decoder's whole-buffer decode, :data:`_DECODE`)."""
+def bundle_source(sources: Mapping[str, str]) -> str:
+    """The brotli decoder's CommonJS ``sources`` (by path; a bare name is a package's
+    ``index.js``) as one script that defines ``var DekBovinojBrotli``: its whole-buffer
+    decode (:data:`_DECODE`)."""
     modules = ",\n".join(
         f"{json.dumps(path)}: function (module, exports, require) {{\n{text}\n}}"
         for path, text in sources.items()
-    )
-    result = (
-        _DECODE if export is None else f"  return load({json.dumps(main)})[{json.dumps(export)}];"
     )
     return f"""var DekBovinojBrotli = (function () {{
   "use strict";
@@ -174,21 +170,9 @@ def bundle_source(sources: Mapping[str, str], main: str, export: str | None = No
     }}
     return done[path].exports;
   }}
-{result}
+{_DECODE}
 }})();
 """
-
-
-def _package(cache: Path, spec: str, steps: BuildSteps) -> Path:
-    """npm's tarball of ``spec``, downloaded once into ``cache``."""
-    name, _, version = spec.rpartition("@")
-    tarball = cache / f"{name}-{version}.tgz"
-    if not tarball.is_file():
-        if shutil.which("npm") is None:
-            raise OSError(f"build-site downloads {spec} with npm: install npm")
-        cache.mkdir(parents=True, exist_ok=True)
-        steps.run(["npm", "pack", spec, "--silent", "--pack-destination", "."], cwd=cache)
-    return tarball
 
 
 def _read(tarball: Path, member: str) -> str:
@@ -203,15 +187,15 @@ def decoder_bundle(cache: Path, steps: BuildSteps | None = None) -> str:
     """The brotli decoder as one script (``DekBovinojBrotli(bytes)`` → the decoded bytes),
     with its licences' notice, from npm's packages kept in ``cache``."""
     steps = steps or BuildSteps()
-    brotli = _package(cache, BROTLI_NPM, steps)
-    base64 = _package(cache, BASE64_NPM, steps)
+    brotli = steps.npm_pack(BROTLI_NPM, cache)
+    base64 = steps.npm_pack(BASE64_NPM, cache)
     sources = {path: _read(brotli, path) for path in DECODER_FILES}
     sources["base64-js"] = _read(base64, "index.js")
     notice = (
         f"/* {BROTLI_NPM} (brotli.js, MIT, Devon Govett): Google's Brotli decoder "
         f"(Apache-2.0); {BASE64_NPM} (MIT). Ahead of pyodide.js by dekbovinoj build-site. */\n"
     )
-    return notice + bundle_source(sources, "dec/decode.js")
+    return notice + bundle_source(sources)
 
 
 _MARK = re.compile(r"^/\* brotli@")

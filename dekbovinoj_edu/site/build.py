@@ -152,16 +152,7 @@ def _check_tools() -> None:
 
 def _pyodide(cache: Path, steps: BuildSteps) -> Path:
     """npm's ``pyodide`` tarball, downloaded once into the cache."""
-    tarball = cache / f"pyodide-{PYODIDE_VERSION}.tgz"
-    if not tarball.is_file():
-        if shutil.which("npm") is None:
-            raise OSError(f"build-site downloads pyodide@{PYODIDE_VERSION} with npm: install npm")
-        cache.mkdir(parents=True, exist_ok=True)
-        steps.run(
-            ["npm", "pack", f"pyodide@{PYODIDE_VERSION}", "--silent", "--pack-destination", "."],
-            cwd=cache,
-        )
-    return tarball
+    return steps.npm_pack(f"pyodide@{PYODIDE_VERSION}", cache)
 
 
 def _shipped_wheels(folder: Path, cache: Path, steps: BuildSteps) -> list[Shipped]:

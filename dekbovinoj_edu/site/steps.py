@@ -28,6 +28,7 @@ voici: no such notebook
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import time
 import warnings
@@ -114,6 +115,17 @@ class BuildSteps:
         if done.returncode != 0:
             raise BuildStepError(self.current, self.log)
         return done
+
+    def npm_pack(self, spec: str, cache: Path) -> Path:
+        """npm's tarball of ``spec`` (``name@version``), downloaded once into ``cache``."""
+        name, _, version = spec.rpartition("@")
+        tarball = cache / f"{name}-{version}.tgz"
+        if not tarball.is_file():
+            if shutil.which("npm") is None:
+                raise OSError(f"build-site downloads {spec} with npm: install npm")
+            cache.mkdir(parents=True, exist_ok=True)
+            self.run(["npm", "pack", spec, "--silent", "--pack-destination", "."], cwd=cache)
+        return tarball
 
     @contextmanager
     def quiet(self) -> Iterator[None]:
