@@ -92,8 +92,8 @@ bound in turns, not seconds, so that the same seed deals the same puzzles on eve
 
 CALIBRATION = 0.6
 """How much children's realised success moves per unit of the model's chance aimed at, around
-:data:`TARGET` (measured: 0.68 / 0.76 / 0.86 at 0.6 / 0.75 / 0.9, ``benchmarks/bench_children.py``,
-issue 39): :func:`aimed_chance` corrects the aim by it."""
+:data:`TARGET` (read from ``benchmarks/bench_children.py``, whose children do not follow the
+model): :func:`aimed_chance` corrects the aim by it."""
 
 
 def aimed_chance(target: float) -> float:

@@ -221,7 +221,7 @@ class ClassDesk(NothingKept):
             a.chance,
             random.Random(seed),
             avoid=had,
-            mu=a.mu or 0.0,  # a class made before at-level classes dealt "mu!" puzzles: none
+            mu=a.mu or 0.0,  # a class with no share kept deals no "mu!" puzzle
             **a.filter_options(),
         )
         return self._with_limit(

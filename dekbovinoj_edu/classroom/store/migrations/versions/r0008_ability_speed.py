@@ -1,8 +1,7 @@
 """Each student's own speed in class mode: ``abilities`` gets ``speed``
 (:attr:`~dekbovinoj_edu.dealing.learner.Ability.speed`: ln of their typical time on a right
-answer over a child's), 0 for every ability learnt before (a child's typical speed, as class
-mode scored until now), so a slow but careful student's limit grows with them as on the
-practice tab.
+answer over a child's), 0 for every ability already kept (a child's typical speed), so a
+slow but careful student's limit grows with them as on the practice tab.
 
 The column is added in place (``ALTER TABLE``, never a copy: ``ON DELETE CASCADE``). SQLite's
 ``PRAGMA user_version`` becomes 8, so an older version refuses the file rather than write
