@@ -233,8 +233,8 @@ def _lite_dir(
     shipped = _shipped_wheels(pyodide, cache, steps)
     archives = [pyodide / "python_stdlib.zip"] + [pyodide / w.file_name for w in shipped]
     steps.step("Compiling the site's Python under Node (a minute or two)")
-    compile_archives(pyodide, archives)
-    for archive in archives:  # compressed as a whole when served (site/assets.py)
+    rests = compile_archives(pyodide, archives)
+    for archive in archives + rests:  # compressed as a whole when served (site/assets.py)
         archive.write_bytes(stored_archive(archive.read_bytes()))
     shipped = [dataclasses.replace(w, sha256=sha256(pyodide / w.file_name)) for w in shipped]
     lock = pyodide_lock(shipped)

@@ -44,6 +44,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from . import late_wheels
+from .rest_archives import STDLIB_FOLDER
 from .startup import STDLIB_ARCHIVE
 from .wheels import PYODIDE_INFO
 
@@ -54,6 +55,7 @@ __all__ = [
     "compile_archives",
     "how_compiled",
     "pyc_name",
+    "splits",
 ]
 
 CACHE_TAG = "cpython-312"
@@ -70,13 +72,15 @@ STARTUP: tuple[str, ...] = (
     "ipywidgets",
     "dekbovinoj_edu.widgets.app",
     "dekbovinoj_edu.widgets.progress",
+    "dekbovinoj_edu.classroom.views.student",
     "tarfile",
     "sympy",
 )
-"""What the kernel and the app's page import as they start, ``tarfile`` (Pyodide's package
-loader imports it to install the first wheel), and sympy (which the checker fetches and
-imports on the spot for a rare level-3 value, so compiled it is there sooner): the modules
-these import are the ones compiled (about 1,000)."""
+"""What the kernel, the app's page and the class page import as they start, ``tarfile``
+(Pyodide's package loader imports it to install the first wheel), and sympy (which the
+checker fetches and imports on the spot for a rare level-3 value, so compiled it is there
+sooner): the modules these import are the ones compiled (about 1,000), and the others are
+left to the rest archives (:func:`splits`)."""
 
 STDLIB = f"{STDLIB_ARCHIVE}/"
 """Where Pyodide mounts ``python_stdlib.zip`` (a ``sys.path`` entry), as a folder."""
@@ -102,6 +106,7 @@ def pyc_name(member: str, *, keep_source: bool) -> str:
 _COMPILER = r"""
 import base64, hashlib, importlib, importlib.util, json, sys, zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc
+from _dekbovinoj_rest import INDEX, module_name, rest_name
 
 def pyc_name(member, keep_source):
     stem = member[:-3]
@@ -125,15 +130,20 @@ def record(files, name):
 def rewrite(job, started):
     source, target = "/jobs/" + job["file"], "/jobs/out/" + job["file"]
     every, prefix = job["how"] == "every", job["prefix"]
-    entries = []
+    entries, rest = [], []
     with zipfile.ZipFile(source) as archive:
         for info in archive.infolist():
             data = archive.read(info)
-            entries.append((info, data))
             if not info.filename.endswith(".py"):
+                entries.append((info, data))
                 continue
             if not every and prefix + info.filename not in started:
+                if job["split"] and module_name(info.filename):
+                    rest.append((info, data))
+                else:
+                    entries.append((info, data))
                 continue
+            entries.append((info, data))
             try:
                 code = bytecode(data, prefix + info.filename)
             except SyntaxError:
@@ -153,6 +163,13 @@ def rewrite(job, started):
     with zipfile.ZipFile(target, "w") as out:
         for info, data in entries:
             out.writestr(info, data, compresslevel=9)
+    if not rest:
+        return {}
+    with zipfile.ZipFile("/jobs/out/" + rest_name(job["file"]), "w") as out:
+        for info, data in rest:
+            out.writestr(info, data)
+    modules = sorted(module_name(info.filename) for info, _ in rest)
+    return {rest_name(job["file"]): {"target": job["target"], "modules": modules}}
 
 plan = json.load(open("/jobs/jobs.json"))
 for job in plan["archives"]:
@@ -166,9 +183,21 @@ started = {
     for module in list(sys.modules.values())
     if (getattr(module, "__file__", None) or "").endswith(".py")
 }
+index = {}
 for job in plan["archives"]:
-    rewrite(job, started)
-""".replace("CACHE_TAG", CACHE_TAG).replace("SITE_PACKAGES", SITE_PACKAGES)
+    index.update(rewrite(job, started))
+for job in plan["archives"]:
+    if job["prefix"] == "STDLIB":
+        with zipfile.ZipFile("/jobs/out/" + job["file"], "a") as out:
+            out.writestr(INDEX, json.dumps(index, indent=0, sort_keys=True))
+json.dump(sorted(index), open("/jobs/out/rests.json", "w"))
+"""
+for _name, _value in {
+    "CACHE_TAG": CACHE_TAG,
+    "SITE_PACKAGES": SITE_PACKAGES,
+    "STDLIB": STDLIB,
+}.items():
+    _COMPILER = _COMPILER.replace(_name, _value)
 
 _RUNNER = """
 import { loadPyodide } from "PYODIDE_MJS";
@@ -194,14 +223,31 @@ def how_compiled(archive: str) -> str:
     return "every" if archive.startswith(EVERY_MODULE) else "bytecode"
 
 
-def compile_archives(pyodide: Path, archives: Sequence[Path]) -> None:
+def splits(archive: str) -> bool:
+    """Whether the build moves the modules of the archive (file name) ``archive`` that no
+    page imports as it starts into a rest archive (:mod:`.rest_archives`): those it compiles
+    as ``"bytecode"``, but for the late wheels, which the site fetches whole when needed.
+
+    >>> splits("python_stdlib.zip"), splits("ipython-9.1.0-py3-none-any.whl")
+    (True, True)
+    >>> splits("sympy-1.14.0-py3-none-any.whl"), splits("dekbovinoj_edu-0.1.0-py3-none-any.whl")
+    (False, False)
+    """
+    late = archive.startswith(tuple(f"{name}-" for name in late_wheels.LATE))
+    return how_compiled(archive) == "bytecode" and not late
+
+
+def compile_archives(pyodide: Path, archives: Sequence[Path]) -> list[Path]:
     """Compile the ``.py`` files of ``archives`` (in ``pyodide``, rewritten in place).
 
     ``pyodide`` is the site's folder of npm's ``pyodide`` files, the wheels, and
     ``python_stdlib.zip`` (which may be among ``archives``: Python starts from a copy).
     Each archive is compiled as :func:`how_compiled` says; ``python_stdlib.zip`` names its
     modules ``/lib/python312.zip/…`` (where Pyodide mounts it), a wheel
-    ``/lib/python3.12/site-packages/…``: the names tracebacks give.
+    ``/lib/python3.12/site-packages/…``: the names tracebacks give. The modules of the
+    archives that :func:`splits` that the start did not import go into rest archives, written
+    beside them and listed in ``python_stdlib.zip``'s index (:mod:`.rest_archives`): their
+    paths are returned.
     """
     node = shutil.which("node")
     if node is None:
@@ -219,12 +265,18 @@ def compile_archives(pyodide: Path, archives: Sequence[Path]) -> None:
         (core / "empty-lock.json").write_text(json.dumps(lock), "utf-8")
         jobs = work / "jobs"
         (jobs / "out").mkdir(parents=True)
-        listed = []
+        listed: list[dict[str, str | bool]] = []
         for archive in archives:
             shutil.copy2(archive, jobs / archive.name)
-            prefix = STDLIB if archive.suffix == ".zip" else SITE_PACKAGES
+            stdlib = archive.suffix == ".zip"
             listed.append(
-                {"file": archive.name, "prefix": prefix, "how": how_compiled(archive.name)}
+                {
+                    "file": archive.name,
+                    "prefix": STDLIB if stdlib else SITE_PACKAGES,
+                    "how": how_compiled(archive.name),
+                    "split": splits(archive.name),
+                    "target": STDLIB_FOLDER if stdlib else SITE_PACKAGES.rstrip("/"),
+                }
             )
         plan = {"archives": listed, "startup": list(STARTUP)}
         (jobs / "jobs.json").write_text(json.dumps(plan), "utf-8")
@@ -239,5 +291,9 @@ def compile_archives(pyodide: Path, archives: Sequence[Path]) -> None:
             lines = done.stderr.strip().splitlines()[-12:]  # not the minified source before
             message = "\n".join(line[:300] for line in lines)
             raise OSError(f"compiling the site's Python under Node failed:\n{message}")
-        for job in listed:
-            shutil.copy2(jobs / "out" / job["file"], pyodide / job["file"])
+        for archive in archives:
+            shutil.copy2(jobs / "out" / archive.name, archive)
+        rests: list[str] = json.loads((jobs / "out" / "rests.json").read_text("utf-8"))
+        for rest in rests:
+            shutil.copy2(jobs / "out" / rest, pyodide / rest)
+    return [pyodide / rest for rest in rests]

@@ -26,6 +26,8 @@ import sys
 from collections.abc import Callable, Sequence
 from types import ModuleType
 
+from .rest_archives import fetch_site_file
+
 __all__ = ["BROWSER", "LATE", "LateWheelFinder", "install"]
 
 LATE: dict[str, tuple[str, ...]] = {"sympy": ("mpmath",), "mpmath": ()}
@@ -102,18 +104,13 @@ class LateWheelFinder(importlib.abc.MetaPathFinder):
 
 def _fetch_now(name: str) -> bytes:  # pragma: no cover (the browser's Python only)
     """The wheel of ``name``, from the site, by a synchronous request (in a web worker)."""
-    import js  # type: ignore[import-not-found]
     import pyodide_js  # type: ignore[import-not-found]
 
-    api = pyodide_js._api  # Pyodide 0.27's own record of its lock and address
-    url = api.config.indexURL + getattr(api.lockfile_packages, name).file_name
-    request = js.XMLHttpRequest.new()
-    request.open("GET", url, False)
-    request.responseType = "arraybuffer"
-    request.send()
-    if request.status != 200:
-        raise ImportError(f"could not fetch {url} ({request.status})", name=name)
-    return bytes(request.response.to_py())
+    file_name = getattr(pyodide_js._api.lockfile_packages, name).file_name  # Pyodide 0.27's lock
+    try:
+        return fetch_site_file(file_name)
+    except OSError as error:
+        raise ImportError(f"could not fetch {file_name}: {error}", name=name) from error
 
 
 def install() -> None:

@@ -29,6 +29,8 @@ True
 
 from __future__ import annotations
 
+from .rest_archives import MODULE, STDLIB_ARCHIVE
+
 __all__ = [
     "SITECUSTOMIZE",
     "STDLIB_ARCHIVE",
@@ -38,8 +40,6 @@ __all__ = [
     "patch_member",
 ]
 
-STDLIB_ARCHIVE = "/lib/python312.zip"
-"""Where Pyodide 0.27 mounts ``python_stdlib.zip``."""
 
 SITECUSTOMIZE = f'''"""Dek Bovinoj's static site: written into python_stdlib.zip by build-site.
 
@@ -47,6 +47,9 @@ Python 3.12's zipimporter re-reads its archive's whole directory whenever
 importlib.invalidate_caches() is called (Pyodide calls it after installing wheels), once for
 each package imported from the archive. The standard library's archive never changes while
 the page is open, so its importers keep the directory they read first.
+
+The modules no page imports as it starts are in rest archives, fetched when first imported
+(dekbovinoj_edu/site/rest_archives.py, here as {MODULE}).
 """
 
 import zipimport
@@ -61,6 +64,10 @@ def _invalidate_unless_stdlib(self):
 
 
 zipimport.zipimporter.invalidate_caches = _invalidate_unless_stdlib
+
+import {MODULE}  # the modules no page imports as it starts: fetched when first imported
+
+{MODULE}.install()
 '''
 """The ``sitecustomize`` module the site's standard library carries."""
 

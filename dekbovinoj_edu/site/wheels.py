@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from . import rest_archives
 from .startup import SITECUSTOMIZE, patch_member
 
 __all__ = [
@@ -208,7 +209,8 @@ KEPT_ENCODINGS = frozenset(
 def trim_stdlib(data: bytes) -> bytes:
     """Pyodide's ``python_stdlib.zip`` without the encodings outside :data:`KEPT_ENCODINGS`,
     and with the site's ``sitecustomize`` module
-    (:data:`~dekbovinoj_edu.site.startup.SITECUSTOMIZE`).
+    (:data:`~dekbovinoj_edu.site.startup.SITECUSTOMIZE`) and the rest archives' finder it
+    installs (:mod:`~dekbovinoj_edu.site.rest_archives`).
 
     >>> import io
     >>> made = io.BytesIO()
@@ -216,7 +218,7 @@ def trim_stdlib(data: bytes) -> bytes:
     ...     for name in ("encodings/utf_8.pyc", "encodings/cp1252.pyc", "json/__init__.pyc"):
     ...         stdlib.writestr(name, b"")
     >>> zipfile.ZipFile(io.BytesIO(trim_stdlib(made.getvalue()))).namelist()
-    ['encodings/utf_8.pyc', 'json/__init__.pyc', 'sitecustomize.py']
+    ['encodings/utf_8.pyc', 'json/__init__.pyc', 'sitecustomize.py', '_dekbovinoj_rest.py']
     """
     trimmed = io.BytesIO()
     with zipfile.ZipFile(io.BytesIO(data)) as stdlib, zipfile.ZipFile(trimmed, "w") as kept:
@@ -226,6 +228,8 @@ def trim_stdlib(data: bytes) -> bytes:
                 continue
             kept.writestr(entry, stdlib.read(entry))
         kept.writestr("sitecustomize.py", SITECUSTOMIZE, zipfile.ZIP_DEFLATED)
+        module = Path(rest_archives.__file__).read_text("utf-8")
+        kept.writestr(f"{rest_archives.MODULE}.py", module, zipfile.ZIP_DEFLATED)
     return trimmed.getvalue()
 
 
@@ -338,8 +342,13 @@ store, the site's build): the site's wheel leaves them out, except :data:`BROWSE
 SERVER_CATALOGS: tuple[str, ...] = ("/lti.po",)
 """The translation catalogs only :data:`SERVER_SIDE` reads (the LTI tool's pages)."""
 
-BROWSER_SIDE: tuple[str, ...] = ("site/__init__.py", "site/late_wheels.py")
-"""What the browser's Python runs of :data:`SERVER_SIDE`'s folders: the late wheels' finder."""
+BROWSER_SIDE: tuple[str, ...] = (
+    "site/__init__.py",
+    "site/late_wheels.py",
+    "site/rest_archives.py",
+)
+"""What the browser's Python runs of :data:`SERVER_SIDE`'s folders: the late wheels' finder
+and the request it shares with the rest archives' finder."""
 
 
 def in_browser(member: str) -> bool:

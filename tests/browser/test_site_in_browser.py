@@ -367,3 +367,74 @@ def test_the_sites_python_starts_without_the_terminal_and_reads_its_stdlib_once(
     assert not started["terminal"]  # the kernel and the app, without IPython's terminal
     assert started["embed"]  # which is still there when it is called
     assert started["asked"] == "prompt_toolkit"  # and its package when it is asked for
+
+
+_REST = r"""
+import { loadPyodide } from "PYODIDE_MJS";
+import fs from "node:fs";
+const [folder, packages, modules] = [process.argv[2], JSON.parse(process.argv[3]), process.argv[4]];
+const asked = [];
+globalThis.XMLHttpRequest = class {  // the browser's synchronous request, from the site's folder
+  open(method, url, sync) { this.url = url; this.sync = sync; }
+  send() {
+    asked.push(this.url.slice(folder.length));
+    const file = this.url.startsWith(folder) ? this.url : "";
+    this.status = file && fs.existsSync(file) ? 200 : 404;
+    this.response = this.status === 200 ? new Uint8Array(fs.readFileSync(file)).buffer : null;
+  }
+};
+const py = await loadPyodide({
+  indexURL: folder, lockFileURL: folder + "pyodide-lock.json", stdout: () => {}, stderr: () => {},
+});
+await py.loadPackage(packages, { messageCallback: () => {} });
+const found = py.runPython(`
+import importlib, json, sys
+where = {}
+for name in json.loads(${JSON.stringify(modules)}):
+    where[name] = importlib.import_module(name).__file__
+json.dumps(where)
+`);
+console.log(JSON.stringify({ found: JSON.parse(found), asked }));
+"""
+
+
+def test_what_no_page_imports_as_it_starts_is_fetched_when_first_imported(
+    site: Path, tmp_path: Path
+) -> None:
+    import shutil
+    import subprocess
+
+    from dekbovinoj_edu.site.build import KERNEL_PACKAGES
+    from dekbovinoj_edu.site.rest_archives import INDEX, STDLIB_FOLDER
+
+    folder = pyodide_folder(site)  # static/pyodide-<hash>
+    stdlib = zipfile.ZipFile(folder / "python_stdlib.zip")
+    index = json.loads(stdlib.read(INDEX))
+    assert "python_stdlib.rest.zip" in index and any(name.startswith("ipython-") for name in index)
+    for rest, entry in index.items():  # every module the index names is in its archive
+        names = set(zipfile.ZipFile(folder / rest).namelist())
+        for module in entry["modules"]:
+            path = module.replace(".", "/")
+            assert f"{path}.py" in names or f"{path}/__init__.py" in names, (rest, module)
+    stdlib_rest = index["python_stdlib.rest.zip"]["modules"]
+    assert "json" not in stdlib_rest and "email.mime.text" in stdlib_rest
+    ipython = next(name for name in index if name.startswith("ipython-"))
+    wanted = ["email.mime.text", "xml.dom.minidom", "IPython.lib.demo"]
+    assert "IPython.lib.demo" in index[ipython]["modules"]
+    node = shutil.which("node")
+    assert node is not None, "the site's build needs node: it is installed with npm"
+    script = tmp_path / "rest.mjs"
+    script.write_text(_REST.replace("PYODIDE_MJS", (folder / "pyodide.mjs").as_uri()), "utf-8")
+    done = subprocess.run(
+        [node, str(script), f"{folder}/", json.dumps(list(KERNEL_PACKAGES)), json.dumps(wanted)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    assert result["found"]["email.mime.text"] == f"{STDLIB_FOLDER}/email/mime/text.py"
+    assert result["found"]["xml.dom.minidom"] == f"{STDLIB_FOLDER}/xml/dom/minidom.py"
+    assert result["found"]["IPython.lib.demo"].endswith("site-packages/IPython/lib/demo.py")
+    assert result["asked"] == ["python_stdlib.rest.zip", f"{ipython}"]  # each once

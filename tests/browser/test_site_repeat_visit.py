@@ -114,6 +114,7 @@ def test_a_repeat_visit_comes_from_the_browsers_cache(
     wasm = (".wasm", ".wasm.br")  # over plain http the worker asks for the brotli copy
     assert any(folder in address and address.endswith(wasm) for address in first)
     assert any(folder in address and address.endswith(wasm) for address in again)
+    assert not [a for a in first if a.endswith(".rest.zip")]  # what the class page imports
     files = [
         site / address.split("?")[0][len(proxy.url) :].removesuffix(".br")
         for address in first
