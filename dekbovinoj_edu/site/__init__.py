@@ -20,6 +20,9 @@ Run in the student's browser:
 - :mod:`.late_wheels`: sympy fetched the first time a value needs it; installed by the
   first cell of every page the site renders (:func:`~.pages.site_notebook`,
   :func:`~.pages.site_lesson`).
+- :mod:`.rest_archives`: the modules no page imports as it starts, fetched the first time
+  they are imported; installed by the standard library's ``sitecustomize``
+  (:data:`~.startup.SITECUSTOMIZE`).
 
 Nothing here loads when the package is imported, and the core never imports it.
 """
