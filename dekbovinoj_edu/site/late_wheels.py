@@ -26,7 +26,7 @@ import sys
 from collections.abc import Callable, Sequence
 from types import ModuleType
 
-from .rest_archives import fetch_site_file
+from .rest_archives import fetch_site_file, unpack
 
 __all__ = ["BROWSER", "LATE", "LateWheelFinder", "install"]
 
@@ -90,13 +90,8 @@ class LateWheelFinder(importlib.abc.MetaPathFinder):
 
     def install(self, name: str) -> None:
         """Unpack the wheel of ``name`` (and of the late packages it needs)."""
-        import io
-        import zipfile
-
-        with zipfile.ZipFile(io.BytesIO(self.fetch(name))) as wheel:
-            wheel.extractall(self.target)
+        unpack(self.fetch(name), self.target)
         self.fetched.append(name)
-        importlib.invalidate_caches()
         for need in self.late.get(name, ()):
             if need not in self.fetched and importlib.machinery.PathFinder.find_spec(need) is None:
                 self.install(need)

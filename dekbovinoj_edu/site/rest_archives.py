@@ -49,6 +49,7 @@ __all__ = [
     "install",
     "module_name",
     "rest_name",
+    "unpack",
 ]
 
 MODULE = "_dekbovinoj_rest"
@@ -136,21 +137,27 @@ class RestFinder(importlib.abc.MetaPathFinder):
             return None
         folder = str(self.index[rest]["target"])
         if rest not in self.fetched:
-            self.unpack(rest, folder)
+            self.fetch_into(rest, folder)
         package = fullname.rpartition(".")[0]
         where = f"{folder}/{package.replace('.', '/')}" if package else folder
         return importlib.machinery.PathFinder.find_spec(fullname, [where])
 
-    def unpack(self, rest: str, folder: str) -> None:
+    def fetch_into(self, rest: str, folder: str) -> None:
         """Fetch the archive ``rest`` and unpack it into ``folder``."""
         try:
             data = self.fetch(rest)
         except OSError as error:
             raise ImportError(f"could not fetch {rest}: {error}") from error
-        with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            archive.extractall(folder)
+        unpack(data, folder)
         self.fetched.append(rest)
-        importlib.invalidate_caches()
+
+
+def unpack(archive: bytes, folder: str) -> None:
+    """Unpack the zip archive ``archive`` (its bytes) into ``folder``, and let the importers
+    see what it added."""
+    with zipfile.ZipFile(io.BytesIO(archive)) as opened:
+        opened.extractall(folder)
+    importlib.invalidate_caches()
 
 
 def fetch_site_file(name: str) -> bytes:  # pragma: no cover (the browser's Python only)
