@@ -211,6 +211,8 @@ class Child:
     model: list[float] = field(default_factory=list)
     estimates: list[float] = field(default_factory=list)
     truths: list[float] = field(default_factory=list)
+    seen: list[Seen] = field(default_factory=list)
+    """What an observer sees of each answer."""
 
     def theta(self, done: int) -> float:
         """The true ability after ``done`` puzzles."""
@@ -250,6 +252,8 @@ class Answer:
     hints: int
     mistakes: int
     chance: float
+    pressed: int = 0
+    """The hints pressed before the outcome (``hints`` is 4 for an answer shown)."""
 
 
 def answer(
@@ -279,11 +283,12 @@ def answer(
             hints,
             mistakes,
             chance,
+            hints,
         )
     gave_up = rng.random()
     if gave_up < 0.3:
-        return Answer(Outcome.SHOWN, seconds, 4, 0, chance)
-    return Answer(Outcome.WRONG, seconds * rng.uniform(0.6, 1.5), hints, 0, chance)
+        return Answer(Outcome.SHOWN, seconds, 4, 0, chance, hints)
+    return Answer(Outcome.WRONG, seconds * rng.uniform(0.6, 1.5), hints, 0, chance, hints)
 
 
 # -------------------------------------------------------------- the practice tab (the app)
@@ -320,6 +325,7 @@ def practise(
         child.chances.append(given.chance)
         child.truths.append(child.theta(done + 1))
         child.estimates.append(track.learner.ability(str(LEVEL)).value)
+        child.seen.append(seen(truth, given))
         now[0] += 3.0  # reading the verdict before "New puzzle"
 
 
@@ -341,6 +347,152 @@ def oracle_in_band(
         counted = chances[COUNTED.start :]
         inside += BAND[0] <= statistics.mean(counted) <= BAND[1]
     return inside / max(1, len(judged))
+
+
+# ------------------------------------------------ the ideal observer: what no code can beat
+GRID = tuple(-4.0 + 0.1 * step for step in range(81))
+"""The abilities the ideal observer weighs (logits of the true difficulty scale)."""
+SPEEDS = tuple(PERSONAL_SPEED * (-2.5 + 0.25 * step) for step in range(21))
+"""The ln(personal speed) it weighs, around the kind's own (when it reads times)."""
+
+
+def population(pool: Sequence[Puzzle], seed: int) -> list[float]:
+    """The children's abilities as the world draws them (:data:`MIXTURE`), on :data:`GRID`."""
+    truths = sorted(true_difficulty(p, seed).difficulty for p in pool)
+    margin = math.log(0.75 / 0.25) / SLOPE
+    density = [0.0] * len(GRID)
+    for share, quantile, sd in MIXTURE:
+        centre = truths[min(len(truths) - 1, int(quantile * len(truths)))] + margin
+        for i, theta in enumerate(GRID):
+            density[i] += share * math.exp(-0.5 * ((theta - centre) / sd) ** 2) / sd
+    total = sum(density)
+    return [d / total for d in density]
+
+
+@dataclass(frozen=True)
+class Seen:
+    """What an observer sees of one answer."""
+
+    difficulty: float
+    """The puzzle's true difficulty."""
+    hints: int
+    right: bool
+    seconds: float | None
+    """A right answer's time without its hints' and mistakes' (``None`` for a wrong one)."""
+
+
+class IdealObserver:
+    """The Bayes posterior of one child's ability for an observer that knows the world (every
+    true difficulty, the true chance, the child's kind, the population, and with ``times`` the
+    world's answer times) but not the child: from right and wrong answers, the hints pressed
+    and, with ``times``, a right answer's seconds (the child's own speed unknown, weighed on
+    :data:`SPEEDS`). The ability is held still (a learner's rise is not modelled). Its
+    posterior mean is the best any estimate from what it reads can do on average.
+
+    >>> prior = [1 / len(GRID)] * len(GRID)
+    >>> strong, weak = IdealObserver(prior, "steady"), IdealObserver(prior, "steady")
+    >>> for _ in range(12):
+    ...     strong.learn(Seen(0.5, 0, True, None))
+    ...     weak.learn(Seen(0.5, 0, False, None))
+    >>> strong.mean() > 1.5 > -0.5 > weak.mean()
+    True
+    >>> quick, slow = (IdealObserver(prior, "steady", (20.0, 0.0)) for _ in range(2))
+    >>> for _ in range(6):
+    ...     quick.learn(Seen(0.5, 0, True, 8.0))
+    ...     slow.learn(Seen(0.5, 0, True, 50.0))
+    >>> quick.mean() > slow.mean()
+    True
+    """
+
+    def __init__(
+        self, prior: Sequence[float], kind: str, times: tuple[float, float] | None = None
+    ) -> None:
+        self.kind = kind
+        self.times = times
+        """The world's median seconds and median difficulty, if it reads times."""
+        own = math.log(2.2) if kind == "slow and careful" else 0.0
+        self.speeds = [own + s for s in SPEEDS] if times else [own]
+        spread = [math.exp(-0.5 * (s / PERSONAL_SPEED) ** 2) for s in SPEEDS] if times else [1.0]
+        total = sum(spread)
+        self.weights = [[w * f / total for f in spread] for w in prior]
+
+    def learn(self, seen: Seen) -> None:
+        """Weigh in one answer."""
+        for i, theta in enumerate(GRID):
+            chance = true_chance(theta + 0.7 * seen.hints, seen.difficulty, self.kind)
+            row = self.weights[i]
+            factor = chance if seen.right else 1.0 - chance
+            if self.times is None or seen.seconds is None:
+                self.weights[i] = [w * factor for w in row]
+                continue
+            median, centre = self.times
+            expected = (
+                math.log(median)
+                + HARDER_SLOWER * (seen.difficulty - centre)
+                - 0.2 * (theta - seen.difficulty)
+            )
+            off = math.log(seen.seconds) - expected
+            self.weights[i] = [
+                w * factor * math.exp(-0.5 * ((off - s) / TIME_SPREAD) ** 2)
+                for w, s in zip(row, self.speeds, strict=True)
+            ]
+        total = sum(map(sum, self.weights))
+        self.weights = [[w / total for w in row] for row in self.weights]
+
+    def mean(self) -> float:
+        """The posterior mean of the ability."""
+        return sum(sum(row) * theta for row, theta in zip(self.weights, GRID, strict=True))
+
+
+def seen(truth: Truth, given: Answer) -> Seen:
+    """What an observer sees of the answer ``given`` to a puzzle of ``truth``."""
+    right = given.outcome in (Outcome.BEST, Outcome.FEWER)
+    net = given.seconds - 8.0 * (given.pressed + given.mistakes)
+    return Seen(truth.difficulty, given.pressed, right, net if right else None)
+
+
+def ideal_estimates(
+    kid: Child, prior: Sequence[float], times: tuple[float, float] | None = None
+) -> list[float]:
+    """The ideal observer's estimate after each of ``kid``'s answers (on the real deals)."""
+    observer = IdealObserver(prior, kid.kind, times)
+    estimates = []
+    for seen in kid.seen:
+        observer.learn(seen)
+        estimates.append(observer.mean())
+    return estimates
+
+
+def ideal_dealer(
+    kids: Sequence[Child],
+    pool: Sequence[Puzzle],
+    target: float,
+    prior: Sequence[float],
+    run: tuple[float, float, int],
+    rng: random.Random,
+) -> None:
+    """``kids`` practise with a dealer that knows every true difficulty but not the child: each
+    puzzle of 32 drawn from the pool, the one whose true chance at the ideal observer's estimate
+    is nearest ``target`` (``run``: the children's median seconds, the median difficulty, the
+    seed)."""
+    median, centre, seed = run
+    truths = [true_difficulty(p, seed) for p in pool]
+    for kid in kids:
+        observer = IdealObserver(prior, kid.kind, (median, centre))
+        for done in range(min(PUZZLES, kid.stops)):
+            guess = observer.mean()
+            truth = min(
+                rng.sample(truths, 32),
+                key=lambda t: abs(true_chance(guess, t.difficulty, kid.kind) - target),
+            )
+            given = answer(kid, truth, done, median, centre, rng)
+            kid.seen.append(seen(truth, given))
+            observer.learn(kid.seen[-1])
+            kid.results.append(kid.seen[-1].right)
+            kid.chances.append(given.chance)
+            kid.model.append(true_chance(guess, truth.difficulty, kid.kind))
+            kid.truths.append(kid.theta(done + 1))
+            kid.estimates.append(observer.mean())
 
 
 # ---------------------------------------------------------- a class on the class desk
@@ -544,6 +696,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     kids, main_run = results[("children", 0.75)]
     adults = results[("adults", 0.75)][1]
     oracle = oracle_in_band(kids, pool, 0.75, seed, random.Random(seed))
+    prior = population(pool, seed)
+    placed = {after: [k for k in kids if len(k.seen) >= after and k.kind != "fast guesser"]
+              for after in (5, 10, 20)}  # fmt: skip
+    ideal_rho = {}
+    for reads, times in (("answers", None), ("times", (CHILD_MEDIAN, centre))):
+        estimates = {k.name: ideal_estimates(k, prior, times) for k in placed[5]}
+        for after, judged in placed.items():
+            ideal_rho[reads, after] = spearman(
+                [estimates[k.name][after - 1] for k in judged],
+                [k.truths[after - 1] for k in judged],
+            )
+    rng = random.Random(f"{seed}:0.75:ideal")
+    ideal_kids = children(children_at[0.75], rng, seed, pool)
+    ideal_dealer(ideal_kids, pool, 0.75, prior, (CHILD_MEDIAN, centre, seed), rng)
+    ideal = figures(ideal_kids, 0.75)
 
     boards = {}
     for speed, median in (("children", CHILD_MEDIAN), ("adults", ADULT_MEDIAN)):
@@ -585,6 +752,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     rows["ρ(estimate, truth) after 5 / 10 / 20 puzzles"] = {
         "children": " / ".join(f"{main_run.rho[n]:.2f}" for n in (5, 10, 20)),
         "adults": " / ".join(f"{adults.rho[n]:.2f}" for n in (5, 10, 20)),
+    }
+    rows["the ideal observer's ρ on these deals, from answers"] = {
+        "children": " / ".join(f"{ideal_rho['answers', n]:.2f}" for n in (5, 10, 20)),
+    }
+    rows["the ideal observer's ρ on these deals, from answers and times"] = {
+        "children": " / ".join(f"{ideal_rho['times', n]:.2f}" for n in (5, 10, 20)),
+    }
+    rows["the ideal observer dealing: in band; ρ after 5 / 10 / 20"] = {
+        "children": f"{pct(ideal.true_in_band)}; "
+        + " / ".join(f"{ideal.rho[n]:.2f}" for n in (5, 10, 20)),
     }
     rows["a learner's lag at the end (logit; share of the rise followed)"] = {
         "children": f"{main_run.lag:.2f}; {pct(main_run.followed)}",

@@ -8,6 +8,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -19,6 +20,9 @@ ROWS = (
     "realised rate over puzzles 6–25 in 0.65–0.85",
     "class: ≥ 3 in 4 right, shown going down on the board",
     "ρ(estimate, truth) after 5 / 10 / 20 puzzles",
+    "the ideal observer's ρ on these deals, from answers",
+    "the ideal observer's ρ on these deals, from answers and times",
+    "the ideal observer dealing: in band",
     "a learner's lag at the end",
     "deal_at_level with needs ×",
 )
@@ -44,6 +48,43 @@ def test_the_quick_run_prints_every_figure() -> None:
         assert found, (row, done.stdout)
         children = found[0][0]
         assert re.search(r"\d", children) and "nan" not in children, (row, children)
-    for row in ROWS[1:4] + ROWS[5:7]:  # measured at adults' speed too
+    for row in ROWS[1:4] + ROWS[5:6] + ROWS[9:10]:  # measured at adults' speed too
         adults = next(cells for figure, cells in table.items() if figure.startswith(row))[1]
         assert re.search(r"\d", adults) and "nan" not in adults, (row, adults)
+
+
+def _bench() -> Any:
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        import bench_children
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    return bench_children
+
+
+@pytest.mark.parametrize("times", [None, (20.0, 0.0)])
+def test_the_ideal_observer_finds_a_child_the_world_made(times: tuple[float, float] | None) -> None:
+    """Answers drawn from the world's own chance (and times) put the observer's estimate near
+    the child's true ability, and nearer with more answers: the ceiling is a real observer."""
+    import math
+    import random
+
+    bench = _bench()
+    prior = [1 / len(bench.GRID)] * len(bench.GRID)
+    rng = random.Random(39)
+    for theta in (-1.0, 0.5, 2.0):
+        observer = bench.IdealObserver(prior, "steady", times)
+        errors = []
+        for count in range(1, 121):
+            difficulty = theta + rng.gauss(0.0, 0.8)
+            right = rng.random() < bench.true_chance(theta, difficulty, "steady")
+            seconds = None
+            if right and times is not None:
+                expected = math.log(times[0]) + bench.HARDER_SLOWER * (difficulty - times[1])
+                expected -= 0.2 * (theta - difficulty)
+                seconds = math.exp(expected + rng.gauss(0.0, bench.TIME_SPREAD))
+            observer.learn(bench.Seen(difficulty, 0, right, seconds))
+            if count in (10, 120):
+                errors.append(abs(observer.mean() - theta))
+        assert errors[1] < 0.35, (theta, errors)
+        assert errors[1] < max(errors[0], 0.2), (theta, errors)
