@@ -44,9 +44,14 @@ realised rate does (beside its coin-flip ceiling: children whose every puzzle is
 in a class, the children with ≥ 3 in 4 right whom the teacher's board shows going down; the
 Spearman correlation of the estimated with the true ability after 5, 10 and 20 puzzles; how far
 a learner's estimate lags behind; all at children's and at adults' speed; and how long an
-at-level deal with a filter (``needs ×``) takes. Fast guessers are left out of the rates,
-shares and correlations (no dealer can keep a guesser at 3 in 4, and a guesser's ability is not
-what they answer with: the estimate rightly places them low); the other kinds are in.
+at-level deal with a filter (``needs ×``) takes. Beside them, the ceilings of this world
+(:class:`IdealObserver`: an observer that knows every true difficulty, the true chance, the
+times' law and the population, but not the child): its correlation on the same deals, from the
+answers alone and with their times, and, dealing itself (each puzzle the nearest the target at
+its estimate, :func:`ideal_dealer`), its share in band and its correlation. Fast guessers are
+left out of the rates, shares and correlations (no dealer can keep a guesser at 3 in 4, and a
+guesser's ability is not what they answer with: the estimate rightly places them low); the
+other kinds are in.
 """
 
 from __future__ import annotations
