@@ -316,6 +316,30 @@ def test_the_site_ships_the_python_it_starts_with_compiled(site: Path) -> None:
     assert {"sympy", "mpmath"} <= set(lock) and lock["dekbovinoj-edu"]["depends"] == ["ipywidgets"]
 
 
+def _in_node(source: str, site: Path, tmp_path: Path, *more: str) -> Any:
+    """What the script ``source`` prints last (JSON), run by Node with the site's Pyodide
+    (``PYODIDE_MJS``), its folder and the kernel's packages (and ``more``) as arguments."""
+    import shutil
+    import subprocess
+
+    from dekbovinoj_edu.site.build import KERNEL_PACKAGES
+
+    node = shutil.which("node")
+    assert node is not None, "the site's build needs node: it is installed with npm"
+    folder = pyodide_folder(site)  # static/pyodide-<hash>
+    script = tmp_path / "run.mjs"
+    script.write_text(source.replace("PYODIDE_MJS", (folder / "pyodide.mjs").as_uri()), "utf-8")
+    done = subprocess.run(
+        [node, str(script), f"{folder}/", json.dumps(list(KERNEL_PACKAGES)), *more],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
 _START = r"""
 import { loadPyodide } from "PYODIDE_MJS";
 const [folder, packages] = [process.argv[2], JSON.parse(process.argv[3])];
@@ -342,26 +366,9 @@ console.log(JSON.stringify({ ...JSON.parse(started), asked }));
 def test_the_sites_python_starts_without_the_terminal_and_reads_its_stdlib_once(
     site: Path, tmp_path: Path
 ) -> None:
-    import shutil
-    import subprocess
-
-    from dekbovinoj_edu.site.build import KERNEL_PACKAGES
     from dekbovinoj_edu.site.startup import STDLIB_ARCHIVE
 
-    node = shutil.which("node")
-    assert node is not None, "the site's build needs node: it is installed with npm"
-    folder = pyodide_folder(site)  # static/pyodide-<hash>
-    script = tmp_path / "start.mjs"
-    script.write_text(_START.replace("PYODIDE_MJS", (folder / "pyodide.mjs").as_uri()), "utf-8")
-    done = subprocess.run(
-        [node, str(script), f"{folder}/", json.dumps(list(KERNEL_PACKAGES))],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr[-2000:]
-    started = json.loads(done.stdout.strip().splitlines()[-1])
+    started = _in_node(_START, site, tmp_path)
     assert started["sitecustomize"]
     assert STDLIB_ARCHIVE not in started["reads"]  # the standard library's index: read once
     assert not started["terminal"]  # the kernel and the app, without IPython's terminal
@@ -401,10 +408,6 @@ console.log(JSON.stringify({ found: JSON.parse(found), asked }));
 def test_what_no_page_imports_as_it_starts_is_fetched_when_first_imported(
     site: Path, tmp_path: Path
 ) -> None:
-    import shutil
-    import subprocess
-
-    from dekbovinoj_edu.site.build import KERNEL_PACKAGES
     from dekbovinoj_edu.site.rest_archives import INDEX, STDLIB_FOLDER
 
     folder = pyodide_folder(site)  # static/pyodide-<hash>
@@ -421,19 +424,7 @@ def test_what_no_page_imports_as_it_starts_is_fetched_when_first_imported(
     ipython = next(name for name in index if name.startswith("ipython-"))
     wanted = ["email.mime.text", "xml.dom.minidom", "IPython.lib.demo"]
     assert "IPython.lib.demo" in index[ipython]["modules"]
-    node = shutil.which("node")
-    assert node is not None, "the site's build needs node: it is installed with npm"
-    script = tmp_path / "rest.mjs"
-    script.write_text(_REST.replace("PYODIDE_MJS", (folder / "pyodide.mjs").as_uri()), "utf-8")
-    done = subprocess.run(
-        [node, str(script), f"{folder}/", json.dumps(list(KERNEL_PACKAGES)), json.dumps(wanted)],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr[-2000:]
-    result = json.loads(done.stdout.strip().splitlines()[-1])
+    result = _in_node(_REST, site, tmp_path, json.dumps(wanted))
     assert result["found"]["email.mime.text"] == f"{STDLIB_FOLDER}/email/mime/text.py"
     assert result["found"]["xml.dom.minidom"] == f"{STDLIB_FOLDER}/xml/dom/minidom.py"
     assert result["found"]["IPython.lib.demo"].endswith("site-packages/IPython/lib/demo.py")
