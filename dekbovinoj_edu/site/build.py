@@ -171,7 +171,7 @@ def _shipped_wheels(folder: Path, cache: Path, steps: BuildSteps) -> list[Shippe
         shipped.append(Shipped(name, "1.0.0", path.name, sha256(path), (), (name,)))
     kernel = _kernel_wheels()
     for name in KERNEL_WHEELS:
-        path = Path(shutil.copy2(kernel[name], folder))
+        path = trim_wheel(kernel[name], name, folder)  # patched as site/startup.py says
         version = path.name.split("-")[1]
         needs: tuple[str, ...] = ("micropip",) if name == "piplite" else ()
         shipped.append(Shipped(name, version, path.name, sha256(path), needs, (name,)))

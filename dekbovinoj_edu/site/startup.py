@@ -15,6 +15,10 @@ of a site that ships these files unchanged spends its time on work that the app 
   ``python312.zip`` (one a package imported from it) then parses the archive's whole
   directory again, although that archive never changes. :data:`SITECUSTOMIZE` (Python runs a
   ``sitecustomize`` module as it starts) keeps the first reading.
+- **piplite imports micropip.** The kernel imports ``piplite`` as it starts, and ``piplite``
+  imported ``micropip`` (with its vendored ``packaging``) and ``unittest.mock``: 0.1 s under
+  Node, about 0.2 s of a page's start in the browser, for ``%pip install``, which a lesson
+  seldom runs. :data:`WHEEL_PATCHES` makes it import them when it installs something.
 - **IPython imports its terminal.** ``IPython/__init__.py`` imports ``IPython.embed``, and
   with it ``prompt_toolkit`` and the terminal shell: 140 modules a Jupyter kernel never uses.
   :data:`WHEEL_PATCHES` makes ``embed`` import them when it is called, so the site does not
@@ -81,6 +85,49 @@ WHEEL_PATCHES: dict[tuple[str, str], Patch] = {
         "    from .terminal.embed import embed as _embed\n"
         "\n"
         "    return _embed(*args, **kwargs)\n",
+    ),
+    ("piplite", "piplite/piplite.py"): (
+        "from typing import Any\n"
+        "import asyncio\n"
+        "import json\n"
+        "import logging\n"
+        "from unittest.mock import patch\n"
+        "\n"
+        "import micropip\n"
+        "from micropip.package_index import ProjectInfo\n"
+        "from micropip.package_index import query_package as _MP_QUERY_PACKAGE\n"
+        "from micropip.package_index import fetch_string_and_headers as _MP_FETCH_STRING\n",
+        "from __future__ import annotations  # dekbovinoj build-site: micropip when it is used\n"
+        "\n"
+        "from typing import Any\n"
+        "import asyncio\n"
+        "import importlib\n"
+        "import json\n"
+        "import logging\n"
+        "\n"
+        "\n"
+        "def _later(module, name):\n"
+        "    def called(*args, **kwargs):\n"
+        "        return getattr(importlib.import_module(module), name)(*args, **kwargs)\n"
+        "\n"
+        "    return called\n"
+        "\n"
+        "\n"
+        "class micropip:\n"
+        "    install = staticmethod(_later('micropip', 'install'))\n"
+        "\n"
+        "\n"
+        "class ProjectInfo:\n"
+        "    _compatible_only = staticmethod(\n"
+        "        lambda *args, **kwargs: importlib.import_module(\n"
+        "            'micropip.package_index'\n"
+        "        ).ProjectInfo._compatible_only(*args, **kwargs)\n"
+        "    )\n"
+        "\n"
+        "\n"
+        "patch = _later('unittest.mock', 'patch')\n"
+        "_MP_QUERY_PACKAGE = _later('micropip.package_index', 'query_package')\n"
+        "_MP_FETCH_STRING = _later('micropip.package_index', 'fetch_string_and_headers')\n",
     ),
 }
 """Changes to files of the wheels the site ships, by (package, file)."""

@@ -353,9 +353,10 @@ reads = []
 _read = zipimport._read_directory
 zipimport._read_directory = lambda archive: reads.append(archive) or _read(archive)
 importlib.invalidate_caches()
-import pyodide_kernel, dekbovinoj_edu.widgets.app, IPython
+import piplite.piplite, pyodide_kernel, dekbovinoj_edu.widgets.app, IPython
 json.dumps({"reads": reads, "terminal": "prompt_toolkit" in sys.modules,
-            "embed": callable(IPython.embed), "sitecustomize": "sitecustomize" in sys.modules})
+            "embed": callable(IPython.embed), "sitecustomize": "sitecustomize" in sys.modules,
+            "micropip": "micropip" in sys.modules})
 `);
 await py.loadPackage(["prompt_toolkit"], { messageCallback: () => {} });
 const asked = py.runPython("import prompt_toolkit; prompt_toolkit.__name__");
@@ -372,6 +373,7 @@ def test_the_sites_python_starts_without_the_terminal_and_reads_its_stdlib_once(
     assert started["sitecustomize"]
     assert STDLIB_ARCHIVE not in started["reads"]  # the standard library's index: read once
     assert not started["terminal"]  # the kernel and the app, without IPython's terminal
+    assert not started["micropip"]  # nor micropip, which piplite imports when it installs
     assert started["embed"]  # which is still there when it is called
     assert started["asked"] == "prompt_toolkit"  # and its package when it is asked for
 
@@ -401,7 +403,13 @@ for name in json.loads(${JSON.stringify(modules)}):
     where[name] = importlib.import_module(name).__file__
 json.dumps(where)
 `);
-console.log(JSON.stringify({ found: JSON.parse(found), asked }));
+const pip = await py.runPythonAsync(`
+import piplite.piplite  # the kernel's %pip: micropip, imported when it installs something
+piplite.piplite._PIPLITE_DISABLE_PYPI = True
+await piplite.piplite.install("packaging")  # shipped, so installed already: nothing fetched
+"micropip" in sys.modules
+`);
+console.log(JSON.stringify({ found: JSON.parse(found), asked, pip }));
 """
 
 
@@ -429,3 +437,4 @@ def test_what_no_page_imports_as_it_starts_is_fetched_when_first_imported(
     assert result["found"]["xml.dom.minidom"] == f"{STDLIB_FOLDER}/xml/dom/minidom.py"
     assert result["found"]["IPython.lib.demo"].endswith("site-packages/IPython/lib/demo.py")
     assert result["asked"] == ["python_stdlib.rest.zip", f"{ipython}"]  # each once
+    assert result["pip"]  # piplite installs, micropip imported then
