@@ -46,12 +46,14 @@ Spearman correlation of the estimated with the true ability after 5, 10 and 20 p
 a learner's estimate lags behind; all at children's and at adults' speed; and how long an
 at-level deal with a filter (``needs ×``) takes. Beside them, the ceilings of this world
 (:class:`IdealObserver`: an observer that knows every true difficulty, the true chance, the
-times' law and the population, but not the child): its correlation on the same deals, from the
-answers alone and with their times, and, dealing itself (each puzzle the nearest the target at
-its estimate, :func:`ideal_dealer`), its share in band and its correlation. Fast guessers are
-left out of the rates, shares and correlations (no dealer can keep a guesser at 3 in 4, and a
-guesser's ability is not what they answer with: the estimate rightly places them low); the
-other kinds are in.
+times' law, the population, each child's kind and a learner's rise, but not the child's
+ability): its correlation on the same deals, from the answers alone and with their times, at
+each speed, and, dealing to the same children itself (each puzzle the one of 32 whose true
+chance averaged over its posterior is nearest the target, :func:`ideal_dealer`; and again
+aiming so that the judged puzzles' true chances so far average the target), its share in band
+and its correlation. Fast guessers are left out of the rates, shares and correlations (no
+dealer can keep a guesser at 3 in 4, and a guesser's ability is not what they answer with: the
+estimate rightly places them low); the other kinds are in.
 """
 
 from __future__ import annotations
@@ -391,7 +393,9 @@ class IdealObserver:
     true difficulty, the true chance, the child's kind, the population, and with ``times`` the
     world's answer times) but not the child: from right and wrong answers, the hints pressed
     and, with ``times``, a right answer's seconds (the child's own speed unknown, weighed on
-    :data:`SPEEDS`). The ability is held still (a learner's rise is not modelled). Its
+    :data:`SPEEDS`). A learner's rise is the world's own (:data:`RISE` over :data:`PUZZLES`,
+    known as the kind is): the posterior is over the ability the child started with, and
+    :meth:`mean` and :meth:`chance` are at the ability reached after the answers read. Its
     posterior mean is the best any estimate from what it reads can do on average.
 
     >>> prior = [1 / len(GRID)] * len(GRID)
@@ -407,6 +411,13 @@ class IdealObserver:
     ...     slow.learn(Seen(0.5, 0, True, 50.0))
     >>> quick.mean() > slow.mean()
     True
+    >>> learner = IdealObserver(prior, "learner")
+    >>> for _ in range(5):
+    ...     learner.learn(Seen(0.5, 0, True, None))
+    >>> round(learner.mean() - learner.started(), 2) == round(RISE * 5 / PUZZLES, 2)
+    True
+    >>> 0.0 < strong.chance(3.0) < strong.chance(0.5) < 1.0
+    True
     """
 
     def __init__(
@@ -420,10 +431,19 @@ class IdealObserver:
         spread = [math.exp(-0.5 * (s / PERSONAL_SPEED) ** 2) for s in SPEEDS] if times else [1.0]
         total = sum(spread)
         self.weights = [[w * f / total for f in spread] for w in prior]
+        self.read = 0
+        """The answers read so far."""
+
+    def rise(self) -> float:
+        """How far the child's true ability has risen since the first answer (a learner's)."""
+        return RISE * min(self.read, PUZZLES) / PUZZLES if self.kind == "learner" else 0.0
 
     def learn(self, seen: Seen) -> None:
         """Weigh in one answer."""
-        for i, theta in enumerate(GRID):
+        rise = self.rise()
+        self.read += 1
+        for i, start in enumerate(GRID):
+            theta = start + rise
             chance = true_chance(theta + 0.7 * seen.hints, seen.difficulty, self.kind)
             row = self.weights[i]
             factor = chance if seen.right else 1.0 - chance
@@ -444,9 +464,21 @@ class IdealObserver:
         total = sum(map(sum, self.weights))
         self.weights = [[w / total for w in row] for row in self.weights]
 
-    def mean(self) -> float:
-        """The posterior mean of the ability."""
+    def started(self) -> float:
+        """The posterior mean of the ability the child started with."""
         return sum(sum(row) * theta for row, theta in zip(self.weights, GRID, strict=True))
+
+    def mean(self) -> float:
+        """The posterior mean of the child's ability now."""
+        return self.started() + self.rise()
+
+    def chance(self, difficulty: float) -> float:
+        """The true chance on a puzzle of ``difficulty`` averaged over the posterior (unaided)."""
+        rise = self.rise()
+        return sum(
+            sum(row) * true_chance(start + rise, difficulty, self.kind)
+            for row, start in zip(self.weights, GRID, strict=True)
+        )
 
 
 def seen(truth: Truth, given: Answer) -> Seen:
@@ -475,27 +507,43 @@ def ideal_dealer(
     prior: Sequence[float],
     run: tuple[float, float, int],
     rng: random.Random,
+    *,
+    makes_up: bool = False,
 ) -> None:
     """``kids`` practise with a dealer that knows every true difficulty but not the child: each
-    puzzle of 32 drawn from the pool, the one whose true chance at the ideal observer's estimate
-    is nearest ``target`` (``run``: the children's median seconds, the median difficulty, the
-    seed)."""
+    puzzle of 32 drawn from the pool, the one whose true chance averaged over the ideal
+    observer's posterior (:meth:`IdealObserver.chance`) is nearest the aim (``run``: the
+    children's median seconds, the median difficulty, the seed). The aim is ``target``; with
+    ``makes_up``, over the judged puzzles (:data:`COUNTED`) it is what brings the posterior's
+    mean of their true chances so far, this one included, to ``target`` (within 0.3–0.95): the
+    dealer makes up for the puzzles it now sees were too easy or too hard."""
     median, centre, seed = run
     truths = [true_difficulty(p, seed) for p in pool]
     for kid in kids:
         observer = IdealObserver(prior, kid.kind, (median, centre))
+        summed = [0.0] * len(GRID)  # each ability's true chances of the judged puzzles so far
         for done in range(min(PUZZLES, kid.stops)):
-            guess = observer.mean()
-            truth = min(
-                rng.sample(truths, 32),
-                key=lambda t: abs(true_chance(guess, t.difficulty, kid.kind) - target),
-            )
+            aim = target
+            if makes_up and done >= COUNTED.start:
+                weights = [sum(row) for row in observer.weights]
+                past = sum(w * s for w, s in zip(weights, summed, strict=True))
+                aim = min(0.95, max(0.3, target * (done - COUNTED.start + 1) - past))
+            drawn = rng.sample(truths, 32)
+            chances = [observer.chance(t.difficulty) for t in drawn]
+            nearest = min(range(len(drawn)), key=lambda i: abs(chances[i] - aim))
+            truth = drawn[nearest]
+            if done >= COUNTED.start:
+                rise = observer.rise()
+                summed = [
+                    s + true_chance(start + rise, truth.difficulty, kid.kind)
+                    for s, start in zip(summed, GRID, strict=True)
+                ]
             given = answer(kid, truth, done, median, centre, rng)
             kid.seen.append(seen(truth, given))
             observer.learn(kid.seen[-1])
             kid.results.append(kid.seen[-1].right)
             kid.chances.append(given.chance)
-            kid.model.append(true_chance(guess, truth.difficulty, kid.kind))
+            kid.model.append(chances[nearest])
             kid.truths.append(kid.theta(done + 1))
             kid.estimates.append(observer.mean())
 
@@ -702,19 +750,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     adults = results[("adults", 0.75)][1]
     oracle = oracle_in_band(kids, pool, 0.75, seed, random.Random(seed))
     prior = population(pool, seed)
-    placed = {after: [k for k in kids if len(k.seen) >= after and k.kind != "fast guesser"]
-              for after in (5, 10, 20)}  # fmt: skip
     ideal_rho = {}
-    for reads, times in (("answers", None), ("times", (CHILD_MEDIAN, centre))):
-        estimates = {k.name: ideal_estimates(k, prior, times) for k in placed[5]}
-        for after, judged in placed.items():
-            ideal_rho[reads, after] = spearman(
-                [estimates[k.name][after - 1] for k in judged],
-                [k.truths[after - 1] for k in judged],
-            )
+    for speed, median in (("children", CHILD_MEDIAN), ("adults", ADULT_MEDIAN)):
+        dealt = results[(speed, 0.75)][0]
+        placed = {after: [k for k in dealt if len(k.seen) >= after and k.kind != "fast guesser"]
+                  for after in (5, 10, 20)}  # fmt: skip
+        for reads, times in (("answers", None), ("times", (median, centre))):
+            estimates = {k.name: ideal_estimates(k, prior, times) for k in placed[5]}
+            for after, judged in placed.items():
+                ideal_rho[speed, reads, after] = spearman(
+                    [estimates[k.name][after - 1] for k in judged],
+                    [k.truths[after - 1] for k in judged],
+                )
+    # The same children as the practice tab's row (its first draws), dealt by the observer.
+    ideal_kids = children(children_at[0.75], random.Random(f"{seed}:0.75:children"), seed, pool)
     rng = random.Random(f"{seed}:0.75:ideal")
-    ideal_kids = children(children_at[0.75], rng, seed, pool)
     ideal_dealer(ideal_kids, pool, 0.75, prior, (CHILD_MEDIAN, centre, seed), rng)
+    making_up = children(children_at[0.75], random.Random(f"{seed}:0.75:children"), seed, pool)
+    rng = random.Random(f"{seed}:0.75:ideal")
+    ideal_dealer(making_up, pool, 0.75, prior, (CHILD_MEDIAN, centre, seed), rng, makes_up=True)
     ideal = figures(ideal_kids, 0.75)
 
     boards = {}
@@ -758,15 +812,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         "children": " / ".join(f"{main_run.rho[n]:.2f}" for n in (5, 10, 20)),
         "adults": " / ".join(f"{adults.rho[n]:.2f}" for n in (5, 10, 20)),
     }
-    rows["the ideal observer's ρ on these deals, from answers"] = {
-        "children": " / ".join(f"{ideal_rho['answers', n]:.2f}" for n in (5, 10, 20)),
-    }
-    rows["the ideal observer's ρ on these deals, from answers and times"] = {
-        "children": " / ".join(f"{ideal_rho['times', n]:.2f}" for n in (5, 10, 20)),
-    }
-    rows["the ideal observer dealing: in band; ρ after 5 / 10 / 20"] = {
+    for reads, label in (("answers", "answers"), ("times", "answers and times")):
+        rows[f"ceiling: the ideal observer's ρ on these deals, from {label}"] = {
+            speed: " / ".join(f"{ideal_rho[speed, reads, n]:.2f}" for n in (5, 10, 20))
+            for speed in ("children", "adults")
+        }
+    rows["ceiling: the ideal observer dealing: in band; ρ after 5 / 10 / 20"] = {
         "children": f"{pct(ideal.true_in_band)}; "
         + " / ".join(f"{ideal.rho[n]:.2f}" for n in (5, 10, 20)),
+    }
+    made_up = figures(making_up, 0.75)
+    rows["ceiling: the same, making up for the judged puzzles so far"] = {
+        "children": f"{pct(made_up.true_in_band)}; "
+        + " / ".join(f"{made_up.rho[n]:.2f}" for n in (5, 10, 20)),
     }
     rows["a learner's lag at the end (logit; share of the rise followed)"] = {
         "children": f"{main_run.lag:.2f}; {pct(main_run.followed)}",

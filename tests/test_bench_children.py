@@ -20,9 +20,10 @@ ROWS = (
     "realised rate over puzzles 6–25 in 0.65–0.85",
     "class: ≥ 3 in 4 right, shown going down on the board",
     "ρ(estimate, truth) after 5 / 10 / 20 puzzles",
-    "the ideal observer's ρ on these deals, from answers",
-    "the ideal observer's ρ on these deals, from answers and times",
-    "the ideal observer dealing: in band",
+    "ceiling: the ideal observer's ρ on these deals, from answers",
+    "ceiling: the ideal observer's ρ on these deals, from answers and times",
+    "ceiling: the ideal observer dealing: in band",
+    "ceiling: the same, making up for the judged puzzles so far",
     "a learner's lag at the end",
     "deal_at_level with needs ×",
 )
@@ -48,7 +49,7 @@ def test_the_quick_run_prints_every_figure() -> None:
         assert found, (row, done.stdout)
         children = found[0][0]
         assert re.search(r"\d", children) and "nan" not in children, (row, children)
-    for row in ROWS[1:4] + ROWS[5:6] + ROWS[9:10]:  # measured at adults' speed too
+    for row in ROWS[1:4] + ROWS[5:8] + ROWS[10:11]:  # measured at adults' speed too
         adults = next(cells for figure, cells in table.items() if figure.startswith(row))[1]
         assert re.search(r"\d", adults) and "nan" not in adults, (row, adults)
 
@@ -88,3 +89,29 @@ def test_the_ideal_observer_finds_a_child_the_world_made(times: tuple[float, flo
                 errors.append(abs(observer.mean() - theta))
         assert errors[1] < 0.35, (theta, errors)
         assert errors[1] < max(errors[0], 0.2), (theta, errors)
+
+
+def test_the_ideal_observer_follows_a_learners_rise() -> None:
+    """A learner's answers, drawn as the world draws them while the ability rises, leave the
+    observer's estimate near the ability reached (an observer holding the ability still ends
+    about half the rise behind), and its averaged chance near the rate the learner reaches."""
+    import random
+    import statistics
+
+    bench = _bench()
+    prior = [1 / len(bench.GRID)] * len(bench.GRID)
+    rng = random.Random(39)
+    ends, chances, rights = [], [], []
+    for _ in range(40):
+        start = rng.uniform(-1.0, 1.5)
+        observer = bench.IdealObserver(prior, "learner")
+        for done in range(bench.PUZZLES):
+            theta = start + bench.RISE * done / bench.PUZZLES
+            difficulty = observer.mean() - 0.78 + rng.gauss(0.0, 0.3)
+            chances.append(observer.chance(difficulty))
+            right = rng.random() < bench.true_chance(theta, difficulty, "learner")
+            rights.append(right)
+            observer.learn(bench.Seen(difficulty, 0, right, None))
+        ends.append(observer.mean() - (start + bench.RISE))
+    assert abs(statistics.mean(ends)) < 0.25, statistics.mean(ends)
+    assert abs(statistics.mean(chances) - statistics.mean(rights)) < 0.05
