@@ -155,8 +155,8 @@ def test_a_gentle_target_aims_higher_and_a_challenge_lower_than_themselves() -> 
 
 
 def test_steering_at_a_challenge_goes_both_ways_from_its_aim() -> None:
-    # a floor at the challenge's own aim steered only upwards: children then succeeded 0.66 of
-    # the time at a target of 0.6 (benchmarks/bench_children.py)
+    # steering both ways around the challenge's aim keeps children near its 0.6
+    # (benchmarks/bench_children.py)
     aim = steered_target(CHALLENGE, [])
     assert steered_target(CHALLENGE, [True] * 4) < aim < steered_target(CHALLENGE, [False] * 4)
     assert steered_target(CHALLENGE, [True, True]) < aim

@@ -15,8 +15,8 @@ fetch that asks for the file's integrity (Pyodide's lock) gets it checked agains
 decoded bytes; anything else (https, where the browser takes brotli itself; another file; a
 copy missing; a failed check) is the browser's own ``fetch``. The decoded files are kept in
 the browser's IndexedDB (:data:`KEPT`, the site's current folder only), so that a repeat
-visit neither asks for them nor decodes them again (decoding them took about a second of a
-repeat visit's three, on a 2-core machine).
+visit neither asks for them nor decodes them again (decoding them is about a second of a
+repeat visit on a 2-core machine).
 
 >>> bundle = bundle_source({"dec/decode.js": "exports.BrotliDecompress = require('./streams');",
 ...                         "dec/streams.js": "exports.BrotliInput = function () {};"})

@@ -2,12 +2,13 @@
 (``dekbovinoj build-site``).
 
 A class page's first visit imports about half of the standard library's modules and of the
-PyPI wheels' (IPython's, Pygments'…); the others were a megabyte on the wire that nobody
-used. The build (:mod:`.bytecode`, which starts the kernel's packages and the site's pages
-under Node) moves every module that was not imported into a *rest* archive beside its own
-(:func:`rest_name`: ``python_stdlib.rest.zip``, ``ipython-9.1.0-py3-none-any.rest.zip``),
-and writes their index (:data:`INDEX`, module → rest archive, and the folder it unpacks
-into) into the standard library. Data files stay where they were.
+PyPI wheels' (IPython's, Pygments'…); the others are a megabyte on the wire that its first
+screen never uses. The build (:mod:`.bytecode`, which starts the kernel's packages and the
+site's pages under Node) moves every module that was not imported into a *rest* archive
+beside its own (:func:`rest_name`: ``python_stdlib.rest.zip``,
+``ipython-9.1.0-py3-none-any.rest.zip``), and writes their index (:data:`INDEX`, module →
+rest archive, and the folder it unpacks into) into the standard library. Data files stay
+where they were.
 
 In the browser, the standard library's ``sitecustomize`` imports this module (shipped in the
 standard library as :data:`MODULE`) and calls :func:`install`: a :class:`RestFinder` last on
